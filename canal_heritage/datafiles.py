@@ -1,0 +1,53 @@
+"""Where content lives, and loading it with errors that name the file and the field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import DataError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def data_dir() -> Path:
+    """The content folder: ``canal_heritage/data`` in an installed wheel, else the
+    repository's ``data/``."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "data", here.parent / "data"):
+        if candidate.is_dir():
+            return candidate
+    raise DataError("data/", "", "the content folder is missing")
+
+
+def _field_path(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def load_model(relative: str, model: type[M], *, base: Path | None = None) -> M:
+    """Read ``relative`` under the content folder and validate it as ``model``.
+
+    Raises:
+        DataError: naming the file and the first failing field.
+    """
+    path = (base or data_dir()) / relative
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(relative, "", "file not found") from None
+    except json.JSONDecodeError as exc:
+        raise DataError(relative, f"line {exc.lineno}", f"not valid JSON ({exc.msg})") from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise DataError(relative, _field_path(tuple(err["loc"])), err["msg"]) from None

@@ -1,0 +1,371 @@
+"""Canal du Midi positions as plain data, for lessons, tests and the belief sampler.
+
+:func:`state_from_dict` builds any legal position and refuses anything else with a
+:class:`~canal_heritage.errors.PositionError` that says what is wrong. The format
+(``MidiState.to_dict()`` writes it)::
+
+    {
+      "format": "canal-heritage/midi-position", "version": 1,
+      "players": 2,              # 2..4
+      "round": 3,                # 1..9 (9 once the game is over)
+      "lead": 0,                 # seat of this round's lead player (M-R3)
+      "phase": "bet",            # draw | bet | reinforce_start | reinforce_join | trade | end
+      "queue": [1],              # seats still to decide in this phase, in order
+      "sites": {
+        "deck": ["V", "II", ...],          # face-down site cards, top first
+        "revealed": ["IV", "I", "IX"],     # in the order they were revealed;
+                                           # the last one is in play (unless the game is over)
+        "built": {"IV": [0], "I": [0, 1]}, # built sites -> seats with a pawn there
+        "delayed": [],
+        "adjacency": {}                    # end only: delayed site -> seats awarded (M-R8)
+      },
+      "seats": [                           # one per seat; cards are values 0..6
+        {"hand": [4, 3], "face_up": [0, 5, 3], "face_down": [2, 1], "coins": 2,
+         "bet": 6, "reinforcement": null},
+        ...
+      ],
+      "discard": [4, 6, 3],
+      "spent": 0,                          # coins spent so far (they left the game, M-R5)
+      "reinforcers": [],                   # this round, in the order coins were spent
+      "bets": null                         # the values revealed this round (after step C)
+    }
+
+Derived, not stored: the bank (12 − coins held − coins spent), pawns left (7 − pawns
+placed), which city pairs already paid their coin (M-R6: exactly the pairs a player's
+pawns connect, since coins are checked after every award).
+
+Card colours are not part of a position: a traded card belongs to its new holder in every
+respect (M-R7). The cards in play must still be exactly the players' colour sets.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ..errors import PositionError
+from ..events import Event
+from .state import BUILT, DELAYED, HIDDEN, IN_PLAY, PHASE_NAMES, MidiGame, MidiState, Phase
+
+FORMAT = "canal-heritage/midi-position"
+VERSION = 1
+_PHASES = {name: ph for ph, name in PHASE_NAMES.items()}
+
+
+def state_to_dict(s: MidiState) -> dict[str, Any]:
+    """The plain-data position of ``s`` (no history, no generator)."""
+    g = s.game
+    val = g.card_value
+    ids = g.site_ids
+
+    def vals(cards: list[int]) -> list[int]:
+        return sorted(val[c] for c in cards)
+
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": s.n,
+        "round": s.round,
+        "lead": s.lead,
+        "phase": PHASE_NAMES[s.phase],
+        "queue": list(s.queue),
+        "sites": {
+            "deck": [ids[x] for x in reversed(s.deck)],
+            "revealed": [ids[x] for x in s.revealed],
+            "built": {ids[x]: [p for p in range(s.n) if s.pawns[x] >> p & 1]
+                      for x in range(g.num_sites) if s.status[x] == BUILT},
+            "delayed": [ids[x] for x in range(g.num_sites) if s.status[x] == DELAYED],
+            "adjacency": {ids[x]: [p for p in range(s.n) if s.adjacency[x] >> p & 1]
+                          for x in range(g.num_sites) if s.adjacency[x]},
+        },
+        "seats": [
+            {"hand": vals(s.hand[p]), "face_up": vals(s.up[p]), "face_down": vals(s.down[p]),
+             "coins": s.coins[p],
+             "bet": val[s.played[p]] if s.played[p] >= 0 else None,
+             "reinforcement": val[s.reinf[p]] if s.reinf[p] >= 0 else None}
+            for p in range(s.n)
+        ],
+        "discard": vals(s.discard),
+        "spent": s.spent,
+        "reinforcers": list(s.reinforcers),
+        "bets": list(s.last_bets) if s.last_bets is not None else None,
+    }
+
+
+def _fail(msg: str) -> PositionError:
+    return PositionError(f"not a legal Canal du Midi position: {msg}")
+
+
+def _int(d: dict[str, Any], key: str, lo: int, hi: int, where: str = "") -> int:
+    v = d.get(key)
+    if not isinstance(v, int) or isinstance(v, bool) or not (lo <= v <= hi):
+        raise _fail(f"{where}{key} must be a whole number from {lo} to {hi}, got {v!r}")
+    return v
+
+
+def _values(x: Any, where: str) -> list[int]:
+    if not isinstance(x, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in x):
+        raise _fail(f"{where} must be a list of card values")
+    return x
+
+
+def state_from_dict(data: dict[str, Any], *, game: MidiGame | None = None, seed: int = 0,
+                    log: bool = True) -> MidiState:
+    """Build the position ``data`` describes. Chance from here on comes from ``seed``.
+
+    Raises:
+        PositionError: the data is malformed or the position could not arise in play.
+    """
+    if not isinstance(data, dict):
+        raise _fail("expected an object")
+    if data.get("format") != FORMAT:
+        raise _fail(f"format must be {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise _fail(f"unknown version {data.get('version')!r} (this program reads version {VERSION})")
+    n = _int(data, "players", 2, 4)
+    if game is None:
+        game = MidiGame(n)
+    elif game.players != n:
+        raise _fail(f"the game is for {game.players} players, the position for {n}")
+    rules = game.rules
+    rounds = rules.rounds
+    rnd = _int(data, "round", 1, rounds)
+    lead = _int(data, "lead", 0, n - 1)
+    phase = _PHASES.get(data.get("phase"))  # type: ignore[arg-type]
+    if phase is None:
+        raise _fail(f"phase must be one of {', '.join(_PHASES)}")
+    s = MidiState.blank(game)
+    s.round, s.lead, s.phase = rnd, lead, phase
+    s.rng = random.Random(seed)
+    s.seed = seed
+
+    # --- sites
+    sites = data.get("sites")
+    if not isinstance(sites, dict):
+        raise _fail("sites must be an object")
+    idx = {sid: i for i, sid in enumerate(game.site_ids)}
+
+    def site_list(key: str) -> list[int]:
+        lst = sites.get(key, [])
+        if not isinstance(lst, list) or any(x not in idx for x in lst):
+            raise _fail(f"sites.{key} must list site ids ({', '.join(game.site_ids)})")
+        return [idx[x] for x in lst]
+
+    deck = site_list("deck")
+    revealed = site_list("revealed")
+    delayed = site_list("delayed")
+    built_raw = sites.get("built", {})
+    adj_raw = sites.get("adjacency", {})
+    for name, mapping in (("built", built_raw), ("adjacency", adj_raw)):
+        if not isinstance(mapping, dict) or any(k not in idx for k in mapping):
+            raise _fail(f"sites.{name} must map site ids to seats")
+    if sorted(deck + revealed) != list(range(game.num_sites)):
+        raise _fail("every site must be once in sites.deck or sites.revealed")
+    over = phase == Phase.END
+    if len(revealed) != (rounds if over else rnd):
+        raise _fail(f"round {rnd} needs {rnd} revealed sites, got {len(revealed)}")
+    current = -1 if over else revealed[-1]
+    done = revealed if over else revealed[:-1]
+    built = {idx[k]: v for k, v in built_raw.items()}
+    resolved_now = phase == Phase.TRADE  # the current site is already counted in step D
+    if set(built) & set(delayed) or sorted(list(built) + delayed) != sorted(done + ([current] if resolved_now else [])):
+        raise _fail("every revealed site before the one in play must be either built or delayed")
+    s.deck = list(reversed(deck))
+    s.revealed = revealed
+    s.current = current
+    for x in range(game.num_sites):
+        s.status[x] = HIDDEN
+    for x in revealed:
+        s.status[x] = IN_PLAY
+    for x, holders in built.items():
+        if not isinstance(holders, list) or any(not isinstance(p, int) or not 0 <= p < n for p in holders) \
+                or len(set(holders)) != len(holders):
+            raise _fail(f"sites.built.{game.site_ids[x]} must list distinct seats")
+        s.status[x] = BUILT
+        s.pawns[x] = sum(1 << p for p in holders)
+    for x in delayed:
+        s.status[x] = DELAYED
+    for k, holders in adj_raw.items():
+        x = idx[k]
+        if not over or s.status[x] != DELAYED:
+            raise _fail("sites.adjacency is only for delayed sites once the game is over (M-R8)")
+        expected = [p for p in range(n) if 0 < x < game.num_sites - 1 and s.pawns[x - 1] >> p & 1 and s.pawns[x + 1] >> p & 1]
+        if sorted(holders) != expected:
+            raise _fail(f"site {k} goes to seats {expected} by adjacency (M-R8)")
+        s.adjacency[x] = sum(1 << p for p in holders)
+    if over:
+        for x in range(game.num_sites):
+            if s.status[x] == DELAYED and 0 < x < game.num_sites - 1 and not s.adjacency[x] \
+                    and s.pawns[x - 1] & s.pawns[x + 1]:
+                raise _fail(f"delayed site {game.site_ids[x]} must be awarded by adjacency (M-R8)")
+    for p in range(n):
+        placed = sum(1 for x in range(game.num_sites) if s.pawns[x] >> p & 1)
+        if placed > rules.pawns_per_player:
+            raise _fail(f"seat {p} has {placed} pawns on the canal; each player has {rules.pawns_per_player}")
+        s.pawns_left[p] = rules.pawns_per_player - placed
+
+    # --- cards
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != n or not all(isinstance(x, dict) for x in seats):
+        raise _fail(f"seats must list {n} objects")
+    discard = _values(data.get("discard", []), "discard")
+    bets_raw = data.get("bets")
+    everything: list[int] = list(discard)
+    for p, seat in enumerate(seats):
+        for key in ("hand", "face_up", "face_down"):
+            everything += _values(seat.get(key, []), f"seats[{p}].{key}")
+        for key in ("bet", "reinforcement"):
+            v = seat.get(key)
+            if v is not None:
+                if not isinstance(v, int) or isinstance(v, bool):
+                    raise _fail(f"seats[{p}].{key} must be a card value or null")
+                everything.append(v)
+    expected_cards = Counter(game.card_value)
+    if Counter(everything) != expected_cards:
+        raise _fail("the cards in play must be exactly the players' worker cards, each once "
+                    f"(missing {sorted((expected_cards - Counter(everything)).elements())}, "
+                    f"extra {sorted((Counter(everything) - expected_cards).elements())})")
+    pool: dict[int, list[int]] = {}
+    k = game.cards_per_player
+    for cid, v in enumerate(game.card_value):
+        pool.setdefault(v, []).append(cid)
+
+    def take(v: int, owner: int) -> int:
+        ids_ = pool[v]
+        for i, cid in enumerate(ids_):  # own colour first, for a natural card identity
+            if cid // k == owner:
+                return ids_.pop(i)
+        return ids_.pop(0)
+
+    for p, seat in enumerate(seats):
+        s.hand[p] = [take(v, p) for v in seat.get("hand", [])]
+        s.up[p] = [take(v, p) for v in seat.get("face_up", [])]
+        s.down[p] = [take(v, p) for v in seat.get("face_down", [])]
+        b, r = seat.get("bet"), seat.get("reinforcement")
+        s.played[p] = take(b, p) if b is not None else -1
+        s.reinf[p] = take(r, p) if r is not None else -1
+        s.coins[p] = _int(seat, "coins", 0, rules.coins_total, f"seats[{p}].")
+    s.discard = [take(v, -1) for v in discard]
+
+    # --- per-seat counts follow from the round and phase
+    played_before = rnd - 1 if not over else rounds
+    betting_done = phase in (Phase.REINFORCE_START, Phase.REINFORCE_JOIN)
+    for p in range(n):
+        held = len(s.hand[p]) + len(s.up[p]) + len(s.down[p])
+        has_bet = s.played[p] >= 0
+        if phase == Phase.TRADE:
+            want = k - rnd
+        else:
+            want = k - played_before - (1 if has_bet else 0)
+        if held != want:
+            raise _fail(f"seat {p} holds {held} cards; in round {rnd}, phase {data['phase']} it should hold {want}")
+        if has_bet and not (phase == Phase.BET or betting_done):
+            raise _fail(f"seat {p} has a bet outside steps C-E")
+        if betting_done and not has_bet:
+            raise _fail(f"seat {p} must have bet before reinforcements")
+        if s.reinf[p] >= 0 and phase != Phase.TRADE:
+            raise _fail("reinforcement cards are drawn after the reinforcement window, during step D")
+        if len(s.hand[p]) > rules.hand_size:
+            raise _fail(f"seat {p} has more than {rules.hand_size} cards in hand")
+        if s.up[p].__len__() != min(rules.face_up, len(s.up[p]) + len(s.down[p])) and len(s.down[p]):
+            raise _fail(f"seat {p} must have {rules.face_up} face-up cards while face-down cards remain (step B)")
+    cards_out = sum(1 for c in s.reinf if c >= 0)
+    in_discard = n * (rnd if phase == Phase.TRADE else played_before)
+    if len(s.discard) + cards_out != in_discard:
+        raise _fail(f"the discard pile should hold {in_discard} cards (with reinforcements drawn), "
+                    f"got {len(s.discard) + cards_out}")
+
+    # --- coins
+    s.spent = _int(data, "spent", 0, rules.coins_total)
+    s.bank = rules.coins_total - s.spent - sum(s.coins)
+    if s.bank < 0:
+        raise _fail(f"{sum(s.coins)} coins held and {s.spent} spent is more than the {rules.coins_total} coins")
+    for p in range(n):
+        for kk, (a, b) in enumerate(game.city_pairs):
+            if all(s.pawns[x] >> p & 1 for x in range(a, b + 1)):
+                s.paired[p] |= 1 << kk
+
+    # --- whose decision
+    queue = data.get("queue", [])
+    if not isinstance(queue, list) or any(not isinstance(p, int) or not 0 <= p < n for p in queue) \
+            or len(set(queue)) != len(queue):
+        raise _fail("queue must list distinct seats")
+    order = s.turn_order()
+    if over:
+        if queue:
+            raise _fail("nobody decides once the game is over")
+    elif not queue:
+        raise _fail("someone must be about to decide")
+    if phase == Phase.DRAW:
+        needs = [p for p in order if len(s.hand[p]) < rules.hand_size and (s.up[p] or s.down[p])]
+        if queue != needs:
+            raise _fail(f"the seats to draw now are {needs}, in turn order (step B, M-R3)")
+    if phase == Phase.BET:
+        waiting = [p for p in order if s.played[p] < 0]
+        if queue != waiting:
+            raise _fail(f"the seats still to bet are {waiting}, in turn order (step C, M-R3)")
+        for p in order:
+            if s.played[p] < 0 and not s.hand[p]:
+                raise _fail(f"seat {p} has no card to bet")
+            if s.hand[p] and len(s.hand[p]) + (s.played[p] >= 0) != min(rules.hand_size, held_now(s, p)):
+                raise _fail(f"seat {p} should have drawn up to {rules.hand_size} cards before betting (step B)")
+    reinforcers = data.get("reinforcers", [])
+    if not isinstance(reinforcers, list) or any(not isinstance(p, int) or not 0 <= p < n for p in reinforcers) \
+            or len(set(reinforcers)) != len(reinforcers):
+        raise _fail("reinforcers must list distinct seats")
+    if phase == Phase.REINFORCE_START:
+        if reinforcers:
+            raise _fail("nobody has started reinforcements yet in reinforce_start")
+        holders = [p for p in order if s.coins[p] > 0]
+        if queue != holders[len(holders) - len(queue):]:
+            raise _fail("the seats still to be asked must be the last coin holders in turn order (M-R4)")
+    if phase == Phase.REINFORCE_JOIN:
+        if not reinforcers:
+            raise _fail("reinforce_join needs the starter in reinforcers")
+        starter = reinforcers[0]
+        clockwise = [(starter + i) % n for i in range(1, n)]
+        if queue != [q for q in clockwise if q in queue] or set(queue) & set(reinforcers) \
+                or any(s.coins[q] == 0 for q in queue):
+            raise _fail("the seats to answer must hold a coin and follow the starter clockwise (M-R4)")
+    if phase in (Phase.REINFORCE_START, Phase.REINFORCE_JOIN):
+        if any(s.coins[q] == 0 for q in queue):
+            raise _fail("only a player holding a coin is asked about reinforcements (M-R4)")
+    if phase == Phase.TRADE:
+        if s.status[current] != BUILT or not game.tent[current]:
+            raise _fail("a trade follows the award of a tent site (M-R7)")
+        for p in queue:
+            if not s.pawns[current] >> p & 1:
+                raise _fail(f"seat {p} did not win the tent site in play (M-R7)")
+        s.reinforcers = list(reinforcers)
+    elif phase not in (Phase.REINFORCE_JOIN,) and reinforcers:
+        raise _fail("reinforcers are only listed during reinforce_join and trade")
+    else:
+        s.reinforcers = list(reinforcers)
+    s.queue = list(queue)
+    val = game.card_value
+    if betting_done:
+        s.last_bets = [val[c] for c in s.played]
+    elif phase == Phase.TRADE:
+        if not isinstance(bets_raw, list) or len(bets_raw) != n:
+            raise _fail("bets must list the values revealed this round during a trade")
+        s.last_bets = list(bets_raw)
+    if log:
+        s.events = [Event(
+            "midi.position",
+            {"players": n, "round": rnd, "lead": lead,
+             "face_up": [sorted(val[c] for c in s.up[p]) for p in range(n)],
+             # a bet not yet revealed is still one of the seat's hidden cards to the others
+             "hidden_pools": [sorted(val[c] for c in s.hand[p] + s.down[p]
+                                     + ([s.played[p]] if phase == Phase.BET and s.played[p] >= 0 else []))
+                              for p in range(n)]},
+            {p: {"hand": sorted(val[c] for c in s.hand[p]
+                                + ([s.played[p]] if phase == Phase.BET and s.played[p] >= 0 else []))}
+             for p in range(n)},
+        )]
+    return s
+
+
+def held_now(s: MidiState, p: int) -> int:
+    """Cards a seat held at the start of this round's step C (hand, front and bet)."""
+    return len(s.hand[p]) + len(s.up[p]) + len(s.down[p]) + (1 if s.played[p] >= 0 else 0)

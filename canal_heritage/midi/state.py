@@ -1,0 +1,645 @@
+"""The Canal du Midi rules engine: a :class:`MidiGame` describes, a :class:`MidiState` evolves.
+
+One round (``../shared/rules/canal-du-midi.md``) runs as phases; at each decision point
+``current_player()`` names who decides and ``legal_actions()`` lists the action ints
+(:mod:`.actions`) they may play:
+
+====================  =========================================================
+phase                 who decides, in turn order from the lead (M-R3)
+====================  =========================================================
+``DRAW``              players with fewer than 3 cards in hand (step B, M-R2)
+``BET``               everyone, face down (step C; bets stay hidden until all are in)
+``REINFORCE_START``   coin holders, until one starts reinforcements (step E, M-R4)
+``REINFORCE_JOIN``    every other coin holder, clockwise from the starter (M-R4)
+``TRADE``             winners of a second tent site (step G, M-R7)
+``END``               nobody: the game is over, :meth:`MidiState.score` is final
+====================  =========================================================
+
+Chance (shuffles, face-down draws, reinforcement draws, random hand trades) comes from the
+state's own seeded generator, so a game is its seed plus its decisions (M-R10).
+
+Cards are ids ``colour * 9 + k``; ``game.card_value[id]`` is the value. Players are seat
+indices ``0..n-1``; seat ``i`` plays engineer ``i`` of ``data/midi/engineers.json``.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import IntEnum
+from typing import Any, Iterable, Sequence
+
+from ..errors import IllegalActionError
+from ..events import Event
+from . import actions as A
+from .data import MidiData, load_midi_data
+
+# Site status codes.
+HIDDEN, IN_PLAY, BUILT, DELAYED = 0, 1, 2, 3
+STATUS_NAMES = ("hidden", "in_play", "built", "delayed")
+
+
+class Phase(IntEnum):
+    """Where the round stands (see the module docstring)."""
+
+    DRAW = 1
+    BET = 2
+    REINFORCE_START = 3
+    REINFORCE_JOIN = 4
+    TRADE = 5
+    END = 6
+
+
+PHASE_NAMES = {p: p.name.lower() for p in Phase}
+
+
+class MidiGame:
+    """The description of a Canal du Midi game: player count, sites, cards, rules numbers.
+
+    Args:
+        players: 2, 3 or 4.
+        data: content to use (default: ``data/midi/``).
+        thresholds: optional override of every site's threshold for this player count,
+            in canal order (the balance lab and the threshold study use it). Scoring values
+            stay the 2-player thresholds (M-R9) unless ``values`` is given too.
+        values: optional override of the scoring values, in canal order.
+    """
+
+    def __init__(
+        self,
+        players: int = 2,
+        *,
+        data: MidiData | None = None,
+        thresholds: Sequence[int] | None = None,
+        values: Sequence[int] | None = None,
+    ) -> None:
+        data = data or load_midi_data()
+        r = data.rules
+        if not isinstance(players, int) or not (r.min_players <= players <= r.max_players):
+            raise ValueError(f"Canal du Midi is played by {r.min_players} to {r.max_players} players, not {players!r}")
+        self.data = data
+        self.players = players
+        self.rules = r
+        self.sites = data.sites
+        self.site_ids: tuple[str, ...] = tuple(s.id for s in data.sites)
+        self.num_sites = len(self.sites)
+        self.threshold: tuple[int, ...] = tuple(thresholds) if thresholds is not None else tuple(
+            s.threshold(players) for s in data.sites)
+        self.value: tuple[int, ...] = tuple(values) if values is not None else tuple(s.value for s in data.sites)
+        for name, seq in (("thresholds", self.threshold), ("values", self.value)):
+            if len(seq) != self.num_sites or any(not isinstance(x, int) or x < 0 for x in seq):
+                raise ValueError(f"{name} must be {self.num_sites} whole numbers ≥ 0, got {list(seq)}")
+        self.city: tuple[bool, ...] = tuple(s.city for s in data.sites)
+        self.tent: tuple[bool, ...] = tuple(s.tent for s in data.sites)
+        cities = [i for i, c in enumerate(self.city) if c]
+        #: M-R6: consecutive city sites along the canal, as (first, last) site indices.
+        self.city_pairs: tuple[tuple[int, int], ...] = tuple(zip(cities, cities[1:]))
+        self._pair_masks = tuple(sum(1 << s for s in range(a, b + 1)) for a, b in self.city_pairs)
+        colour_values = data.card_values
+        self.cards_per_player = len(colour_values)
+        #: value of every card id (colour * cards_per_player + k)
+        self.card_value: tuple[int, ...] = tuple(v for _ in range(players) for v in colour_values)
+        self.engineers = data.engineers[:players]
+
+    def site_index(self, site_id: str) -> int:
+        try:
+            return self.site_ids.index(site_id)
+        except ValueError:
+            raise KeyError(f"no site {site_id!r}; sites are {', '.join(self.site_ids)}") from None
+
+    def new_initial_state(self, seed: int = 0, *, lead: int | None = None, log: bool = True) -> MidiState:
+        """Deal a new game from ``seed`` (set-up, M-R2/M-R3) and reveal the first site.
+
+        Args:
+            seed: drives every chance event of the game (M-R10).
+            lead: the first lead player; ``None`` draws one at random from the seed.
+            log: keep the event log (views and observations need it; search copies do not).
+        """
+        return MidiState.new(self, seed, lead=lead, log=log)
+
+    def __repr__(self) -> str:
+        return f"MidiGame(players={self.players})"
+
+
+class MidiState:
+    """A position of a Canal du Midi game, and how it evolves.
+
+    Use :meth:`legal_actions`, :meth:`apply_action` and :meth:`current_player`; read what
+    a player may know with :meth:`observation`; read the score with :meth:`score`.
+    """
+
+    __slots__ = (
+        "game", "n", "rng", "seed", "round", "lead", "phase", "queue",
+        "deck", "revealed", "current", "status", "pawns", "adjacency",
+        "hand", "up", "down", "played", "reinf", "discard", "last_bets",
+        "coins", "bank", "spent", "pawns_left", "paired", "reinforcers",
+        "events", "history",
+    )
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def blank(cls, game: MidiGame) -> MidiState:
+        """An empty shell to be filled (positions and determinizations use it)."""
+        s = cls.__new__(cls)
+        n = game.players
+        s.game = game
+        s.n = n
+        s.rng = random.Random(0)
+        s.seed = None
+        s.round = 1
+        s.lead = 0
+        s.phase = Phase.DRAW
+        s.queue = []
+        s.deck = []
+        s.revealed = []
+        s.current = -1
+        s.status = [HIDDEN] * game.num_sites
+        s.pawns = [0] * game.num_sites
+        s.adjacency = [0] * game.num_sites
+        s.hand = [[] for _ in range(n)]
+        s.up = [[] for _ in range(n)]
+        s.down = [[] for _ in range(n)]
+        s.played = [-1] * n
+        s.reinf = [-1] * n
+        s.discard = []
+        s.last_bets = None
+        s.coins = [0] * n
+        s.bank = 0
+        s.spent = 0
+        s.pawns_left = [game.rules.pawns_per_player] * n
+        s.paired = [0] * n
+        s.reinforcers = []
+        s.events = None
+        s.history = []
+        return s
+
+    @classmethod
+    def new(cls, game: MidiGame, seed: int, *, lead: int | None = None, log: bool = True) -> MidiState:
+        if lead is not None and not (isinstance(lead, int) and 0 <= lead < game.players):
+            raise ValueError(f"lead must be a seat from 0 to {game.players - 1}, got {lead!r}")
+        s = cls.blank(game)
+        s.seed = seed
+        s.rng = rng = random.Random(seed)
+        r = game.rules
+        k = game.cards_per_player
+        val = game.card_value
+        for p in range(s.n):
+            cards = list(range(p * k, (p + 1) * k))
+            rng.shuffle(cards)  # set-up: 3 face up, 3 face down, 3 in hand
+            s.up[p] = cards[: r.face_up]
+            s.down[p] = cards[r.face_up: r.face_up + r.face_down]
+            s.hand[p] = cards[r.face_up + r.face_down:]
+            s.coins[p] = r.coins_per_player
+        s.bank = r.coins_total - r.coins_per_player * s.n
+        deck = list(range(game.num_sites))
+        rng.shuffle(deck)
+        s.deck = deck  # the next site to reveal is deck[-1]
+        drawn = rng.randrange(s.n)  # always drawn, so chance does not depend on the lead choice
+        s.lead = drawn if lead is None else lead  # M-R3
+        if log:
+            s.events = []
+            s.events.append(Event(
+                "midi.dealt",
+                {"players": s.n, "lead": s.lead,
+                 "face_up": [sorted(val[c] for c in s.up[p]) for p in range(s.n)],
+                 "hidden_pools": [sorted(val[c] for c in s.hand[p] + s.down[p]) for p in range(s.n)]},
+                {p: {"hand": sorted(val[c] for c in s.hand[p])} for p in range(s.n)},
+            ))
+        s._start_round()
+        return s
+
+    # ------------------------------------------------------------------ queries
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+        return self.queue[0] if self.phase != Phase.END else None
+
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.END
+
+    def turn_order(self) -> list[int]:
+        """Seats clockwise from the lead (M-R3)."""
+        return [(self.lead + i) % self.n for i in range(self.n)]
+
+    def legal_actions(self) -> list[int]:
+        """Every action the current player may take (empty when the game is over)."""
+        ph = self.phase
+        if ph == Phase.END:
+            return []
+        p = self.queue[0]
+        val = self.game.card_value
+        if ph == Phase.BET:
+            return [A.BET + v for v in sorted({val[c] for c in self.hand[p]})]
+        if ph == Phase.DRAW:
+            out = [A.DRAW_DOWN] if self.down[p] else []
+            out.extend(A.DRAW_UP + v for v in sorted({val[c] for c in self.up[p]}))
+            return out
+        if ph == Phase.TRADE:
+            return [A.TRADE_PASS] + self._trade_options(p)
+        return [A.DECLINE, A.REINFORCE]
+
+    def _trade_options(self, p: int) -> list[int]:
+        """M-R7: face-up swap if you and an opponent have face-up cards; otherwise a hand
+        card of your choice against a random hand card of an opponent of your choice."""
+        val = self.game.card_value
+        n = self.n
+        opp_up = [o for o in range(n) if o != p and self.up[o]]
+        out: list[int] = []
+        if self.up[p] and opp_up:
+            mine = sorted({val[c] for c in self.up[p]})
+            for o in opp_up:
+                theirs = sorted({val[c] for c in self.up[o]})
+                out.extend(A.trade_up(g, o, t) for g in mine for t in theirs)
+        elif self.hand[p]:
+            mine = sorted({val[c] for c in self.hand[p]})
+            for o in range(n):
+                if o != p and self.hand[o]:
+                    out.extend(A.trade_hand(g, o) for g in mine)
+        return out
+
+    # ------------------------------------------------------------------ acting
+    def apply_action(self, action: int) -> None:
+        """Play ``action`` for the current player.
+
+        Raises:
+            IllegalActionError: with a readable reason; the state is unchanged.
+        """
+        if self.phase == Phase.END or action not in self.legal_actions():
+            raise self.why_illegal(action)
+        self._apply(action)
+
+    def why_illegal(self, action: Any) -> IllegalActionError:
+        """The error explaining why ``action`` is not legal now (used by apply_action)."""
+        if self.phase == Phase.END:
+            return IllegalActionError("The game is over: no more actions.", "error.game_over")
+        try:
+            a = A.decode(action)
+        except IllegalActionError as exc:
+            return exc
+        p = self.queue[0]
+        val = self.game.card_value
+        expected = {Phase.DRAW: "draw", Phase.BET: "bet", Phase.REINFORCE_START: "reinforce",
+                    Phase.REINFORCE_JOIN: "reinforce", Phase.TRADE: "trade"}[self.phase]
+        if a.kind != expected:
+            return IllegalActionError(
+                f"It is time to {expected}, not to {a.kind}.", "error.wrong_phase",
+                expected=expected, got=a.kind, player=p)
+        if a.kind == "bet":
+            return IllegalActionError(
+                f"You have no card worth {a.value} in your hand.", "error.not_in_hand", value=a.value, player=p)
+        if a.kind == "draw":
+            if not a.face_up:
+                return IllegalActionError("You have no face-down card left.", "error.no_face_down", player=p)
+            return IllegalActionError(
+                f"There is no face-up card worth {a.value} in front of you.", "error.not_face_up",
+                value=a.value, player=p)
+        if a.kind == "trade":
+            if a.seat is not None and (a.seat == p or a.seat >= self.n):
+                return IllegalActionError("Trade with an opponent at the table.", "error.bad_opponent", player=p)
+            if a.trade == "hand" and self.up[p] and any(self.up[o] for o in range(self.n) if o != p):
+                return IllegalActionError(
+                    "You must swap face-up cards while you and an opponent have some (M-R7).",
+                    "error.must_trade_face_up", player=p, ruling="M-R7")
+            if a.trade == "up" and not (self.up[p] and any(self.up[o] for o in range(self.n) if o != p)):
+                return IllegalActionError(
+                    "A face-up swap needs a face-up card in front of you and of an opponent (M-R7).",
+                    "error.no_face_up_trade", player=p, ruling="M-R7")
+            return IllegalActionError("That card is not there to trade.", "error.trade_card_missing", player=p)
+        return IllegalActionError("That action is not possible now.", "error.illegal", player=p)
+
+    def _log(self, key: str, args: dict[str, Any], private: dict[int, dict[str, Any]] | None = None) -> None:
+        if self.events is not None:
+            self.events.append(Event(key, args, private))
+
+    def _take(self, cards: list[int], value: int) -> int:
+        """Remove and return the first card of ``value`` from ``cards``."""
+        val = self.game.card_value
+        for i, c in enumerate(cards):
+            if val[c] == value:
+                return cards.pop(i)
+        raise AssertionError("card not found")  # apply_action checked legality
+
+    def _apply(self, action: int) -> None:
+        """Apply a legal action (no check)."""
+        self.history.append(action)
+        ph = self.phase
+        p = self.queue.pop(0)
+        val = self.game.card_value
+        if ph == Phase.BET:
+            c = self._take(self.hand[p], action - A.BET)
+            self.played[p] = c
+            self._log("midi.bet_placed", {"player": p}, {p: {"value": val[c]}})
+            if not self.queue:
+                self._reveal_bets()
+        elif ph == Phase.DRAW:
+            rng = self.rng
+            down = self.down[p]
+            if action == A.DRAW_DOWN:  # M-R2: a random face-down card
+                c = down.pop(rng.randrange(len(down)))
+                self.hand[p].append(c)
+                self._log("midi.drew_face_down", {"player": p}, {p: {"value": val[c]}})
+            else:  # M-R2: face up, then a random face-down card is turned up
+                c = self._take(self.up[p], action - A.DRAW_UP)
+                self.hand[p].append(c)
+                turned = None
+                if down:
+                    t = down.pop(rng.randrange(len(down)))
+                    self.up[p].append(t)
+                    turned = val[t]
+                self._log("midi.drew_face_up", {"player": p, "value": val[c], "turned": turned})
+            if not self.queue:
+                self._start_bets()
+        elif ph == Phase.REINFORCE_START:
+            if action == A.REINFORCE:
+                self._spend_coin(p)
+                self._log("midi.reinforcement_started", {"player": p, "ruling": "M-R4"})
+                # M-R4: every other coin holder answers once, clockwise from the starter.
+                self.queue = [q for q in ((p + i) % self.n for i in range(1, self.n)) if self.coins[q] > 0]
+                if self.queue:
+                    self.phase = Phase.REINFORCE_JOIN
+                else:
+                    self._resolve()
+            else:
+                self._log("midi.reinforcement_declined", {"player": p})
+                if not self.queue:
+                    self._resolve()
+        elif ph == Phase.REINFORCE_JOIN:
+            if action == A.REINFORCE:
+                self._spend_coin(p)
+                self._log("midi.reinforcement_joined", {"player": p, "ruling": "M-R4"})
+            else:
+                self._log("midi.reinforcement_declined", {"player": p})
+            if not self.queue:
+                self._resolve()
+        elif ph == Phase.TRADE:
+            self._trade(p, action)
+            if not self.queue:
+                self._end_round()
+
+    def _spend_coin(self, p: int) -> None:
+        # M-R5: a spent coin leaves the game. M-R4: at most one per round (asked once).
+        self.coins[p] -= 1
+        self.spent += 1
+        self.reinforcers.append(p)
+
+    # ------------------------------------------------------------------ steps
+    def _start_round(self) -> None:
+        """Step A (reveal) and the start of step B (who must draw)."""
+        site = self.deck.pop()
+        self.current = site
+        self.revealed.append(site)
+        self.status[site] = IN_PLAY
+        self.last_bets = None
+        self._log("midi.site_revealed", {"round": self.round, "site": self.game.site_ids[site],
+                                         "threshold": self.game.threshold[site], "lead": self.lead})
+        hs = self.game.rules.hand_size
+        self.queue = [p for p in self.turn_order() if len(self.hand[p]) < hs and (self.up[p] or self.down[p])]
+        if self.queue:
+            self.phase = Phase.DRAW
+        else:
+            self._start_bets()
+
+    def _start_bets(self) -> None:
+        self.phase = Phase.BET
+        self.queue = [p for p in self.turn_order() if self.hand[p]]
+
+    def _reveal_bets(self) -> None:
+        """Step D begins: bets are shown; then the reinforcement window (M-R4)."""
+        val = self.game.card_value
+        bets = [val[c] for c in self.played]
+        self.last_bets = bets
+        self._log("midi.bets_revealed", {"bets": bets, "total": sum(bets)})
+        self.queue = [p for p in self.turn_order() if self.coins[p] > 0]
+        if self.queue:
+            self.phase = Phase.REINFORCE_START
+        else:
+            self._resolve()
+
+    def _resolve(self) -> None:
+        """Steps E (draws), D (count and award), F (coins) and the start of G (trades)."""
+        game = self.game
+        val = game.card_value
+        n = self.n
+        # Step E, M-R4: draws in the order coins were spent; an empty discard gives nothing.
+        for p in self.reinforcers:
+            if self.discard:
+                c = self.discard.pop(self.rng.randrange(len(self.discard)))
+                self.reinf[p] = c
+                self._log("midi.reinforcement_drawn", {"player": p, "value": val[c]})
+            else:
+                self._log("midi.reinforcement_empty", {"player": p, "ruling": "M-R4"})
+        best = [val[self.played[p]] + (val[self.reinf[p]] if self.reinf[p] >= 0 else 0) for p in range(n)]
+        total = sum(best)
+        site = self.current
+        sid = game.site_ids[site]
+        threshold = game.threshold[site]
+        winners: list[int] = []
+        if total >= threshold:
+            self.status[site] = BUILT
+            # M-R11: a player with no pawn left cannot take another site.
+            able = [p for p in range(n) if self.pawns_left[p] > 0]
+            if able:
+                top = max(best[p] for p in able)
+                winners = [p for p in able if best[p] == top]
+                for p in range(n):
+                    if self.pawns_left[p] == 0 and best[p] >= top:
+                        self._log("midi.no_pawn_left", {"player": p, "site": sid, "ruling": "M-R11"})
+                for p in winners:
+                    self.pawns_left[p] -= 1
+                    self.pawns[site] |= 1 << p
+            self._log("midi.site_built", {"site": sid, "total": total, "threshold": threshold,
+                                          "values": best, "winners": winners,
+                                          "tie": len(winners) > 1})
+        else:
+            self.status[site] = DELAYED
+            self._log("midi.site_delayed", {"site": sid, "total": total, "threshold": threshold,
+                                            "missing": threshold - total})
+        # The played cards go to the discard pile (step D); reinforcements wait (M-R4).
+        self.discard.extend(self.played)
+        self.played = [-1] * n
+        # Step F, M-R6: connecting two consecutive cities earns one coin, once per pair.
+        order = self.turn_order()
+        for p in order:
+            bit = 1 << p
+            for k, mask in enumerate(game._pair_masks):
+                if self.paired[p] >> k & 1:
+                    continue
+                if all(self.pawns[s] & bit for s in range(game.city_pairs[k][0], game.city_pairs[k][1] + 1)):
+                    self.paired[p] |= 1 << k
+                    a, b = game.city_pairs[k]
+                    cities = [game.site_ids[a], game.site_ids[b]]
+                    if self.bank > 0:  # M-R5: an empty bank gives none
+                        self.bank -= 1
+                        self.coins[p] += 1
+                        self._log("midi.coin_earned", {"player": p, "cities": cities, "ruling": "M-R6"})
+                    else:
+                        self._log("midi.coin_bank_empty", {"player": p, "cities": cities, "ruling": "M-R5"})
+        # Step G, M-R7: a second (or later) tent site grants one optional trade.
+        self.queue = []
+        if winners and game.tent[site]:
+            for p in order:
+                if p in winners and any(game.tent[s] and self.pawns[s] >> p & 1 for s in range(game.num_sites) if s != site):
+                    if self._trade_options(p):
+                        self.queue.append(p)
+                    else:
+                        self._log("midi.trade_unavailable", {"player": p, "ruling": "M-R7"})
+        if self.queue:
+            self.phase = Phase.TRADE
+            for p in self.queue:
+                self._log("midi.trade_offered", {"player": p, "site": sid, "ruling": "M-R7"})
+        else:
+            self._end_round()
+
+    def _trade(self, p: int, action: int) -> None:
+        val = self.game.card_value
+        if action == A.TRADE_PASS:
+            self._log("midi.trade_passed", {"player": p})
+            return
+        a = A.decode(action)
+        o = a.seat
+        assert o is not None and a.value is not None
+        if a.trade == "up":
+            assert a.take is not None
+            mine = self._take(self.up[p], a.value)
+            theirs = self._take(self.up[o], a.take)
+            self.up[p].append(theirs)
+            self.up[o].append(mine)
+            self._log("midi.trade_face_up", {"player": p, "seat": o, "gave": val[mine], "took": val[theirs],
+                                             "ruling": "M-R7"})
+        else:
+            mine = self._take(self.hand[p], a.value)
+            theirs = self.hand[o].pop(self.rng.randrange(len(self.hand[o])))  # random (M-R7)
+            self.hand[p].append(theirs)
+            self.hand[o].append(mine)
+            self._log("midi.trade_hand", {"player": p, "seat": o, "ruling": "M-R7"},
+                      {p: {"given": val[mine], "received": val[theirs]},
+                       o: {"given": val[theirs], "received": val[mine]}})
+
+    def _end_round(self) -> None:
+        # M-R4: drawn reinforcement cards go back to the discard pile at the end of the round.
+        for p in range(self.n):
+            if self.reinf[p] >= 0:
+                self.discard.append(self.reinf[p])
+                self.reinf[p] = -1
+        self.reinforcers = []
+        self.round += 1
+        self.lead = (self.lead + 1) % self.n  # M-R3: the lead passes clockwise
+        if self.round > self.game.rules.rounds:
+            self._finish()
+        else:
+            self._start_round()
+
+    def _finish(self) -> None:
+        """After round 9: delayed sites go to holders of both neighbours (M-R8); final score."""
+        self.phase = Phase.END
+        self.queue = []
+        self.current = -1
+        self.last_bets = None
+        self.round = self.game.rules.rounds
+        game = self.game
+        last = game.num_sites - 1
+        for s in range(game.num_sites):
+            if self.status[s] == DELAYED and 0 < s < last:
+                holders = self.pawns[s - 1] & self.pawns[s + 1]  # a delayed neighbour holds no pawn
+                self.adjacency[s] = holders
+                if holders and self.events is not None:
+                    self._log("midi.delayed_awarded", {"site": game.site_ids[s],
+                                                       "players": [p for p in range(self.n) if holders >> p & 1],
+                                                       "ruling": "M-R8"})
+        if self.events is not None:
+            sheet = self.score()
+            self._log("midi.game_over", {"totals": [ps.total for ps in sheet.players],
+                                         "winners": list(sheet.winners), "tie_break": sheet.tie_break,
+                                         "ruling": "M-R9"})
+
+    # ------------------------------------------------------------------ results
+    def score(self):  # -> ScoreSheet (import cycle avoided)
+        """The score with its full breakdown (M-R9). Provisional until the game ends:
+        delayed sites are only awarded at the end (M-R8)."""
+        from .scoring import score_state
+
+        return score_state(self)
+
+    def totals(self) -> list[int]:
+        """Each seat's recognition points (fast; no breakdown)."""
+        from .scoring import fast_totals
+
+        return fast_totals(self)
+
+    def observation(self, player: int):  # -> Observation
+        """What ``player`` may know (M-R1). Bots and views use this, never the state."""
+        from .observation import observe
+
+        return observe(self, player)
+
+    # ------------------------------------------------------------------ copies
+    def clone(self, *, log: bool | None = None) -> MidiState:
+        """An independent copy (with its own generator). ``log=False`` drops the event log
+        (search copies)."""
+        s = MidiState.__new__(MidiState)
+        s.game = self.game
+        s.n = self.n
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.seed = self.seed
+        s.round = self.round
+        s.lead = self.lead
+        s.phase = self.phase
+        s.queue = self.queue[:]
+        s.deck = self.deck[:]
+        s.revealed = self.revealed[:]
+        s.current = self.current
+        s.status = self.status[:]
+        s.pawns = self.pawns[:]
+        s.adjacency = self.adjacency[:]
+        s.hand = [h[:] for h in self.hand]
+        s.up = [h[:] for h in self.up]
+        s.down = [h[:] for h in self.down]
+        s.played = self.played[:]
+        s.reinf = self.reinf[:]
+        s.discard = self.discard[:]
+        s.last_bets = self.last_bets[:] if self.last_bets is not None else None
+        s.coins = self.coins[:]
+        s.bank = self.bank
+        s.spent = self.spent
+        s.pawns_left = self.pawns_left[:]
+        s.paired = self.paired[:]
+        s.reinforcers = self.reinforcers[:]
+        keep = self.events is not None if log is None else log
+        s.events = (self.events[:] if self.events is not None else []) if keep else None
+        s.history = self.history[:]
+        return s
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as plain data (see :mod:`.position`)."""
+        from .position import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, game: MidiGame | None = None, seed: int = 0) -> MidiState:
+        """Build a legal position from plain data (see :mod:`.position`). Chance from
+        here on is driven by ``seed``."""
+        from .position import state_from_dict
+
+        return state_from_dict(data, game=game, seed=seed)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MidiState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        ph = PHASE_NAMES[self.phase]
+        return f"<MidiState players={self.n} round={self.round} phase={ph} to_move={self.current_player()}>"
+
+    # ------------------------------------------------------------------ helpers
+    def card_values(self, cards: Iterable[int]) -> list[int]:
+        val = self.game.card_value
+        return sorted(val[c] for c in cards)
+
+    def log(self, player: int | None = None) -> list[Event]:
+        """The event log as ``player`` sees it (``None``: everything, open hands)."""
+        if self.events is None:
+            return []
+        return [e.seen_by(player) for e in self.events]
