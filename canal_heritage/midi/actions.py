@@ -4,9 +4,9 @@ The engine generates and applies ints (fast for search bots); :func:`decode` giv
 readable :class:`Action`, and :func:`to_text` / :func:`from_text` give the stable form a
 saved game stores (``"bet 4"``, ``"draw up 3"``, ``"trade up give=3 seat=2 take=5"``).
 
-Cards are named by value: two cards of the same value are interchangeable in every respect
-(M-R7: a traded card belongs to its new holder in every respect), so choosing "a 3" is
-the whole decision.
+Cards are named by value (M-R14): two cards of the same value are interchangeable in every
+respect (M-R7: a traded card belongs to its new holder in every respect), so choosing
+"a 3" is the whole decision.
 """
 
 from __future__ import annotations

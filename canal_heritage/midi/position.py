@@ -184,6 +184,8 @@ def state_from_dict(data: dict[str, Any], *, game: MidiGame | None = None, seed:
             raise _fail(f"sites.built.{game.site_ids[x]} must list distinct seats")
         s.status[x] = BUILT
         s.pawns[x] = sum(1 << p for p in holders)
+        for p in holders:
+            s.held[p] |= 1 << x
     for x in delayed:
         s.status[x] = DELAYED
     for k, holders in adj_raw.items():

@@ -3,8 +3,8 @@
 A site is worth its 2-player threshold. Held by several players: each scores half,
 rounded down, whatever their number. Won by adjacency (a delayed site whose two
 neighbours you hold, M-R8): half, rounded down. Both: halved twice. +2 per unused coin.
-Most points wins; tie: most sites held (sites won by adjacency count, since they "go to"
-the player, M-R8); still tied: shared victory.
+Most points wins; tie: most sites held (sites won by adjacency count, M-R13); still tied:
+shared victory.
 """
 
 from __future__ import annotations
@@ -128,7 +128,8 @@ def score_state(state: MidiState) -> ScoreSheet:
 
 
 def rank(players: list[PlayerScore] | tuple[PlayerScore, ...]) -> tuple[tuple[int, ...], Literal["none", "sites", "shared"]]:
-    """Winners by M-R9: most points; tie: most sites held; still tied: shared victory."""
+    """Winners by M-R9: most points; tie: most sites held (adjacency included, M-R13);
+    still tied: shared victory."""
     top = max(ps.total for ps in players)
     tied = [ps for ps in players if ps.total == top]
     if len(tied) == 1:

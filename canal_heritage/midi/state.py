@@ -50,6 +50,9 @@ class Phase(IntEnum):
 
 
 PHASE_NAMES = {p: p.name.lower() for p in Phase}
+# Module-level aliases: faster than Phase.X attribute lookups in the hot paths.
+_DRAW, _BET, _RSTART, _RJOIN, _TRADE, _END = (
+    Phase.DRAW, Phase.BET, Phase.REINFORCE_START, Phase.REINFORCE_JOIN, Phase.TRADE, Phase.END)
 
 
 class MidiGame:
@@ -93,12 +96,17 @@ class MidiGame:
         cities = [i for i, c in enumerate(self.city) if c]
         #: M-R6: consecutive city sites along the canal, as (first, last) site indices.
         self.city_pairs: tuple[tuple[int, int], ...] = tuple(zip(cities, cities[1:]))
-        self._pair_masks = tuple(sum(1 << s for s in range(a, b + 1)) for a, b in self.city_pairs)
+        #: M-R6: the sites each city pair covers, as a bitmask over site indices.
+        self.pair_masks = tuple(sum(1 << s for s in range(a, b + 1)) for a, b in self.city_pairs)
         colour_values = data.card_values
         self.cards_per_player = len(colour_values)
         #: value of every card id (colour * cards_per_player + k)
         self.card_value: tuple[int, ...] = tuple(v for _ in range(players) for v in colour_values)
         self.engineers = data.engineers[:players]
+        #: seats clockwise from each possible lead (M-R3)
+        self.orders: tuple[tuple[int, ...], ...] = tuple(
+            tuple((lead + i) % players for i in range(players)) for lead in range(players))
+        self.tent_mask = sum(1 << s for s, t in enumerate(self.tent) if t)
 
     def site_index(self, site_id: str) -> int:
         try:
@@ -132,7 +140,7 @@ class MidiState:
         "deck", "revealed", "current", "status", "pawns", "adjacency",
         "hand", "up", "down", "played", "reinf", "discard", "last_bets",
         "coins", "bank", "spent", "pawns_left", "paired", "reinforcers",
-        "events", "history",
+        "events", "history", "held", "_legal",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -147,7 +155,7 @@ class MidiState:
         s.seed = None
         s.round = 1
         s.lead = 0
-        s.phase = Phase.DRAW
+        s.phase = _DRAW
         s.queue = []
         s.deck = []
         s.revealed = []
@@ -170,6 +178,8 @@ class MidiState:
         s.reinforcers = []
         s.events = None
         s.history = []
+        s.held = [0] * n
+        s._legal = None
         return s
 
     @classmethod
@@ -210,29 +220,38 @@ class MidiState:
     # ------------------------------------------------------------------ queries
     def current_player(self) -> int | None:
         """The seat that must decide now, or ``None`` when the game is over."""
-        return self.queue[0] if self.phase != Phase.END else None
+        return self.queue[0] if self.phase != _END else None
 
     def is_terminal(self) -> bool:
-        return self.phase == Phase.END
+        return self.phase == _END
 
-    def turn_order(self) -> list[int]:
+    def turn_order(self) -> tuple[int, ...]:
         """Seats clockwise from the lead (M-R3)."""
-        return [(self.lead + i) % self.n for i in range(self.n)]
+        return self.game.orders[self.lead]
 
     def legal_actions(self) -> list[int]:
-        """Every action the current player may take (empty when the game is over)."""
+        """Every action the current player may take (empty when the game is over).
+
+        The list is computed once per decision point; do not modify it.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal
+
+    def _generate(self) -> list[int]:
         ph = self.phase
-        if ph == Phase.END:
+        if ph == _END:
             return []
         p = self.queue[0]
         val = self.game.card_value
-        if ph == Phase.BET:
+        if ph == _BET:
             return [A.BET + v for v in sorted({val[c] for c in self.hand[p]})]
-        if ph == Phase.DRAW:
+        if ph == _DRAW:
             out = [A.DRAW_DOWN] if self.down[p] else []
             out.extend(A.DRAW_UP + v for v in sorted({val[c] for c in self.up[p]}))
             return out
-        if ph == Phase.TRADE:
+        if ph == _TRADE:
             return [A.TRADE_PASS] + self._trade_options(p)
         return [A.DECLINE, A.REINFORCE]
 
@@ -262,13 +281,16 @@ class MidiState:
         Raises:
             IllegalActionError: with a readable reason; the state is unchanged.
         """
-        if self.phase == Phase.END or action not in self.legal_actions():
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if action not in legal or type(action) is not int:
             raise self.why_illegal(action)
         self._apply(action)
 
     def why_illegal(self, action: Any) -> IllegalActionError:
         """The error explaining why ``action`` is not legal now (used by apply_action)."""
-        if self.phase == Phase.END:
+        if self.phase == _END:
             return IllegalActionError("The game is over: no more actions.", "error.game_over")
         try:
             a = A.decode(action)
@@ -276,8 +298,8 @@ class MidiState:
             return exc
         p = self.queue[0]
         val = self.game.card_value
-        expected = {Phase.DRAW: "draw", Phase.BET: "bet", Phase.REINFORCE_START: "reinforce",
-                    Phase.REINFORCE_JOIN: "reinforce", Phase.TRADE: "trade"}[self.phase]
+        expected = {_DRAW: "draw", _BET: "bet", _RSTART: "reinforce",
+                    _RJOIN: "reinforce", _TRADE: "trade"}[self.phase]
         if a.kind != expected:
             return IllegalActionError(
                 f"It is time to {expected}, not to {a.kind}.", "error.wrong_phase",
@@ -319,17 +341,18 @@ class MidiState:
 
     def _apply(self, action: int) -> None:
         """Apply a legal action (no check)."""
+        self._legal = None
         self.history.append(action)
         ph = self.phase
         p = self.queue.pop(0)
         val = self.game.card_value
-        if ph == Phase.BET:
+        if ph == _BET:
             c = self._take(self.hand[p], action - A.BET)
             self.played[p] = c
             self._log("midi.bet_placed", {"player": p}, {p: {"value": val[c]}})
             if not self.queue:
                 self._reveal_bets()
-        elif ph == Phase.DRAW:
+        elif ph == _DRAW:
             rng = self.rng
             down = self.down[p]
             if action == A.DRAW_DOWN:  # M-R2: a random face-down card
@@ -347,21 +370,21 @@ class MidiState:
                 self._log("midi.drew_face_up", {"player": p, "value": val[c], "turned": turned})
             if not self.queue:
                 self._start_bets()
-        elif ph == Phase.REINFORCE_START:
+        elif ph == _RSTART:
             if action == A.REINFORCE:
                 self._spend_coin(p)
                 self._log("midi.reinforcement_started", {"player": p, "ruling": "M-R4"})
                 # M-R4: every other coin holder answers once, clockwise from the starter.
                 self.queue = [q for q in ((p + i) % self.n for i in range(1, self.n)) if self.coins[q] > 0]
                 if self.queue:
-                    self.phase = Phase.REINFORCE_JOIN
+                    self.phase = _RJOIN
                 else:
                     self._resolve()
             else:
                 self._log("midi.reinforcement_declined", {"player": p})
                 if not self.queue:
                     self._resolve()
-        elif ph == Phase.REINFORCE_JOIN:
+        elif ph == _RJOIN:
             if action == A.REINFORCE:
                 self._spend_coin(p)
                 self._log("midi.reinforcement_joined", {"player": p, "ruling": "M-R4"})
@@ -369,7 +392,7 @@ class MidiState:
                 self._log("midi.reinforcement_declined", {"player": p})
             if not self.queue:
                 self._resolve()
-        elif ph == Phase.TRADE:
+        elif ph == _TRADE:
             self._trade(p, action)
             if not self.queue:
                 self._end_round()
@@ -391,14 +414,16 @@ class MidiState:
         self._log("midi.site_revealed", {"round": self.round, "site": self.game.site_ids[site],
                                          "threshold": self.game.threshold[site], "lead": self.lead})
         hs = self.game.rules.hand_size
+        # Step B, M-R12: those who must draw decide one after the other, in turn order.
         self.queue = [p for p in self.turn_order() if len(self.hand[p]) < hs and (self.up[p] or self.down[p])]
         if self.queue:
-            self.phase = Phase.DRAW
+            self.phase = _DRAW
         else:
             self._start_bets()
 
     def _start_bets(self) -> None:
-        self.phase = Phase.BET
+        # Step C, M-R12: bets are chosen in turn order and stay hidden until all are in (M-R1).
+        self.phase = _BET
         self.queue = [p for p in self.turn_order() if self.hand[p]]
 
     def _reveal_bets(self) -> None:
@@ -407,9 +432,10 @@ class MidiState:
         bets = [val[c] for c in self.played]
         self.last_bets = bets
         self._log("midi.bets_revealed", {"bets": bets, "total": sum(bets)})
+        # M-R4, M-R12: only coin holders are asked, in turn order, whether to start.
         self.queue = [p for p in self.turn_order() if self.coins[p] > 0]
         if self.queue:
-            self.phase = Phase.REINFORCE_START
+            self.phase = _RSTART
         else:
             self._resolve()
 
@@ -445,6 +471,7 @@ class MidiState:
                 for p in winners:
                     self.pawns_left[p] -= 1
                     self.pawns[site] |= 1 << p
+                    self.held[p] |= 1 << site
             self._log("midi.site_built", {"site": sid, "total": total, "threshold": threshold,
                                           "values": best, "winners": winners,
                                           "tie": len(winners) > 1})
@@ -458,11 +485,9 @@ class MidiState:
         # Step F, M-R6: connecting two consecutive cities earns one coin, once per pair.
         order = self.turn_order()
         for p in order:
-            bit = 1 << p
-            for k, mask in enumerate(game._pair_masks):
-                if self.paired[p] >> k & 1:
-                    continue
-                if all(self.pawns[s] & bit for s in range(game.city_pairs[k][0], game.city_pairs[k][1] + 1)):
+            held = self.held[p]
+            for k, mask in enumerate(game.pair_masks):
+                if held & mask == mask and not self.paired[p] >> k & 1:
                     self.paired[p] |= 1 << k
                     a, b = game.city_pairs[k]
                     cities = [game.site_ids[a], game.site_ids[b]]
@@ -475,14 +500,15 @@ class MidiState:
         # Step G, M-R7: a second (or later) tent site grants one optional trade.
         self.queue = []
         if winners and game.tent[site]:
+            others = game.tent_mask & ~(1 << site)
             for p in order:
-                if p in winners and any(game.tent[s] and self.pawns[s] >> p & 1 for s in range(game.num_sites) if s != site):
-                    if self._trade_options(p):
+                if p in winners and self.held[p] & others:
+                    if self._trade_options(p):  # M-R12: nothing to trade, not asked
                         self.queue.append(p)
                     else:
                         self._log("midi.trade_unavailable", {"player": p, "ruling": "M-R7"})
         if self.queue:
-            self.phase = Phase.TRADE
+            self.phase = _TRADE
             for p in self.queue:
                 self._log("midi.trade_offered", {"player": p, "site": sid, "ruling": "M-R7"})
         else:
@@ -529,7 +555,7 @@ class MidiState:
 
     def _finish(self) -> None:
         """After round 9: delayed sites go to holders of both neighbours (M-R8); final score."""
-        self.phase = Phase.END
+        self.phase = _END
         self.queue = []
         self.current = -1
         self.last_bets = None
@@ -606,6 +632,8 @@ class MidiState:
         keep = self.events is not None if log is None else log
         s.events = (self.events[:] if self.events is not None else []) if keep else None
         s.history = self.history[:]
+        s.held = self.held[:]
+        s._legal = self._legal
         return s
 
     def to_dict(self) -> dict[str, Any]:
