@@ -56,10 +56,9 @@ class GameRecord:
 
 def record_of(state: MidiState, *, lead: int | None = None, seats: list[str] | None = None) -> GameRecord:
     """The record of a game played from ``MidiGame.new_initial_state(seed, lead=...)``."""
-    if state.seed is None:
-        raise RecordError("this state was not dealt from a seed, so it has no record")
-    if state.history and state.events is not None and state.events[0].key == "midi.position":
-        raise RecordError("a game resumed from a position has no seed record; save the position instead")
+    if not state.dealt or state.seed is None:
+        raise RecordError("this game was set up from a position, not dealt from a seed: "
+                          "save the position instead (state.to_dict())")
     thresholds = list(state.game.threshold)
     default = [s.threshold(state.n) for s in state.game.sites]
     first = state.events[0].args["lead"] if state.events else lead

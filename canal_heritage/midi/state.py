@@ -140,7 +140,7 @@ class MidiState:
         "deck", "revealed", "current", "status", "pawns", "adjacency",
         "hand", "up", "down", "played", "reinf", "discard", "last_bets",
         "coins", "bank", "spent", "pawns_left", "paired", "reinforcers",
-        "events", "history", "held", "_legal",
+        "events", "history", "held", "_legal", "dealt",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -180,6 +180,7 @@ class MidiState:
         s.history = []
         s.held = [0] * n
         s._legal = None
+        s.dealt = False  # True when dealt from a seed (a record can replay it)
         return s
 
     @classmethod
@@ -188,6 +189,7 @@ class MidiState:
             raise ValueError(f"lead must be a seat from 0 to {game.players - 1}, got {lead!r}")
         s = cls.blank(game)
         s.seed = seed
+        s.dealt = True
         s.rng = rng = random.Random(seed)
         r = game.rules
         k = game.cards_per_player
@@ -634,6 +636,7 @@ class MidiState:
         s.history = self.history[:]
         s.held = self.held[:]
         s._legal = self._legal
+        s.dealt = self.dealt
         return s
 
     def to_dict(self) -> dict[str, Any]:
