@@ -11,6 +11,7 @@ respect (M-R7: a traded card belongs to its new holder in every respect), so cho
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -26,6 +27,7 @@ TRADE_UP = 100  # + seat*64 + give*8 + take
 TRADE_HAND = 400  # + seat*8 + give
 
 Kind = Literal["draw", "bet", "reinforce", "trade"]
+_NUMBER = re.compile(r"0|[1-9][0-9]?")
 
 
 @dataclass(frozen=True)
@@ -133,7 +135,7 @@ def from_text(text: str) -> int:
             if not word.startswith(prefix):
                 raise ValueError
             word = word[len(prefix):]
-        if not word.isdigit() or len(word) > 2:
+        if not _NUMBER.fullmatch(word):  # ASCII, no leading zero: the form to_text writes
             raise ValueError
         return int(word)
 

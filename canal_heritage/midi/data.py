@@ -22,7 +22,7 @@ class Provenance(BaseModel):
     """Where one field's value comes from: the rulebook (with a reference) or the
     project's reconstruction (with a one-line reason)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     kind: Literal["rulebook", "reconstructed"]
     ref: str | None = None
     reason: str | None = None
@@ -37,7 +37,7 @@ class Provenance(BaseModel):
 
 
 class _Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     provenance: dict[str, Provenance]
 
     #: fields that must carry a provenance entry

@@ -56,14 +56,20 @@ def knowledge(events: Iterable[Event], player: int, players: int) -> Knowledge:
     me = player
 
     def remove_unseen(value: int, prefer: int) -> None:
-        for entry in unseen:
-            if entry[0] == value and entry[1] & prefer:
-                unseen.remove(entry)
+        """A card of ``value`` left a place in ``prefer``. When several unseen cards of that
+        value could have been there, nobody knows which one left: the ones that stay may be
+        anywhere any of them could have been."""
+        candidates = [e for e in unseen if e[0] == value and e[1] & prefer]
+        if not candidates:  # defensive: any card of that value
+            candidates = [e for e in unseen if e[0] == value]
+            if not candidates:
                 return
-        for entry in unseen:  # defensive: any card of that value
-            if entry[0] == value:
-                unseen.remove(entry)
-                return
+        union = 0
+        for e in candidates:
+            union |= e[1]
+        unseen.remove(candidates[0])
+        for e in candidates[1:]:
+            e[1] = union
 
     def leave_hand(seat: int, value: int) -> None:
         if value in known[seat]:

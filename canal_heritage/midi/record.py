@@ -5,6 +5,7 @@ A record is versioned JSON::
     {"format": "canal-heritage/midi-game", "version": 1,
      "players": 3, "seed": 42, "lead": null,
      "thresholds": null,                     # or the 9 thresholds used (balance lab)
+     "values": null,                         # or the 9 scoring values used
      "seats": ["Ana", "expert", "heuristic"], # optional labels, not used by the rules
      "decisions": ["draw up 4", "bet 6", "reinforce no", ...],
      "result": [21, 14, 9]}                   # optional: final totals, checked on load
@@ -38,16 +39,17 @@ class GameRecord:
     seed: int
     lead: int | None = None
     thresholds: list[int] | None = None
+    values: list[int] | None = None
     seats: list[str] | None = None
     decisions: list[str] = field(default_factory=list)
     result: list[int] | None = None
 
     def game(self) -> MidiGame:
-        return MidiGame(self.players, thresholds=self.thresholds)
+        return MidiGame(self.players, thresholds=self.thresholds, values=self.values)
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "players": self.players, "seed": self.seed,
-                "lead": self.lead, "thresholds": self.thresholds, "seats": self.seats,
+                "lead": self.lead, "thresholds": self.thresholds, "values": self.values, "seats": self.seats,
                 "decisions": list(self.decisions), "result": self.result}
 
     def dumps(self) -> str:
@@ -60,11 +62,12 @@ def record_of(state: MidiState, *, lead: int | None = None, seats: list[str] | N
         raise RecordError("this game was set up from a position, not dealt from a seed: "
                           "save the position instead (state.to_dict())")
     thresholds = list(state.game.threshold)
+    values = list(state.game.value)
     default = [s.threshold(state.n) for s in state.game.sites]
-    first = state.events[0].args["lead"] if state.events else lead
     return GameRecord(
-        players=state.n, seed=state.seed, lead=first if lead is None else lead,
-        thresholds=None if thresholds == default else thresholds, seats=seats,
+        players=state.n, seed=state.seed, lead=state.first_lead if lead is None else lead,
+        thresholds=None if thresholds == default else thresholds,
+        values=None if values == [s.value for s in state.game.sites] else values, seats=seats,
         decisions=[A.to_text(a) for a in state.history],
         result=state.totals() if state.is_terminal() else None,
     )
@@ -88,7 +91,7 @@ def parse_record(data: Any) -> GameRecord:
         raise _bad(f"it is not a Canal du Midi game (format {data.get('format')!r})")
     if data.get("version") != VERSION:
         raise _bad(f"it was saved in version {data.get('version')!r}; this program reads version {VERSION}")
-    known = {"format", "version", "players", "seed", "lead", "thresholds", "seats", "decisions", "result"}
+    known = {"format", "version", "players", "seed", "lead", "thresholds", "values", "seats", "decisions", "result"}
     extra = set(data) - known
     if extra:
         raise _bad(f"unknown fields {sorted(extra)}")
@@ -106,10 +109,13 @@ def parse_record(data: Any) -> GameRecord:
     seed = whole("seed")
     assert seed is not None
     lead = whole("lead", 0, players - 1, optional=True)
-    thresholds = data.get("thresholds")
-    if thresholds is not None and (not isinstance(thresholds, list) or len(thresholds) != 9
-                                   or any(not isinstance(t, int) or isinstance(t, bool) or t < 0 for t in thresholds)):
-        raise _bad("thresholds must be null or 9 whole numbers")
+    lists: dict[str, list[int] | None] = {}
+    for name in ("thresholds", "values"):
+        x = data.get(name)
+        if x is not None and (not isinstance(x, list) or len(x) != 9
+                              or any(not isinstance(t, int) or isinstance(t, bool) or t < 0 for t in x)):
+            raise _bad(f"{name} must be null or 9 whole numbers")
+        lists[name] = x
     seats = data.get("seats")
     if seats is not None and (not isinstance(seats, list) or len(seats) != players
                               or any(not isinstance(x, str) for x in seats)):
@@ -121,7 +127,7 @@ def parse_record(data: Any) -> GameRecord:
     if result is not None and (not isinstance(result, list) or len(result) != players
                                or any(not isinstance(x, int) or isinstance(x, bool) for x in result)):
         raise _bad(f"result must be null or {players} whole numbers")
-    return GameRecord(players, seed, lead, thresholds, seats, decisions, result)
+    return GameRecord(players, seed, lead, lists["thresholds"], lists["values"], seats, decisions, result)
 
 
 def replay(record: GameRecord) -> MidiState:

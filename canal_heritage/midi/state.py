@@ -140,7 +140,7 @@ class MidiState:
         "deck", "revealed", "current", "status", "pawns", "adjacency",
         "hand", "up", "down", "played", "reinf", "discard", "last_bets",
         "coins", "bank", "spent", "pawns_left", "paired", "reinforcers",
-        "events", "history", "held", "_legal", "dealt",
+        "events", "history", "held", "_legal", "dealt", "first_lead",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -181,6 +181,7 @@ class MidiState:
         s.held = [0] * n
         s._legal = None
         s.dealt = False  # True when dealt from a seed (a record can replay it)
+        s.first_lead = 0
         return s
 
     @classmethod
@@ -206,7 +207,7 @@ class MidiState:
         rng.shuffle(deck)
         s.deck = deck  # the next site to reveal is deck[-1]
         drawn = rng.randrange(s.n)  # always drawn, so chance does not depend on the lead choice
-        s.lead = drawn if lead is None else lead  # M-R3
+        s.lead = s.first_lead = drawn if lead is None else lead  # M-R3
         if log:
             s.events = []
             s.events.append(Event(
@@ -234,12 +235,12 @@ class MidiState:
     def legal_actions(self) -> list[int]:
         """Every action the current player may take (empty when the game is over).
 
-        The list is computed once per decision point; do not modify it.
+        Computed once per decision point; each call returns a fresh list.
         """
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
-        return legal
+        return legal[:]  # a copy: callers may keep or change it safely
 
     def _generate(self) -> list[int]:
         ph = self.phase
@@ -637,6 +638,7 @@ class MidiState:
         s.held = self.held[:]
         s._legal = self._legal
         s.dealt = self.dealt
+        s.first_lead = self.first_lead
         return s
 
     def to_dict(self) -> dict[str, Any]:
