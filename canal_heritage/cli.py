@@ -75,6 +75,13 @@ def build_parser() -> argparse.ArgumentParser:
     midi.add_argument("--expert-iterations", type=_positive, metavar="N",
                       help="sampled worlds per expert decision (default: the bot's own)")
     midi.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    i18n = sub.add_parser("i18n", help="keep the translation catalogs in step with the sources")
+    i18n.add_argument("action", choices=["extract", "update", "check"],
+                      help="extract: write the .pot templates; update: merge them into the fr/en/oc "
+                           "catalogs; check: list missing translations")
+    i18n.add_argument("--domain", action="append", metavar="DOMAIN",
+                      help="only this domain (repeatable): ui, places, people, timeline, glossary, geometry")
     return parser
 
 
@@ -136,8 +143,37 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.json.write_text(json.dumps(summary.to_json(), indent=2), encoding="utf-8")
             console.print(f"figures written to {args.json}")
         return 0
+    if args.command == "i18n":
+        return _i18n(args, parser, console)
     parser.error("unknown command")
     return 2
+
+
+def _i18n(args, parser, console) -> int:
+    from .i18n import DOMAINS, LANGUAGES
+    from .i18n import catalogs
+
+    domains = tuple(args.domain or DOMAINS)
+    bad = [d for d in domains if d not in DOMAINS]
+    if bad:
+        parser.error(f"unknown domain {', '.join(bad)}; choose from {', '.join(DOMAINS)}")
+    if args.action in ("extract", "update"):
+        catalogs.extract(domains)
+        console.print(f"templates written for {', '.join(domains)}")
+    if args.action == "update":
+        catalogs.update(domains)
+        console.print(f"catalogs updated: {', '.join(LANGUAGES)}")
+    if args.action == "check":
+        total = 0
+        for domain in domains:
+            for lang in LANGUAGES:
+                miss = catalogs.missing(lang, domain)
+                total += len(miss)
+                console.print(f"{domain:9} {lang}: {len(miss)} missing")
+                for ctx, msgid in miss[:5]:
+                    console.print(f"    {ctx}: {msgid[:60]!r}")
+        return 0 if total == 0 else 1
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

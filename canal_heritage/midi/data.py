@@ -76,9 +76,10 @@ class WorkerKind(_Record):
     """A kind of worker card (Digger, value 4, two per colour)."""
 
     id: str
+    name: str
     value: int = Field(ge=0, le=9)
     count: int = Field(ge=1)
-    _sourced = ("value", "count")
+    _sourced = ("name", "value", "count")
 
 
 class Site(_Record):
@@ -124,6 +125,21 @@ class Engineer(_Record):
     _sourced = ("name", "colour", "shape")
 
 
+class Ruling(BaseModel):
+    """A ruling as shown to players (``data/midi/rulings.json``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    id: str = Field(pattern=r"^M-R[0-9]+$")
+    title: str
+    text: str
+
+
+class _RulingsFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    about: str | None = Field(default=None, alias="_about")
+    rulings: list[Ruling]
+
+
 class _WorkersFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     about: str | None = Field(default=None, alias="_about")
@@ -150,11 +166,18 @@ class MidiData(BaseModel):
     workers: tuple[WorkerKind, ...]
     sites: tuple[Site, ...]
     engineers: tuple[Engineer, ...]
+    rulings: tuple[Ruling, ...] = ()
 
     @property
     def card_values(self) -> tuple[int, ...]:
         """One colour's worker values, sorted (0, 1, 2, 3, 3, 4, 4, 5, 6)."""
         return tuple(sorted(w.value for w in self.workers for _ in range(w.count)))
+
+    def ruling(self, ruling_id: str) -> Ruling:
+        for r in self.rulings:
+            if r.id == ruling_id:
+                return r
+        raise KeyError(ruling_id)
 
     def site(self, site_id: str) -> Site:
         for s in self.sites:
@@ -189,6 +212,9 @@ def _check_whole(data: MidiData) -> None:
         raise DataError("midi/engineers.json", "engineers", f"need {r.max_players} engineers")
     if len({e.id for e in data.engineers}) != len(data.engineers):
         raise DataError("midi/engineers.json", "engineers", "duplicate engineer id")
+    ids = [x.id for x in data.rulings]
+    if ids != [f"M-R{i}" for i in range(1, len(ids) + 1)]:
+        raise DataError("midi/rulings.json", "rulings", f"expected M-R1, M-R2, ... in order, got {ids}")
     if r.coins_per_player * r.max_players > r.coins_total:
         raise DataError("midi/rules.json", "coins_per_player", "not enough coins for four players")
 
@@ -210,6 +236,8 @@ def _load(base: Path | None) -> MidiData:
     workers = load_model("midi/workers.json", _WorkersFile, base=base).workers
     sites = load_model("midi/sites.json", _SitesFile, base=base).sites
     engineers = load_model("midi/engineers.json", _EngineersFile, base=base).engineers
-    data = MidiData(rules=rules, workers=tuple(workers), sites=tuple(sites), engineers=tuple(engineers))
+    rulings = load_model("midi/rulings.json", _RulingsFile, base=base).rulings
+    data = MidiData(rules=rules, workers=tuple(workers), sites=tuple(sites), engineers=tuple(engineers),
+                    rulings=tuple(rulings))
     _check_whole(data)
     return data

@@ -1,0 +1,350 @@
+"""Heritage content: places, people, a timeline, a glossary and map geometry (``data/heritage/``).
+
+The JSON files hold the facts (ids, coordinates, dates, sources) and the English source
+texts; translations live in the gettext catalogs (:mod:`canal_heritage.i18n`, one domain
+per file). :func:`load_heritage` validates everything once and caches it; a broken file
+raises :class:`~canal_heritage.errors.DataError` naming the file, the record and the field.
+
+Every text is read in a language with :meth:`Record.text`, which follows the fallback chain
+(Occitan → French → English) and says when it fell back.
+
+Sources are written ``rulebook:000`` … ``rulebook:004`` (the seed documents),
+``brief`` (the heritage brief) or ``general: <reference>`` (widely published facts).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from .datafiles import data_dir
+from .errors import DataError
+from .i18n import LocalizedText, translator
+
+#: The region every coordinate must fall in (south-west France, Bordeaux to Sète).
+BBOX = {"lat": (42.9, 45.0), "lon": (-0.8, 4.0)}
+SOURCE_PATTERN = re.compile(r"^(rulebook:00[0-4]( .+)?|brief|general: .+)$")
+#: Word limits of the texts (English source; translations are checked with some slack).
+LIMITS = {"caption": (1, 30), "story": (90, 170), "did_you_know": (1, 40), "text": (1, 60),
+          "title": (1, 12), "definition": (1, 50), "role": (1, 12)}
+
+PlaceKind = Literal["midi_site", "town", "vineyard", "engineering_work", "river_work"]
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+class HistoricDate(BaseModel):
+    """A date as precise as the sources allow.
+
+    ``year`` is the date most sources give; ``other_years`` the years other sources give
+    (shown as a range, never hidden); ``circa`` marks an approximate year.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    year: int = Field(ge=1500, le=2100)
+    month: int | None = Field(default=None, ge=1, le=12)
+    day: int | None = Field(default=None, ge=1, le=31)
+    other_years: tuple[int, ...] = ()
+    circa: bool = False
+
+    @property
+    def years(self) -> tuple[int, int]:
+        """The range of years the sources give."""
+        ys = (self.year, *self.other_years)
+        return min(ys), max(ys)
+
+    def label(self, lang: str = "fr") -> str:
+        """The date as text: ``1676``, ``1 October 1680``, ``1604–1609``, ``about 1650``."""
+        tr = translator(lang)
+        lo, hi = self.years
+        if lo != hi:
+            return tr.ui("date", "{start}–{end}", start=lo, end=hi)
+        if self.day and self.month:
+            from babel.dates import format_date
+            import datetime as _dt
+
+            return format_date(_dt.date(self.year, self.month, self.day), format="long", locale=tr.lang)
+        if self.circa:
+            return tr.ui("date", "about {year}", year=self.year)
+        return str(self.year)
+
+
+class Coordinates(BaseModel):
+    """WGS84, approximate: for drawing maps only."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    lat: float
+    lon: float
+
+    @model_validator(mode="after")
+    def _in_region(self) -> Coordinates:
+        (la0, la1), (lo0, lo1) = BBOX["lat"], BBOX["lon"]
+        if not (la0 <= self.lat <= la1 and lo0 <= self.lon <= lo1):
+            raise ValueError(f"({self.lat}, {self.lon}) is outside the region of the canals")
+        return self
+
+
+class Record(BaseModel):
+    """Fields shared by every content record."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$|^midi-[IVX]+$")
+    sources: tuple[str, ...] = Field(min_length=1)
+
+    #: the gettext domain of this kind of record
+    _domain: str = ""
+
+    @field_validator("sources")
+    @classmethod
+    def _sources_named(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        for s in v:
+            if not SOURCE_PATTERN.match(s):
+                raise ValueError(f"source {s!r} must be 'rulebook:000'..'rulebook:004', 'brief' or 'general: …'")
+        return v
+
+    def text(self, field: str, lang: str) -> LocalizedText:
+        """``field`` in ``lang``, through the catalogs and the fallback chain."""
+        source = getattr(self, field)
+        if not isinstance(source, str):
+            raise KeyError(f"{field} is not a text field of {type(self).__name__}")
+        return translator(lang).lookup(self._domain, f"{self.id}.{field}", source)
+
+
+class DatedWhat(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    what: Literal["works", "built", "opened", "diverted", "listed", "closed", "founded", "enlarged"]
+    start: HistoricDate
+    end: HistoricDate | None = None
+
+
+class Place(Record):
+    """A place of either game: a Canal du Midi site, a town, a vineyard, an engineering
+    work, or a kind of river work (which has no single place, so no coordinates)."""
+
+    kind: PlaceKind
+    game: dict[Literal["midi", "arriala"], str] | None = None
+    name: str
+    caption: str
+    story: str
+    did_you_know: str
+    coordinates: Coordinates | None
+    dates: tuple[DatedWhat, ...] = ()
+    _domain = "places"
+
+    @model_validator(mode="after")
+    def _placed(self) -> Place:
+        if self.coordinates is None and self.kind != "river_work":
+            raise ValueError("coordinates are required (only kinds of river works have none)")
+        return self
+
+
+class LifeEvent(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    date: HistoricDate
+    place: str | None = None
+
+
+class Person(Record):
+    """Riquet, the engineers of the game's colours, and others where the facts are certain."""
+
+    name: str
+    role: str
+    engineer: str | None = None  # id in data/midi/engineers.json
+    born: LifeEvent | None = None
+    died: LifeEvent | None = None
+    caption: str
+    story: str
+    did_you_know: str
+    _domain = "people"
+
+
+class TimelineEvent(Record):
+    date: HistoricDate
+    end: HistoricDate | None = None
+    title: str
+    text: str
+    places: tuple[str, ...] = ()
+    people: tuple[str, ...] = ()
+    _domain = "timeline"
+
+
+class Term(Record):
+    term: str
+    definition: str
+    _domain = "glossary"
+
+
+class Waypoint(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    label: str  # for the record's provenance, not shown
+    lat: float
+    lon: float
+
+    @model_validator(mode="after")
+    def _in_region(self) -> Waypoint:
+        Coordinates(lat=self.lat, lon=self.lon)
+        return self
+
+
+class Line(Record):
+    """A polyline for maps (a canal, a feeder channel), through real waypoints."""
+
+    kind: Literal["canal", "feeder", "river", "coast"]
+    name: str
+    waypoints: tuple[Waypoint, ...] = Field(min_length=2)
+    _domain = "geometry"
+
+    def points(self) -> list[tuple[float, float]]:
+        return [(w.lat, w.lon) for w in self.waypoints]
+
+
+class _PlacesFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    about: str | None = Field(default=None, alias="_about")
+    places: tuple[Place, ...]
+
+
+class _PeopleFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    about: str | None = Field(default=None, alias="_about")
+    people: tuple[Person, ...]
+
+
+class _TimelineFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    about: str | None = Field(default=None, alias="_about")
+    events: tuple[TimelineEvent, ...]
+
+
+class _GlossaryFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    about: str | None = Field(default=None, alias="_about")
+    terms: tuple[Term, ...]
+
+
+class _GeometryFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    about: str | None = Field(default=None, alias="_about")
+    lines: tuple[Line, ...]
+
+
+class Heritage:
+    """All heritage content, validated, with lookups by id."""
+
+    def __init__(self, places: tuple[Place, ...], people: tuple[Person, ...], events: tuple[TimelineEvent, ...],
+                 terms: tuple[Term, ...], lines: tuple[Line, ...]) -> None:
+        self.places = places
+        self.people = people
+        self.timeline = tuple(sorted(events, key=lambda e: (e.date.year, e.date.month or 0, e.date.day or 0)))
+        self.glossary = terms
+        self.lines = lines
+        self._by_id: dict[str, Record] = {}
+        for group in (places, people, events, terms, lines):
+            for r in group:
+                self._by_id[r.id] = r
+
+    def get(self, record_id: str) -> Record:
+        try:
+            return self._by_id[record_id]
+        except KeyError:
+            raise KeyError(f"no heritage record {record_id!r}") from None
+
+    def place(self, place_id: str) -> Place:
+        r = self.get(place_id)
+        if not isinstance(r, Place):
+            raise KeyError(f"{place_id!r} is not a place")
+        return r
+
+    def person(self, person_id: str) -> Person:
+        r = self.get(person_id)
+        if not isinstance(r, Person):
+            raise KeyError(f"{person_id!r} is not a person")
+        return r
+
+    def place_for_game(self, game: Literal["midi", "arriala"], game_id: str) -> Place:
+        """The place behind a game's site or board place (``("midi", "VIII")``)."""
+        for p in self.places:
+            if p.game and p.game.get(game) == game_id:
+                return p
+        raise KeyError(f"no heritage place for {game} {game_id!r}")
+
+    def person_for_engineer(self, engineer_id: str) -> Person:
+        for p in self.people:
+            if p.engineer == engineer_id:
+                return p
+        raise KeyError(f"no person for engineer {engineer_id!r}")
+
+
+def _load(relative: str, model: type[BaseModel], base: Path) -> BaseModel:
+    path = base / relative
+    try:
+        text = path.read_text(encoding="utf-8")
+        raw = json.loads(text)
+    except FileNotFoundError:
+        raise DataError(relative, "", "file not found") from None
+    except json.JSONDecodeError as exc:
+        raise DataError(relative, f"line {exc.lineno}", f"not valid JSON ({exc.msg})") from None
+    try:
+        return model.model_validate_json(text)  # JSON mode: arrays for tuples, strict types
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = list(err["loc"])
+        where = ""
+        # name the record by its id, then the field
+        if len(loc) >= 2 and isinstance(loc[1], int):
+            try:
+                rid = raw[loc[0]][loc[1]].get("id", f"#{loc[1]}")
+            except (KeyError, IndexError, TypeError, AttributeError):
+                rid = f"#{loc[1]}"
+            where = f"record {rid!r}, field {'.'.join(str(x) for x in loc[2:]) or '(whole record)'}"
+        else:
+            where = ".".join(str(x) for x in loc)
+        raise DataError(relative, where, err["msg"]) from None
+
+
+def _check(h: Heritage, base: Path) -> None:
+    seen: dict[str, str] = {}
+    for group, name in ((h.places, "places"), (h.people, "people"), (h.timeline, "timeline"),
+                        (h.glossary, "glossary"), (h.lines, "geometry")):
+        for r in group:
+            if r.id in seen:
+                raise DataError(f"heritage/{name}.json", f"record {r.id!r}, field id",
+                                f"duplicate id (also in heritage/{seen[r.id]}.json)")
+            seen[r.id] = name
+    for e in h.timeline:
+        for pid in e.places:
+            if not isinstance(h._by_id.get(pid), Place):
+                raise DataError("heritage/timeline.json", f"record {e.id!r}, field places", f"no place {pid!r}")
+        for pid in e.people:
+            if not isinstance(h._by_id.get(pid), Person):
+                raise DataError("heritage/timeline.json", f"record {e.id!r}, field people", f"no person {pid!r}")
+
+
+def load_heritage(base: Path | None = None) -> Heritage:
+    """Load and validate ``data/heritage/`` (cached when ``base`` is None)."""
+    if base is None:
+        return _cached()
+    return _load_all(base)
+
+
+@lru_cache(maxsize=1)
+def _cached() -> Heritage:
+    return _load_all(data_dir())
+
+
+def _load_all(base: Path) -> Heritage:
+    places = _load("heritage/places.json", _PlacesFile, base).places  # type: ignore[attr-defined]
+    people = _load("heritage/people.json", _PeopleFile, base).people  # type: ignore[attr-defined]
+    events = _load("heritage/timeline.json", _TimelineFile, base).events  # type: ignore[attr-defined]
+    terms = _load("heritage/glossary.json", _GlossaryFile, base).terms  # type: ignore[attr-defined]
+    lines = _load("heritage/geometry.json", _GeometryFile, base).lines  # type: ignore[attr-defined]
+    h = Heritage(places, people, events, terms, lines)
+    _check(h, base)
+    return h

@@ -1,0 +1,188 @@
+"""Three languages through gettext: French, English, Occitan (Languedocien).
+
+Every user-facing string goes through a gettext catalog: ``data/locale/<lang>/LC_MESSAGES/
+<domain>.po``, edited with the usual tools (Poedit, Weblate, a text editor). The source
+language is English: the msgid is the English text, and ``msgctxt`` says where it is used
+(``midi.site_built``, ``midi-I.caption``). Catalogs are compiled in memory when first used.
+
+Domains:
+
+* ``ui``: the program's own strings (engine log, bot explanations, errors, labels, rulings).
+* ``places``, ``people``, ``timeline``, ``glossary``, ``geometry``: the heritage content of
+  ``data/heritage/`` (one domain per file, so each can be translated on its own).
+
+Fallback chain (:data:`FALLBACKS`): Occitan → French → English. A text that falls back is
+returned as a :class:`LocalizedText` with ``fallback=True``, so a screen can mark it
+(:meth:`Translator.fallback_note`). Occitan entries carry the translator comment
+``needs review by a native speaker`` until one has checked them.
+"""
+
+from __future__ import annotations
+
+import gettext
+from dataclasses import dataclass
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from ..datafiles import data_dir
+from ..errors import DataError
+
+#: The languages of the project, in menu order.
+LANGUAGES: tuple[str, ...] = ("fr", "en", "oc")
+#: Each language's own name, as shown in a language menu.
+LANGUAGE_NAMES: dict[str, str] = {"fr": "Français", "en": "English", "oc": "Occitan"}
+#: Where a missing translation is looked for next.
+FALLBACKS: dict[str, tuple[str, ...]] = {"oc": ("oc", "fr", "en"), "fr": ("fr", "en"), "en": ("en",)}
+DEFAULT_LANGUAGE = "fr"
+DOMAINS: tuple[str, ...] = ("ui", "places", "people", "timeline", "glossary", "geometry")
+SOURCE_LANGUAGE = "en"
+#: Translator comment on Occitan entries not yet checked by a native speaker.
+REVIEW_COMMENT = "needs review by a native speaker"
+
+
+def locale_dir() -> Path:
+    return data_dir() / "locale"
+
+
+def normalise_language(lang: str | None) -> str:
+    """``"fr"``, ``"en"`` or ``"oc"`` from anything a URL or a browser may send
+    (``"oc-FR"``, ``"EN"``); the default language otherwise."""
+    if not lang:
+        return DEFAULT_LANGUAGE
+    code = str(lang).strip().lower().replace("_", "-").split("-")[0]
+    return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+class _Missing(str):
+    """The marker a lookup returns when a catalog lacks a message."""
+
+
+class _MissingCatalog(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return _Missing(message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return _Missing(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return _Missing(msgid1 if n == 1 else msgid2)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return _Missing(msgid1 if n == 1 else msgid2)
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str, domain: str) -> gettext.GNUTranslations | gettext.NullTranslations:
+    """The compiled catalog of ``domain`` in ``lang`` (compiled in memory on first use).
+
+    Missing messages come back as a marker, so the caller can fall back and say so.
+    """
+    if lang not in LANGUAGES or domain not in DOMAINS:
+        raise ValueError(f"unknown language or domain: {lang!r}, {domain!r}")
+    path = locale_dir() / lang / "LC_MESSAGES" / f"{domain}.po"
+    if not path.exists():
+        return _MissingCatalog()
+    try:
+        with path.open("rb") as fh:
+            po = read_po(fh, locale=lang, domain=domain)
+    except Exception as exc:  # babel raises several kinds on a broken file
+        raise DataError(str(path.relative_to(data_dir())), "", f"not a readable PO catalog ({exc})") from None
+    buf = BytesIO()
+    write_mo(buf, po, use_fuzzy=False)
+    buf.seek(0)
+    t = gettext.GNUTranslations(buf)
+    t.add_fallback(_MissingCatalog())
+    return t
+
+
+@dataclass(frozen=True)
+class LocalizedText:
+    """A text in a language, and whether it came from a fallback language.
+
+    ``str(text)`` is the text itself.
+    """
+
+    text: str
+    lang: str
+    fallback: bool = False
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Translator:
+    """Look up and format messages in one language, with the fallback chain.
+
+    >>> tr = Translator("fr")
+    >>> tr.ui("label.language", "Language")
+    'Langue'
+    """
+
+    def __init__(self, lang: str) -> None:
+        self.lang = normalise_language(lang)
+        self.chain = FALLBACKS[self.lang]
+
+    def lookup(self, domain: str, context: str, msgid: str) -> LocalizedText:
+        """The message ``msgid`` (English source) of ``context`` in this language, falling
+        back along the chain; English is the source itself."""
+        for lang in self.chain:
+            if lang == SOURCE_LANGUAGE:
+                found = catalog(lang, domain).pgettext(context, msgid)
+                return LocalizedText(str(found), lang, fallback=lang != self.lang)
+            found = catalog(lang, domain).pgettext(context, msgid)
+            if not isinstance(found, _Missing) and found:
+                return LocalizedText(str(found), lang, fallback=lang != self.lang)
+        return LocalizedText(msgid, SOURCE_LANGUAGE, fallback=self.lang != SOURCE_LANGUAGE)
+
+    def lookup_plural(self, domain: str, context: str, singular: str, plural: str, n: int) -> LocalizedText:
+        for lang in self.chain:
+            found = catalog(lang, domain).npgettext(context, singular, plural, n)
+            if lang == SOURCE_LANGUAGE or not isinstance(found, _Missing):
+                return LocalizedText(str(found), lang, fallback=lang != self.lang)
+        return LocalizedText(singular if n == 1 else plural, SOURCE_LANGUAGE, fallback=True)
+
+    def ui(self, context: str, msgid: str, /, **args: Any) -> str:
+        """A program string, formatted with ``args`` (``{name}`` placeholders)."""
+        text = self.lookup("ui", context, msgid).text
+        return text.format(**args) if args else text
+
+    def ui_plural(self, context: str, singular: str, plural: str, n: int, /, **args: Any) -> str:
+        """A program string that depends on a count ``n`` (also available as ``{n}``)."""
+        text = self.lookup_plural("ui", context, singular, plural, n).text
+        return text.format(n=n, **args)
+
+    def join(self, items: list[str]) -> str:
+        """A list in this language: “A, B and C”, « A, B et C », “A, B e C”."""
+        if not items:
+            return ""
+        return format_list(list(items), locale=self.lang)
+
+    def fallback_note(self, text: LocalizedText) -> str:
+        """The visible mark for a text shown in another language ("in French")."""
+        if not text.fallback:
+            return ""
+        if text.lang == "fr":
+            return self.ui("fallback", "in French")
+        if text.lang == "oc":
+            return self.ui("fallback", "in Occitan")
+        return self.ui("fallback", "in English")
+
+    def __repr__(self) -> str:
+        return f"Translator({self.lang!r})"
+
+
+@lru_cache(maxsize=None)
+def translator(lang: str | None) -> Translator:
+    """The (cached) translator of ``lang`` (normalised; default French)."""
+    return Translator(normalise_language(lang))
+
+
+def N_(context: str, msgid: str) -> tuple[str, str]:
+    """Mark a (context, message) pair for extraction without translating it now."""
+    return context, msgid

@@ -1,0 +1,170 @@
+"""Keeping the gettext catalogs in step with the sources (``canal-heritage i18n ...``).
+
+* ``extract``: write ``data/locale/<domain>.pot`` from the Python sources (calls of
+  ``Translator.ui``, ``ui_plural``, ``pgettext``, ``N_``) and from the content files
+  (every text field of ``data/heritage/<domain>.json``, and the game data names).
+* ``update``: merge each template into ``fr``, ``en`` and ``oc`` catalogs, keeping what is
+  translated; English entries are filled with the source text; Occitan entries get the
+  review comment.
+* ``check``: list what is missing per language and domain.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterator
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from . import DOMAINS, LANGUAGES, REVIEW_COMMENT, SOURCE_LANGUAGE, locale_dir
+from ..datafiles import data_dir
+
+PACKAGE = Path(__file__).resolve().parents[1]
+KEYWORDS = {
+    "ui": ((1, "c"), 2),
+    "ui_plural": ((1, "c"), 2, 3),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+    "N_": ((1, "c"), 2),
+}
+PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);", "oc": "nplurals=2; plural=(n > 1);",
+                "en": "nplurals=2; plural=(n != 1);"}
+#: Text fields of content records, per domain (others, like ids and sources, are data).
+CONTENT_FIELDS = {
+    "places": ("name", "caption", "story", "did_you_know"),
+    "people": ("name", "role", "caption", "story", "did_you_know"),
+    "timeline": ("title", "text"),
+    "glossary": ("term", "definition"),
+    "geometry": ("name",),
+}
+#: Fields that are long texts: Occitan may fall back to French for these.
+LONG_FIELDS = {"story", "did_you_know", "text"}
+#: Which records list holds each domain's records in its file.
+RECORD_LISTS = {"places": "places", "people": "people", "timeline": "events", "glossary": "terms",
+                "geometry": "lines"}
+
+
+def _new_catalog(domain: str, locale: str | None = None) -> Catalog:
+    return Catalog(locale=locale, domain=domain, project="Canal Heritage", version="1",
+                   copyright_holder="Canal Heritage", charset="utf-8",
+                   creation_date=datetime(2026, 11, 1, tzinfo=timezone.utc),
+                   revision_date=datetime(2026, 11, 1, tzinfo=timezone.utc),
+                   fuzzy=False)
+
+
+def _content_messages(domain: str) -> Iterator[tuple[str, str, list[str]]]:
+    path = data_dir() / "heritage" / f"{domain}.json"
+    if not path.exists():
+        return
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    for rec in raw.get(RECORD_LISTS[domain], []):
+        for field in CONTENT_FIELDS[domain]:
+            text = rec.get(field)
+            if isinstance(text, str) and text:
+                note = [f"{domain}: {rec['id']} · {field}"]
+                if field in LONG_FIELDS:
+                    note.append("long text: Occitan may fall back to French")
+                yield f"{rec['id']}.{field}", text, note
+
+
+def _game_data_messages() -> Iterator[tuple[str, str, list[str]]]:
+    sites = json.loads((data_dir() / "midi" / "sites.json").read_text(encoding="utf-8"))
+    for s in sites["sites"]:
+        yield f"midi.site.{s['id']}.name", s["name"], [f"Canal du Midi site {s['id']} (name on the card)"]
+    workers = json.loads((data_dir() / "midi" / "workers.json").read_text(encoding="utf-8"))
+    for w in workers["workers"]:
+        yield f"midi.worker.{w['id']}.name", w["name"], [f"worker card worth {w['value']} (a game term)"]
+    rulings = data_dir() / "midi" / "rulings.json"
+    if rulings.exists():
+        for r in json.loads(rulings.read_text(encoding="utf-8"))["rulings"]:
+            yield f"ruling.{r['id']}.title", r["title"], [f"title of ruling {r['id']}"]
+            yield f"ruling.{r['id']}.text", r["text"], [f"ruling {r['id']}, as shown to players"]
+
+
+def template(domain: str) -> Catalog:
+    """The current template of ``domain``, extracted from the sources."""
+    cat = _new_catalog(domain)
+    if domain == "ui":
+        for filename, lineno, message, comments, context in extract_from_dir(
+                str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS,
+                comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            rel = f"canal_heritage/{filename}"
+            if isinstance(message, tuple):
+                cat.add(message, None, [(rel, lineno)], auto_comments=comments, context=context)
+            else:
+                cat.add(message, None, [(rel, lineno)], auto_comments=comments, context=context)
+        for context, text, note in _game_data_messages():
+            cat.add(text, None, [], auto_comments=note, context=context)
+    else:
+        for context, text, note in _content_messages(domain):
+            cat.add(text, None, [], auto_comments=note, context=context)
+    return cat
+
+
+def template_path(domain: str) -> Path:
+    return locale_dir() / f"{domain}.pot"
+
+
+def po_path(lang: str, domain: str) -> Path:
+    return locale_dir() / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    with path.open("rb") as fh:
+        return read_po(fh, locale=lang)
+
+
+def write_catalog(cat: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as fh:
+        write_po(fh, cat, width=100, omit_header=False, no_location=False, sort_output=False,
+                 include_previous=False)
+
+
+def extract(domains: tuple[str, ...] = DOMAINS) -> None:
+    for domain in domains:
+        write_catalog(template(domain), template_path(domain))
+
+
+def update(domains: tuple[str, ...] = DOMAINS) -> None:
+    """Merge the templates into every language's catalog."""
+    for domain in domains:
+        for lang in LANGUAGES:
+            tmpl = read_catalog(template_path(domain))  # afresh: update() shares its messages
+            path = po_path(lang, domain)
+            cat = read_catalog(path, lang) if path.exists() else _new_catalog(domain, lang)
+            cat.update(tmpl, no_fuzzy_matching=True, update_header_comment=False)
+            cat.plural_forms  # noqa: B018 - force Babel to compute its header fields
+            cat._num_plurals, cat._plural_expr = 2, PLURAL_FORMS[lang].split("plural=")[1].rstrip(";")
+            cat.obsolete.clear()
+            for msg in cat:
+                if not msg.id:
+                    continue
+                if lang == SOURCE_LANGUAGE:
+                    msg.string = msg.id  # English is the source
+                if lang == "oc" and msg.string and msg.string != ("",) and REVIEW_COMMENT not in msg.user_comments:
+                    if not any(c.startswith("reviewed") for c in msg.user_comments):
+                        msg.user_comments.append(REVIEW_COMMENT)
+                msg.flags.discard("fuzzy")
+            write_catalog(cat, path)
+
+
+def missing(lang: str, domain: str) -> list[tuple[str, str]]:
+    """(context, msgid) of the template entries with no translation in ``lang``."""
+    tmpl = read_catalog(template_path(domain))
+    path = po_path(lang, domain)
+    cat = read_catalog(path, lang) if path.exists() else _new_catalog(domain, lang)
+    out = []
+    for msg in tmpl:
+        if not msg.id:
+            continue
+        got = cat.get(msg.id, context=msg.context)
+        string = got.string if got is not None else None
+        empty = not string or (isinstance(string, tuple) and not all(string))
+        if empty:
+            out.append((msg.context or "", msg.id if isinstance(msg.id, str) else msg.id[0]))
+    return out
