@@ -36,6 +36,14 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
+def _language(text: str) -> str:
+    from .i18n import LANGUAGES
+
+    if text not in LANGUAGES:
+        raise argparse.ArgumentTypeError(f"choose a language among {', '.join(LANGUAGES)}, not {text!r}")
+    return text
+
+
 def _bots(text: str) -> list[str]:
     from .midi.bots import BOT_NAMES
 
@@ -75,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     midi.add_argument("--expert-iterations", type=_positive, metavar="N",
                       help="sampled worlds per expert decision (default: the bot's own)")
     midi.add_argument("--no-progress", action="store_true", help="no progress bar")
+    midi.add_argument("--lang", type=_language, default=None,
+                      help="language of the summary: fr, en or oc (default: from LANG, else fr)")
 
     i18n = sub.add_parser("i18n", help="keep the translation catalogs in step with the sources")
     i18n.add_argument("action", choices=["extract", "update", "check"],
@@ -85,34 +95,51 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _print_summary(summary, console) -> None:
+def _print_summary(summary, console, lang: str) -> None:
     from rich.table import Table
 
-    t = Table(title=f"Canal du Midi · {summary.players} players · {summary.games} games · seed {summary.seed}")
-    t.add_column("bot")
-    t.add_column("win rate", justify="right")
-    t.add_column("mean score", justify="right")
-    t.add_column("coins spent / game", justify="right")
+    from .i18n import translator
+
+    tr = translator(lang)
+
+    def pct(x: float) -> str:
+        return tr.ui("cli.percent", "{value} %", value=f"{100 * x:.1f}")
+
+    def bot_name(name: str) -> str:
+        if name == "random":
+            return tr.ui("bot.name", "random")
+        if name == "heuristic":
+            return tr.ui("bot.name", "heuristic")
+        return tr.ui("bot.name", "expert")
+
+    t = Table(title=tr.ui("cli.title", "Canal du Midi · {players} players · {games} games · seed {seed}",
+                          players=summary.players, games=summary.games, seed=summary.seed))
+    t.add_column(tr.ui("cli.column", "bot"))
+    t.add_column(tr.ui("cli.column", "win rate"), justify="right")
+    t.add_column(tr.ui("cli.column", "mean score"), justify="right")
+    t.add_column(tr.ui("cli.column", "coins spent per game"), justify="right")
     for name, f in summary.per_bot.items():
-        t.add_row(name, f"{100 * f['win_rate']:.1f} %", f"{f['mean_score']:.1f}", f"{f['reinforcements_per_game']:.2f}")
+        t.add_row(bot_name(name), pct(f["win_rate"]), f"{f['mean_score']:.1f}", f"{f['reinforcements_per_game']:.2f}")
     console.print(t)
-    s = Table(title="by seat (bots rotate between seats)")
-    s.add_column("seat")
-    s.add_column("win rate", justify="right")
-    s.add_column("mean score", justify="right")
+    s = Table(title=tr.ui("cli.title", "By seat (bots change seats from game to game)"))
+    s.add_column(tr.ui("cli.column", "seat"))
+    s.add_column(tr.ui("cli.column", "win rate"), justify="right")
+    s.add_column(tr.ui("cli.column", "mean score"), justify="right")
     for f in summary.per_seat:
-        s.add_row(str(f["seat"] + 1), f"{100 * f['win_rate']:.1f} %", f"{f['mean_score']:.1f}")
+        s.add_row(str(f["seat"] + 1), pct(f["win_rate"]), f"{f['mean_score']:.1f}")
     console.print(s)
-    sites = Table(title=f"sites built: {100 * summary.sites_built_share:.1f} % overall")
+    sites = Table(title=tr.ui("cli.title", "Sites built: {share} overall", share=pct(summary.sites_built_share)))
     for sid in summary.per_site_built:
         sites.add_column(sid, justify="right")
-    sites.add_row(*[f"{100 * v:.0f} %" for v in summary.per_site_built.values()])
+    sites.add_row(*[pct(v) for v in summary.per_site_built.values()])
     sites.add_row(*[str(t) for t in summary.thresholds])
     console.print(sites)
-    console.print(f"reinforcements (coins spent) per game: {summary.reinforcements_per_game:.2f} · "
-                  f"sites won by adjacency per game: {summary.adjacency_awards_per_game:.2f} · "
-                  f"ties decided by sites: {summary.tie_breaks.get('sites', 0)} · "
-                  f"shared victories: {summary.shared_victories}")
+    console.print(tr.ui("cli.footer", "Reinforcements (coins spent) per game: {reinforcements} · sites won by "
+                                      "adjacency per game: {adjacency} · ties decided by sites: {ties} · shared "
+                                      "victories: {shared}",
+                        reinforcements=f"{summary.reinforcements_per_game:.2f}",
+                        adjacency=f"{summary.adjacency_awards_per_game:.2f}",
+                        ties=summary.tie_breaks.get("sites", 0), shared=summary.shared_victories))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -125,6 +152,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     console = Console()
     if args.command == "simulate" and args.game == "midi":
+        if args.lang is None:
+            import os
+
+            from .i18n import normalise_language
+
+            args.lang = normalise_language(os.environ.get("LANGUAGE") or os.environ.get("LANG"))
         if args.json is not None and args.json.parent and not args.json.parent.exists():
             parser.error(f"--json: the folder {args.json.parent} does not exist")
         progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -138,10 +171,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                                         progress=lambda k: progress.update(task, completed=k))
             except ValueError as exc:
                 parser.error(str(exc))
-        _print_summary(summary, console)
+        _print_summary(summary, console, args.lang)
         if args.json is not None:
             args.json.write_text(json.dumps(summary.to_json(), indent=2), encoding="utf-8")
-            console.print(f"figures written to {args.json}")
+            from .i18n import translator
+
+            console.print(translator(args.lang).ui("cli.json_written", "Figures written to {path}", path=str(args.json)))
         return 0
     if args.command == "i18n":
         return _i18n(args, parser, console)

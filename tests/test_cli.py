@@ -61,7 +61,7 @@ def test_bad_simulation_arguments_are_explained(kwargs, message):
 def test_cli_prints_summary_and_writes_json(tmp_path, capsys):
     out = tmp_path / "figures.json"
     code = main(["simulate", "midi", "--players", "2", "--bots", "heuristic,random", "--games", "12",
-                 "--seed", "4", "--json", str(out), "--no-progress"])
+                 "--seed", "4", "--json", str(out), "--no-progress", "--lang", "en"])
     assert code == 0
     text = capsys.readouterr().out
     assert "win rate" in text and "sites built" in text and "reinforcements" in text
@@ -71,9 +71,25 @@ def test_cli_prints_summary_and_writes_json(tmp_path, capsys):
     assert len(data["per_site_built"]) == 9
 
 
+@pytest.mark.parametrize("lang, words", [("fr", ["victoires", "Chantiers construits"]),
+                                         ("oc", ["victòrias", "Chantièrs bastits"])])
+def test_cli_summary_speaks_the_chosen_language(lang, words, capsys):
+    assert main(["simulate", "midi", "--games", "3", "--no-progress", "--lang", lang]) == 0
+    text = capsys.readouterr().out
+    for w in words:
+        assert w in text
+
+
+def test_cli_language_defaults_to_the_environment(monkeypatch, capsys):
+    monkeypatch.setenv("LANGUAGE", "oc_FR.UTF-8")
+    assert main(["simulate", "midi", "--games", "2", "--no-progress"]) == 0
+    assert "victòrias" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [
+        (["simulate", "midi", "--lang", "de"], "choose a language"),
         (["simulate", "midi", "--players", "7"], "2 to 4 players"),
         (["simulate", "midi", "--bots", "heuristic,genius"], "unknown bot"),
         (["simulate", "midi", "--games", "lots"], "whole number"),
