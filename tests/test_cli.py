@@ -64,7 +64,7 @@ def test_cli_prints_summary_and_writes_json(tmp_path, capsys):
                  "--seed", "4", "--json", str(out), "--no-progress", "--lang", "en"])
     assert code == 0
     text = capsys.readouterr().out
-    assert "win rate" in text and "sites built" in text and "reinforcements" in text
+    assert "win rate" in text and "Sites built" in text and "Reinforcements" in text
     data = json.loads(out.read_text())
     assert data["games"] == 12 and data["players"] == 2
     assert set(data["per_bot"]) == {"heuristic", "random"}
