@@ -5,7 +5,7 @@ texts; translations live in the gettext catalogs (:mod:`canal_heritage.i18n`, on
 per file). :func:`load_heritage` validates everything once and caches it; a broken file
 raises :class:`~canal_heritage.errors.DataError` naming the file, the record and the field.
 
-Every text is read in a language with :meth:`Record.text`, which follows the fallback chain
+Every text is read in a language with :meth:`Record.localized`, which follows the fallback chain
 (Occitan → French → English) and says when it fell back.
 
 Sources are written ``rulebook:000`` … ``rulebook:004`` (the seed documents),
@@ -61,18 +61,24 @@ class HistoricDate(BaseModel):
         return min(ys), max(ys)
 
     def label(self, lang: str = "fr") -> str:
-        """The date as text: ``1676``, ``1 October 1680``, ``1604–1609``, ``about 1650``."""
+        """The date as text: ``1676``, ``October 1666``, ``1 October 1680``, ``1604–1609``,
+        ``about 1650``, ``about 2000–2009``."""
+        import datetime as _dt
+
+        from babel.dates import format_date, format_skeleton
+
         tr = translator(lang)
         lo, hi = self.years
         if lo != hi:
+            if self.circa:
+                return tr.ui("date", "about {start}–{end}", start=lo, end=hi)
             return tr.ui("date", "{start}–{end}", start=lo, end=hi)
-        if self.day and self.month:
-            from babel.dates import format_date
-            import datetime as _dt
-
-            return format_date(_dt.date(self.year, self.month, self.day), format="long", locale=tr.lang)
         if self.circa:
             return tr.ui("date", "about {year}", year=self.year)
+        if self.month and self.day:
+            return format_date(_dt.date(self.year, self.month, self.day), format="long", locale=tr.lang)
+        if self.month:
+            return format_skeleton("yMMMM", _dt.date(self.year, self.month, 1), locale=tr.lang)
         return str(self.year)
 
 
@@ -109,7 +115,7 @@ class Record(BaseModel):
                 raise ValueError(f"source {s!r} must be 'rulebook:000'..'rulebook:004', 'brief' or 'general: …'")
         return v
 
-    def text(self, field: str, lang: str) -> LocalizedText:
+    def localized(self, field: str, lang: str) -> LocalizedText:
         """``field`` in ``lang``, through the catalogs and the fallback chain."""
         source = getattr(self, field)
         if not isinstance(source, str):
