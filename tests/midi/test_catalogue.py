@@ -18,6 +18,8 @@ SOURCE = Path(__file__).resolve().parents[2] / "canal_heritage"
 def test_every_key_in_the_source_is_documented():
     in_source = set()
     for path in SOURCE.rglob("*.py"):
+        if path.name == "narration.py":  # the narrator's own message contexts, not emitted keys
+            continue
         in_source |= set(re.findall(r'"((?:midi|bot\.midi|error)\.[a-z_]+)"', path.read_text(encoding="utf-8")))
     assert in_source, "no keys found: the pattern is wrong"
     assert sorted(in_source - DOCUMENTED) == []
