@@ -36,6 +36,13 @@ def _int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
+def _countdown(text: str) -> int:
+    v = _positive(text)
+    if v < 20:
+        raise argparse.ArgumentTypeError("visitors need at least 20 seconds to answer (WCAG 2.2.1)")
+    return v
+
+
 def _language(text: str) -> str:
     from .i18n import LANGUAGES
 
@@ -85,6 +92,17 @@ def build_parser() -> argparse.ArgumentParser:
     midi.add_argument("--no-progress", action="store_true", help="no progress bar")
     midi.add_argument("--lang", type=_language, default=None,
                       help="language of the summary: fr, en or oc (default: from LANG, else fr)")
+
+    srv = sub.add_parser("serve", help="start the exhibit on this machine (http://localhost:5006)",
+                         description="Start the museum exhibit: a local web server, nothing fetched from outside.")
+    srv.add_argument("--kiosk", action="store_true",
+                     help="museum kiosk: attract loop on the home screen, back home after inactivity")
+    srv.add_argument("--port", type=_positive, default=5006, help="port (default 5006)")
+    srv.add_argument("--idle", type=_positive, default=90, metavar="SECONDS",
+                     help="kiosk: seconds without a touch before asking 'still there?' (default 90)")
+    srv.add_argument("--countdown", type=_countdown, default=20, metavar="SECONDS",
+                     help="kiosk: seconds to answer 'still there?', at least 20 (default 20)")
+    srv.add_argument("--show", action="store_true", help="open a browser")
 
     i18n = sub.add_parser("i18n", help="keep the translation catalogs in step with the sources")
     i18n.add_argument("action", choices=["extract", "update", "check"],
@@ -180,6 +198,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "i18n":
         return _i18n(args, parser, console)
+    if args.command == "serve":
+        from .serve import make_server
+
+        console.print(f"Canal Heritage: http://localhost:{args.port}/  (Ctrl+C to stop)")
+        make_server(port=args.port, kiosk=args.kiosk, idle_after=args.idle, countdown=args.countdown,
+                    show=args.show)
+        return 0
     parser.error("unknown command")
     return 2
 

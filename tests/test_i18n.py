@@ -132,3 +132,16 @@ def test_a_broken_catalog_is_reported_with_its_file(tmp_path, monkeypatch):
 def test_missing_reports_untranslated_entries():
     assert catalogs.missing("en", "ui") == []
     assert all(is_long(ctx) for ctx, _ in catalogs.missing("oc", "ui"))
+
+
+def test_no_translated_call_hides_inside_an_f_string():
+    """Babel cannot see a call written inside an f-string: it would never be translated."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    offenders = []
+    for path in list((root / "canal_heritage").rglob("*.py")) + list((root / "apps").rglob("*.py")):
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"""\bf["'].*\.(ui|ui_plural)\(""", line):
+                offenders.append(f"{path.name}:{no}")
+    assert offenders == []

@@ -89,14 +89,14 @@ def template(domain: str) -> Catalog:
     """The current template of ``domain``, extracted from the sources."""
     cat = _new_catalog(domain)
     if domain == "ui":
-        for filename, lineno, message, comments, context in extract_from_dir(
-                str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS,
-                comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
-            rel = f"canal_heritage/{filename}"
-            if isinstance(message, tuple):
-                cat.add(message, None, [(rel, lineno)], auto_comments=comments, context=context)
-            else:
-                cat.add(message, None, [(rel, lineno)], auto_comments=comments, context=context)
+        for folder in (PACKAGE, PACKAGE.parent / "apps"):
+            if not folder.is_dir():
+                continue
+            for filename, lineno, message, comments, context in extract_from_dir(
+                    str(folder), method_map=[("**.py", "python")], keywords=KEYWORDS,
+                    comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+                cat.add(message, None, [(f"{folder.name}/{filename}", lineno)], auto_comments=comments,
+                        context=context)
         for context, text, note in _game_data_messages():
             cat.add(text, None, [], auto_comments=note, context=context)
     else:

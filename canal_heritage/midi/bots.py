@@ -146,8 +146,10 @@ class HeuristicBot:
 
 
 # --------------------------------------------------------------------------- expert
-def rollout_action(state: MidiState, rng: random.Random) -> int:
-    """The quick policy used inside the expert's simulations (full-state, cheap)."""
+def rollout_action(state: MidiState, rng: random.Random, explore: float = 0.25) -> int:
+    """The quick policy used inside the expert's simulations (full-state, cheap): rules of
+    thumb, with a random bet ``explore`` of the time and random reinforcement answers as
+    often, so the simulated players cover careful and erratic opponents alike."""
     ph = state.phase
     game = state.game
     val = game.card_value
@@ -158,8 +160,7 @@ def rollout_action(state: MidiState, rng: random.Random) -> int:
             return A.BET + val[hand[0]]
         values = sorted(val[c] for c in hand)
         v = game.value[state.current]
-        r = rng.random()
-        if r < 0.25:
+        if rng.random() < explore:
             return A.BET + rng.choice(values)
         if v >= 7:
             return A.BET + values[-1]
@@ -175,16 +176,18 @@ def rollout_action(state: MidiState, rng: random.Random) -> int:
         return A.DRAW_DOWN
     if ph == Phase.TRADE:
         return A.TRADE_PASS
-    # reinforcements: rarely, and only when it can matter
+    # reinforcements: now and then at random, else only when it can matter
+    if rng.random() < explore * 0.5:
+        return A.REINFORCE if rng.random() < 0.5 else A.DECLINE
     if state.discard and rng.random() < 0.15 and game.value[state.current] >= 6:
         return A.REINFORCE
     return A.DECLINE
 
 
-def playout(state: MidiState, rng: random.Random) -> None:
+def playout(state: MidiState, rng: random.Random, explore: float = 0.25) -> None:
     """Play ``state`` to the end with :func:`rollout_action` (no checks, no log)."""
     while state.phase != Phase.END:
-        state._apply(rollout_action(state, rng))
+        state._apply(rollout_action(state, rng, explore))
 
 
 def outcome(state: MidiState, player: int) -> float:
@@ -209,9 +212,11 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, rng: random.Random | None = None, *, iterations: int = 60,
-                 time_limit: float | None = None, game: MidiGame | None = None) -> None:
+                 time_limit: float | None = None, game: MidiGame | None = None,
+                 explore: float = 0.25) -> None:
         self.rng = rng or random.Random(0)
         self.iterations = iterations
+        self.explore = explore
         self.time_limit = time_limit
         self._game = game
         self._fallback = HeuristicBot(self.rng, game)
@@ -236,7 +241,7 @@ class ExpertBot:
             for i, a in enumerate(legal):
                 s = world.clone(log=False)
                 s._apply(a)
-                playout(s, rng)
+                playout(s, rng, self.explore)
                 v = outcome(s, obs.player)
                 sums[i] += v
                 wins[i] += v >= 0.5

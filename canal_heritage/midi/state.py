@@ -352,7 +352,8 @@ class MidiState:
         if ph == _BET:
             c = self._take(self.hand[p], action - A.BET)
             self.played[p] = c
-            self._log("midi.bet_placed", {"player": p}, {p: {"value": val[c]}})
+            if self.events is not None:
+                self._log("midi.bet_placed", {"player": p}, {p: {"value": val[c]}})
             if not self.queue:
                 self._reveal_bets()
         elif ph == _DRAW:
@@ -361,7 +362,8 @@ class MidiState:
             if action == A.DRAW_DOWN:  # M-R2: a random face-down card
                 c = down.pop(rng.randrange(len(down)))
                 self.hand[p].append(c)
-                self._log("midi.drew_face_down", {"player": p}, {p: {"value": val[c]}})
+                if self.events is not None:
+                    self._log("midi.drew_face_down", {"player": p}, {p: {"value": val[c]}})
             else:  # M-R2: face up, then a random face-down card is turned up
                 c = self._take(self.up[p], action - A.DRAW_UP)
                 self.hand[p].append(c)
@@ -370,13 +372,15 @@ class MidiState:
                     t = down.pop(rng.randrange(len(down)))
                     self.up[p].append(t)
                     turned = val[t]
-                self._log("midi.drew_face_up", {"player": p, "value": val[c], "turned": turned})
+                if self.events is not None:
+                    self._log("midi.drew_face_up", {"player": p, "value": val[c], "turned": turned})
             if not self.queue:
                 self._start_bets()
         elif ph == _RSTART:
             if action == A.REINFORCE:
                 self._spend_coin(p)
-                self._log("midi.reinforcement_started", {"player": p, "ruling": "M-R4"})
+                if self.events is not None:
+                    self._log("midi.reinforcement_started", {"player": p, "ruling": "M-R4"})
                 # M-R4: every other coin holder answers once, clockwise from the starter.
                 self.queue = [q for q in ((p + i) % self.n for i in range(1, self.n)) if self.coins[q] > 0]
                 if self.queue:
@@ -384,15 +388,18 @@ class MidiState:
                 else:
                     self._resolve()
             else:
-                self._log("midi.reinforcement_declined", {"player": p})
+                if self.events is not None:
+                    self._log("midi.reinforcement_declined", {"player": p})
                 if not self.queue:
                     self._resolve()
         elif ph == _RJOIN:
+            if self.events is not None:
+                if action == A.REINFORCE:
+                    self._log("midi.reinforcement_joined", {"player": p, "ruling": "M-R4"})
+                else:
+                    self._log("midi.reinforcement_declined", {"player": p})
             if action == A.REINFORCE:
                 self._spend_coin(p)
-                self._log("midi.reinforcement_joined", {"player": p, "ruling": "M-R4"})
-            else:
-                self._log("midi.reinforcement_declined", {"player": p})
             if not self.queue:
                 self._resolve()
         elif ph == _TRADE:

@@ -1,0 +1,119 @@
+"""The museum exhibit: home, Canal du Midi at the table, the heritage pages.
+
+This module only assembles components from ``canal_heritage.views``; rules come from the
+engine. Served by ``canal-heritage serve`` (see ``canal_heritage/serve.py``). URL
+parameters: ``?lang=fr|en|oc`` and ``?mode=projector``.
+"""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import Executor
+from typing import Any
+
+import panel as pn
+import param
+
+from canal_heritage.i18n import LANGUAGES, normalise_language, translator
+from canal_heritage.matches.midi import MidiMatch, Seat
+from canal_heritage.views.home import HeritagePage, Home, MidiSetup
+from canal_heritage.views.kiosk import AttractLoop, IdleGuard
+from canal_heritage.views.midi_table import MidiTable
+from canal_heritage.views.theme import root_styles
+
+
+class ExhibitApp(pn.viewable.Viewer):
+    """One visitor's session of the exhibit."""
+
+    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    page = param.Selector(default="home", objects=["home", "setup", "table", "heritage"])
+
+    def __init__(self, *, kiosk: bool = False, projector: bool = False, idle_after: float = 90,
+                 countdown: int = 20, executor: Executor | None = None, seed: int | None = None,
+                 expert_iterations: int | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.kiosk = kiosk
+        self.projector = projector
+        self.executor = executor
+        self.expert_iterations = expert_iterations
+        self._seed = seed
+        self.match: MidiMatch | None = None
+        self._seats: list[Seat] = []
+        self.guard = IdleGuard(idle_after=idle_after, countdown=countdown, on_timeout=self.reset, lang=self.lang)
+        self.attract = AttractLoop(lang=self.lang) if kiosk else None
+        self._root = pn.Column(sizing_mode="stretch_width", styles=root_styles(projector),
+                               css_classes=["exhibit", "projector" if projector else "standard"])
+        self.param.watch(lambda *_: self._render(), ["lang", "page"])
+        self._render()
+
+    def __panel__(self) -> pn.Column:
+        return self._root
+
+    # ------------------------------------------------------------------ navigation
+    def touch(self) -> None:
+        self.guard.touch()
+
+    def set_language(self, lang: str) -> None:
+        self.touch()
+        lang = normalise_language(lang)
+        self.guard.lang = lang
+        if self.attract is not None:
+            self.attract.lang = lang
+        if self.match is not None:
+            self.match.set_language(lang)
+        self.lang = lang
+
+    def go(self, page: str) -> None:
+        self.touch()
+        self.page = page
+
+    def start_midi(self, seats: list[Seat]) -> None:
+        self.touch()
+        self._seats = seats
+        seed = self._seed if self._seed is not None else random.SystemRandom().randrange(2**31)
+        self.match = MidiMatch(seats, seed=seed, lang=self.lang, projector=self.projector,
+                               expert_iterations=self.expert_iterations)
+        self.page = "table"
+        self._render()
+
+    def again(self) -> None:
+        self._seed = None if self._seed is None else self._seed + 1
+        self.start_midi(self._seats)
+
+    def reset(self) -> None:
+        """Kiosk time-out: discard the game and go home."""
+        self.match = None
+        self.page = "home"
+        self._render()
+
+    # ------------------------------------------------------------------ render
+    def _render(self) -> None:
+        self.guard.enabled = self.kiosk and self.page != "home"
+        if self.attract is not None:
+            (self.attract.start if self.page == "home" else self.attract.stop)()
+        if self.page == "setup":
+            view: Any = MidiSetup(lang=self.lang, on_start=self.start_midi, on_back=lambda: self.go("home"))
+        elif self.page == "table" and self.match is not None:
+            view = MidiTable(self.match, executor=self.executor, on_home=lambda: self.go("home"),
+                             on_again=self.again, on_touch=self.touch)
+        elif self.page == "heritage":
+            view = HeritagePage(lang=self.lang, on_back=lambda: self.go("home"))
+        else:
+            view = Home(lang=self.lang, on_language=self.set_language, on_play_midi=lambda: self.go("setup"),
+                        on_heritage=lambda: self.go("heritage"), attract=self.attract)
+        self._root.objects = [view, self.guard]
+
+
+def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 20,
+               executor: Executor | None = None, seed: int | None = None,
+               expert_iterations: int | None = None) -> pn.viewable.Viewable:
+    """Build one session's app, reading ``?lang=`` and ``?mode=`` from the URL."""
+    query = pn.state.location.query_params if pn.state.location is not None else {}
+    lang = normalise_language(query.get("lang"))
+    projector = query.get("mode") == "projector"
+    app = ExhibitApp(kiosk=kiosk, projector=projector, idle_after=idle_after, countdown=countdown,
+                     executor=executor, seed=seed, expert_iterations=expert_iterations, lang=lang)
+    if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+        pn.state.add_periodic_callback(app.guard.tick, period=1000)
+        pn.state.curdoc.title = translator(lang).ui("home.title", "The canals of the two seas")
+    return app.__panel__()

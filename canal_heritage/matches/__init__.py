@@ -1,0 +1,1 @@
+"""Tables in play: the exhibit's game sessions, without any UI (views depend on them)."""

@@ -1,0 +1,328 @@
+"""One Canal du Midi table in the exhibit: who sits where, whose screen it is, bots' turns,
+hot-seat privacy, projector pauses and undo. No Panel here: views are functions of this
+object's parameters, and tests drive it directly.
+
+Hidden information: :meth:`MidiMatch.observation` is the only way a view learns about the
+game, and it gives the observation of :attr:`MidiMatch.viewer` (the seat whose screen it
+is) — or nothing private at all while the privacy screen is up. Only the teacher's "open
+hands" switch in projector mode shows every hand, on purpose.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Literal
+
+import param
+
+from ..bots import BotMove
+from ..errors import IllegalActionError
+from ..i18n import LANGUAGES
+from ..midi import actions as A
+from ..midi.bots import BOT_NAMES, make_bot
+from ..midi.narration import Narrator
+from ..midi.observation import Observation
+from ..midi.scoring import ScoreSheet
+from ..midi.state import MidiGame, MidiState
+
+MAX_NAME = 24
+#: Events that reveal nothing new to the player who has just decided: undo may cross them.
+_QUIET = {"midi.bet_placed", "midi.reinforcement_declined", "midi.trade_passed"}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place at the table: a person or a bot (``level``: random, heuristic, expert)."""
+
+    kind: Literal["human", "bot"]
+    name: str
+    level: str = "heuristic"
+
+
+def clean_name(name: str, default: str) -> str:
+    """A typed name, trimmed to something a screen can show (escaping is the view's job)."""
+    text = " ".join(str(name or "").split())[:MAX_NAME]
+    return text or default
+
+
+def decide(level: str, rng_seed: int, obs: Observation, iterations: int | None = None) -> BotMove:
+    """A bot's decision (runs in a worker process: everything here is picklable)."""
+    game = MidiGame(obs.players)
+    opts = {"iterations": iterations} if level == "expert" and iterations else {}
+    return make_bot(level, random.Random(rng_seed), game, **opts).choose(obs)
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One narrated line: its text, the seat it is about, and the ruling it cites."""
+
+    text: str
+    seat: int | None
+    ruling: str | None
+    key: str
+
+
+class MidiMatch(param.Parameterized):
+    """A game at the exhibit's table.
+
+    Args:
+        seats: 2 to 4 seats, humans and bots.
+        seed: the game's seed (chance, M-R10); bots' decisions are seeded from it too.
+        lang: the language of every text.
+        projector: pause after each step with its narration (teacher mode).
+    """
+
+    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    version = param.Integer(default=0, doc="bumped on every change; views depend on it")
+    viewer = param.Integer(default=None, allow_None=True, doc="the seat whose screen it is")
+    privacy = param.Boolean(default=False, doc="hot-seat: the device is being passed on")
+    busy = param.Boolean(default=False, doc="a bot is thinking")
+    projector = param.Boolean(default=False)
+    open_hands = param.Boolean(default=False, doc="projector: the teacher shows every hand")
+    paused = param.Boolean(default=False, doc="projector: waiting for the teacher to continue")
+    message = param.String(default="", doc="the last friendly error message")
+
+    def __init__(self, seats: list[Seat], seed: int = 0, *, lang: str = "fr", projector: bool = False,
+                 expert_iterations: int | None = None) -> None:
+        if not 2 <= len(seats) <= 4:
+            raise ValueError("a table has 2 to 4 seats")
+        for s in seats:
+            if s.kind == "bot" and s.level not in BOT_NAMES:
+                raise ValueError(f"unknown bot level {s.level!r}")
+        super().__init__(lang=lang, projector=projector)
+        self.game = MidiGame(len(seats))
+        engineers = [e.short_name for e in self.game.engineers]
+        self.seats = [Seat(s.kind, clean_name(s.name, engineers[i]), s.level) for i, s in enumerate(seats)]
+        self.seed = seed
+        self.expert_iterations = expert_iterations
+        self.state: MidiState = self.game.new_initial_state(seed)
+        self.bot_moves: list[tuple[int, BotMove]] = []
+        self._bot_move_events: list[int] = []  # how many events the log held when each move was made
+        self._undo: tuple[MidiState, int, int, int] | None = None  # state, events, bot moves, owner
+        self._seen = 0  # events already shown when the projector paused
+        humans = self.humans
+        self.viewer = humans[0] if humans else None
+        self._hand_over()
+
+    # ------------------------------------------------------------------ who is who
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def to_move(self) -> int | None:
+        return self.state.current_player()
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_terminal()
+
+    def is_bot_turn(self) -> bool:
+        p = self.to_move
+        return p is not None and self.seats[p].kind == "bot"
+
+    def is_viewer_turn(self) -> bool:
+        return (not self.privacy and self.to_move is not None and self.to_move == self.viewer
+                and self.seats[self.to_move].kind == "human")
+
+    def narrator(self) -> Narrator:
+        return Narrator(self.lang, self.game, self.names, viewer=self.viewer)
+
+    # ------------------------------------------------------------------ what a view may show
+    def observation(self) -> Observation | None:
+        """The viewer's observation, or None while the privacy screen is up (or no human sits)."""
+        if self.privacy or self.viewer is None:
+            return None
+        return self.state.observation(self.viewer)
+
+    def public_observation(self) -> Observation:
+        """What anyone watching may see: a seat's observation with its own hand left out.
+
+        Used for the privacy screen's background and for bot-only tables."""
+        seat = self.viewer if self.viewer is not None else 0
+        obs = self.state.observation(seat)
+        from dataclasses import replace
+
+        known = tuple(() if p == seat else k for p, k in enumerate(obs.known_hand))
+        return replace(obs, hand=(), my_bet=None, known_hand=known, legal_actions=(),
+                       events=tuple(self.state.log(-1)))  # seat -1: public parts only
+
+    def open_hands_view(self) -> list[list[int]] | None:
+        """Every hand's values, only when the teacher has chosen to show them."""
+        if not (self.projector and self.open_hands):
+            return None
+        val = self.game.card_value
+        return [sorted(val[c] for c in h) for h in self.state.hand]
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The viewer's legal actions now (empty when it is not their turn)."""
+        if not self.is_viewer_turn() or self.paused or self.busy:
+            return ()
+        return tuple(self.state.legal_actions())
+
+    def log(self) -> list[LogLine]:
+        """The narrated log as the viewer may read it."""
+        n = self.narrator()
+        seat = -1 if (self.privacy or self.viewer is None) else self.viewer
+        return [LogLine(n.event(e), e.args.get("player"), e.args.get("ruling"), e.key) for e in self.state.log(seat)]
+
+    def new_lines(self) -> list[LogLine]:
+        """Lines added since the projector last paused (what the teacher explains now)."""
+        return self.log()[self._seen:]
+
+    def visible_bot_moves(self) -> list[tuple[int, BotMove]]:
+        """Bots' moves with their explanations, as far as the viewer may know them (M-R1): a
+        bet's reason is told once the bets are revealed; a hand trade's only to the two
+        traders."""
+        events = self.state.events or []
+        out = []
+        for (seat, move), at in zip(self.bot_moves, self._bot_move_events):
+            kind = A.decode(move.action)
+            if kind.kind == "bet" and not any(e.key == "midi.bets_revealed" for e in events[at:]):
+                continue
+            if kind.kind == "trade" and kind.trade == "hand" and self.viewer not in (seat, kind.seat):
+                continue
+            out.append((seat, move))
+        return out
+
+    def score(self) -> ScoreSheet:
+        return self.state.score()
+
+    # ------------------------------------------------------------------ acting
+    def _bump(self) -> None:
+        self.version += 1
+
+    def play(self, action: int) -> bool:
+        """The viewer plays ``action``. A refused move sets :attr:`message` and changes nothing."""
+        if not self.is_viewer_turn() or self.paused or self.busy:
+            self.message = self.narrator().tr.ui("table.not_your_turn", "Please wait: it is not your turn.")
+            self._bump()
+            return False
+        before = self.state.clone()
+        events_before = len(self.state.events or [])
+        try:
+            self.state.apply_action(action)
+        except IllegalActionError as err:
+            self.message = self.narrator().error(err)
+            self._bump()
+            return False
+        self._undo = (before, events_before, len(self.bot_moves), self.viewer)  # type: ignore[assignment]
+        self.message = ""
+        self._after_step()
+        return True
+
+    def can_undo(self) -> bool:
+        """The viewer may take back their last decision while it revealed nothing to them."""
+        if self._undo is None or self.privacy or self.busy or self.viewer != self._undo[3]:
+            return False
+        _, events_before, _, owner = self._undo
+        for e in (self.state.events or [])[events_before:]:
+            if e.key == "midi.drew_face_up" and e.args.get("turned") is None and e.args["player"] == owner:
+                continue
+            if e.key not in _QUIET:
+                return False
+        return True
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            self.message = self.narrator().tr.ui("table.no_undo", "That decision can no longer be taken back.")
+            self._bump()
+            return False
+        state, _, moves, _ = self._undo  # type: ignore[misc]
+        self.state = state
+        del self.bot_moves[moves:]
+        del self._bot_move_events[moves:]
+        self._undo = None
+        self.message = ""
+        self.paused = False
+        self._seen = min(self._seen, len(self.log()))
+        self._bump()
+        return True
+
+    def bot_payload(self) -> tuple[str, int, Observation, int | None]:
+        """What the bot to move needs (its observation only, M-R1) and its seeded generator."""
+        p = self.to_move
+        assert p is not None and self.seats[p].kind == "bot"
+        rng_seed = (self.seed * 1_000_003 + len(self.state.history) * 97 + p) % (2**63)
+        return self.seats[p].level, rng_seed, self.state.observation(p), self.expert_iterations
+
+    def apply_bot_move(self, move: BotMove) -> None:
+        p = self.to_move
+        assert p is not None
+        self._bot_move_events.append(len(self.state.events or []))
+        self.state.apply_action(move.action)  # a bot only proposes legal actions
+        self.bot_moves.append((p, move))
+        self._after_step()
+
+    def step_bot(self) -> bool:
+        """Let the bot to move decide here, synchronously (tests, small tables)."""
+        if not self.is_bot_turn() or self.paused:
+            return False
+        self.apply_bot_move(decide(*self.bot_payload()))
+        return True
+
+    async def run_bots(self, executor: Executor | None = None) -> None:
+        """Play bots' turns off the event loop until a human must act (or the projector pauses)."""
+        if self.busy:
+            return
+        loop = asyncio.get_running_loop()
+        try:
+            while self.is_bot_turn() and not self.paused:
+                self.busy = True
+                self._bump()
+                move = await loop.run_in_executor(executor, decide, *self.bot_payload())
+                self.busy = False
+                self.apply_bot_move(move)
+        finally:
+            if self.busy:
+                self.busy = False
+                self._bump()
+
+    def _after_step(self) -> None:
+        if self.projector and not self.over:
+            self.paused = True
+        self._hand_over()
+        self._bump()
+
+    def _hand_over(self) -> None:
+        """Hot-seat: when another human must decide, show the privacy screen first."""
+        p = self.to_move
+        if p is None or self.seats[p].kind != "human":
+            return
+        if self.hot_seat and p != self.viewer:
+            self.viewer = None
+            self.privacy = True
+        elif not self.hot_seat:
+            self.viewer = p
+
+    def confirm_privacy(self) -> None:
+        """The next player has the device: show their screen."""
+        p = self.to_move
+        if self.privacy and p is not None and self.seats[p].kind == "human":
+            self.viewer = p
+            self.privacy = False
+            self._undo = None
+            self._bump()
+
+    def resume(self) -> None:
+        """Projector: the teacher has explained this step; go on."""
+        self.paused = False
+        self._seen = len(self.log())
+        self._bump()
+
+    def set_language(self, lang: str) -> None:
+        if lang in LANGUAGES and lang != self.lang:
+            self.lang = lang
+            self.message = ""
+            self._bump()

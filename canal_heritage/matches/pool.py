@@ -1,0 +1,32 @@
+"""The worker processes where bots think, shared by every session of the server (the Bokeh
+server is single-threaded: a bot must never think on its event loop)."""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+_POOL: ProcessPoolExecutor | None = None
+
+
+def _warm() -> int:
+    import canal_heritage.midi.bots  # noqa: F401 - import once, so the first move is quick
+
+    return 1
+
+
+def bot_pool(workers: int = 2) -> ProcessPoolExecutor:
+    """The shared pool (created on first use, with fresh interpreter processes)."""
+    global _POOL
+    if _POOL is None:
+        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+        for _ in range(workers):
+            _POOL.submit(_warm)
+    return _POOL
+
+
+def shutdown() -> None:
+    global _POOL
+    if _POOL is not None:
+        _POOL.shutdown(cancel_futures=True)
+        _POOL = None

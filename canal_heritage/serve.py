@@ -1,0 +1,44 @@
+"""``canal-heritage serve``: the exhibit on this machine, with everything it needs embedded."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+APPS = Path(__file__).resolve().parents[1] / "apps"
+
+
+def load_app_module(name: str = "exhibit") -> ModuleType:
+    """Load ``apps/<name>.py`` (the app modules only assemble the package's components)."""
+    path = APPS / f"{name}.py"
+    if not path.exists():
+        raise FileNotFoundError(f"the app {path} is missing: run from the project's folder")
+    spec = importlib.util.spec_from_file_location(f"canal_heritage_apps.{name}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = False, idle_after: float = 90,
+                countdown: int = 20, threaded: bool = False, seed: int | None = None,
+                expert_iterations: int | None = None, bot_workers: int = 2, show: bool = False) -> Any:
+    """Start the Panel server (``threaded=True`` returns a stoppable server thread, for tests)."""
+    import panel as pn
+
+    from .matches.pool import bot_pool
+
+    module = load_app_module("exhibit")
+    pn.extension(notifications=False)
+    executor = bot_pool(bot_workers)
+    def factory() -> Any:  # a plain function: Panel calls it once per browser session
+        return module.create_app(kiosk=kiosk, idle_after=idle_after, countdown=countdown,
+                                 executor=executor, seed=seed, expert_iterations=expert_iterations)
+
+    return pn.serve({"/": factory}, port=port, address=address, show=show, threaded=threaded,
+                    title="Canal Heritage", websocket_origin=[f"{address}:{port}", f"localhost:{port}"],
+                    verbose=False)

@@ -1,0 +1,1 @@
+"""Reusable views of the exhibit."""

@@ -1,0 +1,153 @@
+"""The exhibit's home screen, the Canal du Midi set-up, and a first heritage page."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import panel as pn
+import param
+
+from ..heritage import load_heritage
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
+from ..matches.midi import MAX_NAME, Seat
+from .theme import button, html, text
+
+
+class Home(pn.viewable.Viewer):
+    """Choose a language, then play or discover."""
+
+    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+
+    def __init__(self, *, on_language: Callable[[str], None], on_play_midi: Callable[[], None],
+                 on_heritage: Callable[[], None], attract: Any = None, **params: Any) -> None:
+        super().__init__(**params)
+        self._on_language = on_language
+        self._on_play_midi = on_play_midi
+        self._on_heritage = on_heritage
+        self._attract = attract
+
+    def __panel__(self) -> pn.Column:
+        tr = translator(self.lang)
+        langs = pn.Row(*[
+            button(LANGUAGE_NAMES[code], (lambda c: lambda *_: self._on_language(c))(code),
+                   kind="primary" if code == self.lang else "default", name=f"lang-{code}")
+            for code in LANGUAGES], styles={"gap": "0.5em"})
+        title = tr.ui("home.title", "The canals of the two seas")
+        language = tr.ui("home.language", "Language")
+        lead = tr.ui("home.lead", "Build the Canal du Midi with Pierre-Paul Riquet's engineers, and discover "
+                                  "the history of its sites.")
+        tiles = pn.FlexBox(
+            button(tr.ui("home.play_midi", "Play Canal du Midi"), lambda *_: self._on_play_midi(), kind="primary",
+                   name="play-midi"),
+            button(tr.ui("home.heritage", "Discover the heritage"), lambda *_: self._on_heritage(), name="heritage"),
+            gap="1em")
+        parts: list[Any] = [
+            html(f"<h1 style='font-size:2.2em;margin:0.3em 0'>{text(title)}</h1><p style='font-size:1.2em'>"
+                 f"{text(lead)}</p>"),
+            html(f"<p style='margin-bottom:0.2em'>{text(language)}</p>"),
+            langs, tiles]
+        if self._attract is not None:
+            parts.append(self._attract)
+        return pn.Column(*parts, sizing_mode="stretch_width", css_classes=["home-screen"])
+
+
+class MidiSetup(pn.viewable.Viewer):
+    """Who plays: one person against bots, or several people on one screen."""
+
+    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+
+    def __init__(self, *, on_start: Callable[[list[Seat]], None], on_back: Callable[[], None],
+                 **params: Any) -> None:
+        super().__init__(**params)
+        tr = translator(self.lang)
+        self._on_start = on_start
+        self._on_back = on_back
+        self.mode = pn.widgets.RadioButtonGroup(
+            options={tr.ui("setup.mode", "Against the computer"): "bots",
+                     tr.ui("setup.mode", "Several people on this screen"): "hotseat"},
+            value="bots", button_type="primary", stylesheets=[_css()])
+        self.opponents = pn.widgets.RadioButtonGroup(options={"1": 1, "2": 2, "3": 3}, value=1,
+                                                     stylesheets=[_css()], name=tr.ui("setup.opponents", "Opponents"))
+        self.level = pn.widgets.RadioButtonGroup(
+            options={tr.ui("setup.level", "Beginner"): "random", tr.ui("setup.level", "Steady"): "heuristic",
+                     tr.ui("setup.level", "Expert"): "expert"}, value="heuristic", stylesheets=[_css()])
+        self.players = pn.widgets.RadioButtonGroup(options={"2": 2, "3": 3, "4": 4}, value=2, stylesheets=[_css()])
+        self.names = [pn.widgets.TextInput(placeholder=tr.ui("setup.name", "Name of player {n}", n=i + 1),
+                                           max_length=MAX_NAME, stylesheets=[_css()]) for i in range(4)]
+        self.your_name = pn.widgets.TextInput(placeholder=tr.ui("setup.your_name", "Your name (optional)"),
+                                              max_length=MAX_NAME, stylesheets=[_css()])
+        self._body = pn.Column()
+        self.mode.param.watch(lambda *_: self._refresh(), "value")
+        self.players.param.watch(lambda *_: self._refresh(), "value")
+        self._refresh()
+
+    def _refresh(self) -> None:
+        tr = translator(self.lang)
+        if self.mode.value == "bots":
+            rows = [html(text(tr.ui("setup.how_many", "How many opponents?"))), self.opponents,
+                    html(text(tr.ui("setup.how_strong", "How strong?"))), self.level, self.your_name]
+        else:
+            rows = [html(text(tr.ui("setup.how_many_players", "How many players?"))), self.players,
+                    *self.names[: self.players.value]]
+        self._body.objects = rows
+
+    def seats(self) -> list[Seat]:
+        if self.mode.value == "bots":
+            return [Seat("human", self.your_name.value)] + [
+                Seat("bot", "", self.level.value) for _ in range(self.opponents.value)]
+        return [Seat("human", w.value) for w in self.names[: self.players.value]]
+
+    def __panel__(self) -> pn.Column:
+        tr = translator(self.lang)
+        title = tr.ui("setup.title", "A game of Canal du Midi")
+        return pn.Column(
+            html(f"<h1>{text(title)}</h1>"),
+            self.mode, self._body,
+            pn.Row(button(tr.ui("setup.start", "Start the game"), lambda *_: self._on_start(self.seats()),
+                          kind="primary", name="start"),
+                   button(tr.ui("table.home", "Home"), lambda *_: self._on_back(), name="go-home")),
+            css_classes=["midi-setup"], sizing_mode="stretch_width")
+
+
+class HeritagePage(pn.viewable.Viewer):
+    """The sites of the Canal du Midi with their stories (the full explorer comes later)."""
+
+    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+
+    def __init__(self, *, on_back: Callable[[], None], focus: str | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self._on_back = on_back
+        self._focus = focus
+
+    def __panel__(self) -> pn.Column:
+        tr = translator(self.lang)
+        h = load_heritage()
+        did_you_know = tr.ui("heritage.did_you_know", "Did you know?")
+        title = tr.ui("heritage.title", "The nine work sites of the Canal du Midi")
+        blocks = []
+        for place in h.places:
+            if place.kind != "midi_site":
+                continue
+            story = place.localized("story", self.lang)
+            note = tr.fallback_note(story)
+            mark = f" <em>({text(note)})</em>" if note else ""
+            blocks.append(
+                f"<article id='{text(place.id)}' style='margin-bottom:1.2em'>"
+                f"<h2>{text(place.game['midi'] if place.game else '')} · {text(place.localized('name', self.lang).text)}</h2>"
+                f"<p><strong>{text(place.localized('caption', self.lang).text)}</strong></p>"
+                f"<p>{text(story.text)}{mark}</p>"
+                f"<p><em>{text(did_you_know)}</em> "
+                f"{text(place.localized('did_you_know', self.lang).text)}</p></article>")
+        return pn.Column(
+            html(f"<h1>{text(title)}</h1>"),
+            button(tr.ui("table.home", "Home"), lambda *_: self._on_back(), name="go-home"),
+            html("".join(blocks), sizing_mode="stretch_width"),
+            css_classes=["heritage"], sizing_mode="stretch_width")
+
+
+def _css() -> str:
+    from .theme import BUTTON_CSS
+
+    return BUTTON_CSS + """
+.bk-input { font-size: 1em; min-height: 2.75em; }
+"""

@@ -1,0 +1,69 @@
+"""The exhibit's look: sizes for touch and for the back of a classroom, colours, and the
+small widget helpers every view uses (so buttons are big and keyboard-operable everywhere).
+
+Sizes are in ``em`` so the projector mode scales everything by raising one font size.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Callable
+
+import panel as pn
+
+INK = "#1d2b36"
+PAPER = "#fbf6ea"
+CANAL = "#1f5f8b"
+ACCENT = "#b5541c"
+BASE_FONT = "18px"
+PROJECTOR_FONT = "26px"
+
+BUTTON_CSS = """
+:host { --touch: 2.75em; }
+.bk-btn {
+  min-height: var(--touch); min-width: var(--touch);
+  font-size: 1em; font-weight: 600; border-radius: 0.6em;
+  padding: 0.45em 0.9em; white-space: normal; line-height: 1.25;
+}
+.bk-btn:focus-visible { outline: 0.2em solid #f0b400; outline-offset: 0.15em; }
+.bk-btn-default { background: #fffdf7; color: #1d2b36; border: 0.12em solid #1f5f8b; }
+.bk-btn-primary { background: #1f5f8b; color: #ffffff; border: 0.12em solid #123c59; }
+.bk-btn-warning { background: #b5541c; color: #ffffff; border: 0.12em solid #7a3610; }
+.bk-btn:disabled { opacity: 0.45; }
+"""
+
+CARD_BUTTON_CSS = BUTTON_CSS + """
+.bk-btn { background: transparent; border: 0.15em solid transparent; padding: 0.2em; }
+.bk-btn:hover { border-color: #1f5f8b; }
+.bk-btn svg { display: block; }
+"""
+
+
+def button(label: str, on_click: Callable[..., Any] | None = None, *, kind: str = "default",
+           icon: str | None = None, icon_size: str = "4em", description: str | None = None,
+           disabled: bool = False, name: str | None = None, card: bool = False) -> pn.widgets.Button:
+    """A large, keyboard-operable button (≥ 44 px at every size). ``icon`` is an SVG string."""
+    b = pn.widgets.Button(
+        name=label, button_type=kind, icon=icon, icon_size=icon_size if icon else "1em",
+        description=description, disabled=disabled,
+        stylesheets=[CARD_BUTTON_CSS if card else BUTTON_CSS],
+        css_classes=[name] if name else [],
+    )
+    if on_click is not None:
+        b.on_click(on_click)
+    return b
+
+
+def html(markup: str, **kw: Any) -> pn.pane.HTML:
+    """Trusted markup built by our own code (every user text in it is escaped by the caller)."""
+    return pn.pane.HTML(markup, **kw)
+
+
+def text(t: str) -> str:
+    """Escape a text for markup (names typed by players, translated strings)."""
+    return escape(t, quote=True)
+
+
+def root_styles(projector: bool) -> dict[str, str]:
+    return {"font-size": PROJECTOR_FONT if projector else BASE_FONT, "color": INK,
+            "background": PAPER, "font-family": "system-ui, sans-serif", "min-height": "100vh"}

@@ -1,0 +1,87 @@
+"""Real-browser tests: the exhibit served on localhost, driven in Debian's Chromium.
+
+`.ci/run` installs Chromium; in CI a missing browser fails the run. On a developer
+machine without it these tests are skipped with the command to install it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+from typing import Iterator
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.path.exists(CHROMIUM):
+        return
+    if os.environ.get("CI"):
+        raise pytest.UsageError("Chromium is missing: .ci/run installs it (apt-get install chromium)")
+    skip = pytest.mark.skip(reason="needs Debian's Chromium: sudo apt-get install chromium")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+def _serve(**kw):
+    from canal_heritage.serve import make_server
+
+    port = _free_port()
+    server = make_server(port=port, threaded=True, bot_workers=1, **kw)
+    import time
+    import urllib.request
+
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+            break
+        except Exception:
+            time.sleep(0.2)
+    return server, f"http://127.0.0.1:{port}/"
+
+
+@pytest.fixture(scope="session")
+def exhibit() -> Iterator[str]:
+    """The exhibit (not kiosk), games seeded for reproducible tests."""
+    server, url = _serve(seed=7, expert_iterations=4)
+    yield url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def kiosk() -> Iterator[str]:
+    """The kiosk with a short idle time and countdown set by the test."""
+    server, url = _serve(kiosk=True, idle_after=2, countdown=4, seed=7)
+    yield url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    p = context.new_page()
+    p.set_default_timeout(20_000)
+    yield p
+    context.close()
