@@ -213,7 +213,7 @@ class ExpertBot:
 
     def __init__(self, rng: random.Random | None = None, *, iterations: int = 60,
                  time_limit: float | None = None, game: MidiGame | None = None,
-                 explore: float = 0.25) -> None:
+                 explore: float = 0.6) -> None:
         self.rng = rng or random.Random(0)
         self.iterations = iterations
         self.explore = explore

@@ -185,7 +185,7 @@ class MidiTable(pn.viewable.Viewer):
                              width=210)
         need = tr.ui("table.needs", "Needs {threshold} worker points · worth {value} points",
                      threshold=obs.threshold, value=g.value[i])
-        body = [html(f"<div style='display:flex;gap:1em;align-items:flex-start'>{card}<div>"
+        body = [html(f"<div style='display:flex;gap:1em;align-items:flex-start'><div style='flex:none'>{card}</div><div>"
                      f"<p style='font-weight:600'>{text(need)}</p><p>{text(caption.text)}</p></div></div>")]
         if self._story_open:
             note = tr.fallback_note(story)

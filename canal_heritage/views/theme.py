@@ -65,5 +65,8 @@ def text(t: str) -> str:
 
 
 def root_styles(projector: bool) -> dict[str, str]:
-    return {"font-size": PROJECTOR_FONT if projector else BASE_FONT, "color": INK,
-            "background": PAPER, "font-family": "system-ui, sans-serif", "min-height": "100vh"}
+    """The root's styles. Every Bokeh component sizes its text from the inherited
+    ``--bokeh-font-size`` variable, so this one value scales the whole exhibit."""
+    size = PROJECTOR_FONT if projector else BASE_FONT
+    return {"font-size": size, "--bokeh-font-size": size, "--bokeh-base-font": "system-ui, sans-serif",
+            "color": INK, "background": PAPER, "font-family": "system-ui, sans-serif", "min-height": "100vh"}
