@@ -63,6 +63,13 @@ class ExhibitApp(pn.viewable.Viewer):
             self.match.set_language(lang)
         self.lang = lang
 
+    def set_projector(self, on: bool) -> None:
+        """Teacher's projector mode for the next games (large type, pauses, open hands)."""
+        self.touch()
+        self.projector = on
+        self._root.styles = root_styles(on)
+        self._render()
+
     def go(self, page: str) -> None:
         self.touch()
         self.page = page
@@ -100,7 +107,8 @@ class ExhibitApp(pn.viewable.Viewer):
             view = HeritagePage(lang=self.lang, on_back=lambda: self.go("home"))
         else:
             view = Home(lang=self.lang, on_language=self.set_language, on_play_midi=lambda: self.go("setup"),
-                        on_heritage=lambda: self.go("heritage"), attract=self.attract)
+                        on_heritage=lambda: self.go("heritage"), attract=self.attract, projector=self.projector,
+                        on_projector=None if self.kiosk else self.set_projector)
         self._root.objects = [view, self.guard]
 
 

@@ -179,3 +179,21 @@ def test_the_app_navigates_and_discards_the_game_on_reset():
     assert app.match.lang == "oc" and app.guard.lang == "oc"
     app.reset()
     assert app.page == "home" and app.match is None
+
+
+def test_the_teacher_turns_projector_mode_on_from_home_but_a_kiosk_cannot():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("exhibit_app2", Path(__file__).resolve().parents[1] / "apps" / "exhibit.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    app = module.ExhibitApp(seed=1, lang="en")
+    buttons = [b for b in app.__panel__().select(pn.widgets.Button) if "projector" in b.css_classes]
+    assert len(buttons) == 1
+    buttons[0].clicks += 1
+    assert app.projector and app.__panel__().styles["--bokeh-font-size"] == "26px"
+    app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
+    assert app.match.projector
+    kiosk = module.ExhibitApp(kiosk=True, seed=1, lang="en")
+    assert not [b for b in kiosk.__panel__().select(pn.widgets.Button) if "projector" in b.css_classes]

@@ -18,9 +18,13 @@ class Home(pn.viewable.Viewer):
 
     lang = param.Selector(default="fr", objects=list(LANGUAGES))
 
+    projector = param.Boolean(default=False, doc="teacher mode: large type, pauses, open hands")
+
     def __init__(self, *, on_language: Callable[[str], None], on_play_midi: Callable[[], None],
-                 on_heritage: Callable[[], None], attract: Any = None, **params: Any) -> None:
+                 on_heritage: Callable[[], None], on_projector: Callable[[bool], None] | None = None,
+                 attract: Any = None, **params: Any) -> None:
         super().__init__(**params)
+        self._on_projector = on_projector
         self._on_language = on_language
         self._on_play_midi = on_play_midi
         self._on_heritage = on_heritage
@@ -46,6 +50,10 @@ class Home(pn.viewable.Viewer):
                  f"{text(lead)}</p>"),
             html(f"<p style='margin-bottom:0.2em'>{text(language)}</p>"),
             langs, tiles]
+        if self._on_projector is not None:
+            label = (tr.ui("home.projector_off", "Leave the teacher's projector mode") if self.projector
+                     else tr.ui("home.projector_on", "Teacher's projector mode: large type, a pause after each step"))
+            parts.append(button(label, lambda *_: self._on_projector(not self.projector), name="projector"))  # type: ignore[misc]
         if self._attract is not None:
             parts.append(self._attract)
         return pn.Column(*parts, sizing_mode="stretch_width", css_classes=["home-screen"])
