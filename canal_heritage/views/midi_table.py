@@ -41,6 +41,11 @@ class MidiTable(pn.viewable.Viewer):
         self._story_open = False
         self._ruling: str | None = None
         self._panel = pn.Column(sizing_mode="stretch_width", css_classes=["midi-table"])
+        # Components are kept and updated in place (only what changed goes to the browser).
+        self._slots: dict[str, tuple[Any, Any]] = {}
+        self._panes: dict[str, pn.pane.HTML] = {}
+        self._middle = pn.Row(sizing_mode="stretch_width")
+        self._bottom = pn.Row(sizing_mode="stretch_width")
         self.match.param.watch(lambda *_: self._render(), ["version", "lang", "privacy", "paused", "busy",
                                                            "open_hands"])
         self._render()
@@ -84,22 +89,53 @@ class MidiTable(pn.viewable.Viewer):
         return go
 
     # ------------------------------------------------------------------ render
+    def _slot(self, name: str, key: Any, build: Callable[[], Any]) -> Any:
+        """The component of ``name``, rebuilt only when ``key`` changes."""
+        cached = self._slots.get(name)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        component = build()
+        self._slots[name] = (key, component)
+        return component
+
+    def _pane(self, name: str, markup: str) -> pn.pane.HTML:
+        """One HTML pane per place, its markup updated in place."""
+        pane = self._panes.get(name)
+        if pane is None:
+            pane = self._panes[name] = html(markup, sizing_mode="stretch_width")
+        elif pane.object != markup:
+            pane.object = markup
+        return pane
+
+    @staticmethod
+    def _set(container: Any, parts: list[Any]) -> None:
+        if [id(x) for x in container.objects] != [id(x) for x in parts]:
+            container.objects = parts
+
     def _render(self) -> None:
         m = self.match
-        parts: list[Any] = [self._header()]
+        lang = m.lang
+        header_key = (lang, m.state.round, m.can_undo(), m.projector, m.open_hands)
+        parts: list[Any] = [self._slot("header", header_key, self._header)]
         if m.privacy:
-            parts.append(self._privacy_screen())
+            parts.append(self._slot("privacy", (lang, m.to_move), self._privacy_screen))
         else:
             if m.over:
-                parts.append(self._end_screen())
+                parts.append(self._slot("end", (lang,), self._end_screen))
             if m.paused:
-                parts.append(self._projector_step())
+                lines = tuple(line.text for line in m.new_lines())
+                parts.append(self._slot("step", (lang, lines), self._projector_step))
             parts.append(self._strip())
             obs = m.observation() or m.public_observation()
-            parts.append(pn.Row(self._current_site(obs), self._prompt(obs), sizing_mode="stretch_width"))
+            site_key = (lang, obs.current_site, self._story_open)
+            prompt_key = (lang, m.legal_actions(), m.message, m.busy, m.to_move, m.over, obs.phase, obs.player)
+            self._set(self._middle, [self._slot("site", site_key, lambda: self._current_site(obs)),
+                                     self._slot("prompt", prompt_key, lambda: self._prompt(obs))])
+            parts.append(self._middle)
             parts.append(self._players(obs))
-            parts.append(pn.Row(self._log_view(), self._explanations(), sizing_mode="stretch_width"))
-        self._panel.objects = parts
+            self._set(self._bottom, [self._log_view(), self._explanations()])
+            parts.append(self._bottom)
+        self._set(self._panel, parts)
 
     def _header(self) -> pn.Row:
         m, tr = self.match, self.tr
@@ -168,8 +204,8 @@ class MidiTable(pn.viewable.Viewer):
                                        value=g.value[i], city=site.city, tent=site.tent, status=status,
                                        pawns=pawns, width=118))
         label = text(self.tr.ui("table.canal", "The canal from Toulouse to Agde"))
-        return html(f"<section aria-label='{label}' class='canal-strip' style='display:flex;gap:0.4em;"
-                    f"overflow-x:auto;padding:0.4em 0'>{''.join(cards)}</section>", sizing_mode="stretch_width")
+        return self._pane("strip", f"<section aria-label='{label}' class='canal-strip' style='display:flex;gap:0.4em;"
+                                   f"overflow-x:auto;padding:0.4em 0'>{''.join(cards)}</section>")
 
     def _current_site(self, obs: Observation) -> pn.Column:
         tr = self.tr
@@ -273,27 +309,28 @@ class MidiTable(pn.viewable.Viewer):
                 f"<div class='face-up'>{text(face_up_label)}: {face_up}</div>"
                 f"<div class='face-down'>{back * obs.face_down_count[p]}</div>"
                 f"<div class='hand'>{text(hand_label)}: {hand}</div></div></div>")
-        return html(f"<div class='players' style='display:grid;grid-template-columns:repeat(auto-fit,minmax(18em,1fr));"
-                    f"gap:0.6em'>{''.join(blocks)}</div>", sizing_mode="stretch_width")
+        return self._pane("players", f"<div class='players' style='display:grid;"
+                                     f"grid-template-columns:repeat(auto-fit,minmax(18em,1fr));"
+                                     f"gap:0.6em'>{''.join(blocks)}</div>")
 
     def _log_view(self) -> pn.pane.HTML:
         tr = self.tr
         lines = self.match.log()[-14:][::-1]
         items = "".join(f"<li>{text(line.text)}{self._ruling_badge(line.ruling)}</li>" for line in lines)
         title = text(tr.ui("table.log", "What happened"))
-        return html(f"<section class='log' aria-live='polite'><h2 style='font-size:1.1em'>{title}</h2>"
-                    f"<ol reversed style='padding-left:1.2em'>{items}</ol></section>", sizing_mode="stretch_width")
+        return self._pane("log", f"<section class='log' aria-live='polite'><h2 style='font-size:1.1em'>{title}</h2>"
+                                 f"<ol reversed style='padding-left:1.2em'>{items}</ol></section>")
 
     def _explanations(self) -> pn.pane.HTML:
         m, tr, n = self.match, self.tr, self.narrator
         moves = m.visible_bot_moves()
         if not moves or m.privacy:
-            return html("")
+            return self._pane("explains", "")
         p, move = moves[-1]
         why = text(n.bot_move(move))
         title = text(tr.ui("table.bot_says", "{name} explains", name=m.names[p]))
-        return html(f"<section class='bot-explains'><h2 style='font-size:1.1em'>{title}</h2><p>{why}</p></section>",
-                    sizing_mode="stretch_width")
+        return self._pane("explains", f"<section class='bot-explains'><h2 style='font-size:1.1em'>{title}</h2>"
+                                      f"<p>{why}</p></section>")
 
     def _end_screen(self) -> pn.Column:
         m, tr, n = self.match, self.tr, self.narrator
