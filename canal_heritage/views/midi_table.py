@@ -22,6 +22,8 @@ from ..midi.observation import Observation
 from . import art
 from .theme import button, html, text
 
+ROW = "display:flex;align-items:center;gap:0.3em;flex-wrap:wrap;margin:0.2em 0"
+LABEL = "min-width:6.5em;font-weight:600"
 ENGINEER_STYLE = {"circle": "●", "triangle": "▲", "square": "■", "diamond": "◆"}
 
 
@@ -275,6 +277,7 @@ class MidiTable(pn.viewable.Viewer):
         open_hands = m.open_hands_view()
         face_up_label = tr.ui("table.face_up", "Face up")
         hand_label = tr.ui("table.hand", "Hand")
+        face_down_label = tr.ui("table.face_down", "Face down")
         blocks = []
         for p in range(m.state.n):
             eng = g.engineers[p]
@@ -306,9 +309,10 @@ class MidiTable(pn.viewable.Viewer):
             blocks.append(
                 f"<div class='seat seat-{p}'{turn} aria-label='{text(name)}'><div style='padding:0.4em'>{badge}"
                 f"<div>{facts} {coins}</div><div>{text(bet)}</div>"
-                f"<div class='face-up'>{text(face_up_label)}: {face_up}</div>"
-                f"<div class='face-down'>{back * obs.face_down_count[p]}</div>"
-                f"<div class='hand'>{text(hand_label)}: {hand}</div></div></div>")
+                f"<div class='face-up' style='{ROW}'><span style='{LABEL}'>{text(face_up_label)}</span>{face_up}</div>"
+                f"<div class='face-down' style='{ROW}'><span style='{LABEL}'>{text(face_down_label)}</span>"
+                f"{back * obs.face_down_count[p]}</div>"
+                f"<div class='hand' style='{ROW}'><span style='{LABEL}'>{text(hand_label)}</span>{hand}</div></div></div>")
         return self._pane("players", f"<div class='players' style='display:grid;"
                                      f"grid-template-columns:repeat(auto-fit,minmax(18em,1fr));"
                                      f"gap:0.6em'>{''.join(blocks)}</div>")
