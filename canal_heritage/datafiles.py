@@ -41,13 +41,26 @@ def load_model(relative: str, model: type[M], *, base: Path | None = None) -> M:
     """
     path = (base or data_dir()) / relative
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        raw = json.loads(text)
     except FileNotFoundError:
         raise DataError(relative, "", "file not found") from None
     except json.JSONDecodeError as exc:
         raise DataError(relative, f"line {exc.lineno}", f"not valid JSON ({exc.msg})") from None
     try:
-        return model.model_validate(raw)
+        return model.model_validate_json(text)  # JSON mode: arrays for tuples, strict types
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise DataError(relative, _field_path(tuple(err["loc"])), err["msg"]) from None
+        loc = tuple(err["loc"])
+        raise DataError(relative, _field_path(loc), err["msg"], record=_record_id(raw, loc)) from None
+
+
+def _record_id(raw: Any, loc: tuple[Any, ...]) -> str | None:
+    """The id of the record a failing field belongs to (``records[3]`` → its ``id``)."""
+    if len(loc) >= 2 and isinstance(loc[1], int):
+        try:
+            rid = raw[loc[0]][loc[1]].get("id")
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return None
+        return str(rid) if rid is not None else None
+    return None

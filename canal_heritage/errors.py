@@ -19,11 +19,14 @@ class DataError(CanalHeritageError):
     The message names the file and the field (``sites.json: sites[3].thresholds.2: ...``).
     """
 
-    def __init__(self, file: str, field: str, problem: str) -> None:
+    def __init__(self, file: str, field: str, problem: str, record: str | None = None) -> None:
         self.file = file
         self.field = field
         self.problem = problem
+        self.record = record
         where = f"{file}: {field}" if field else file
+        if record is not None:
+            where += f" (record {record!r})"
         super().__init__(f"{where}: {problem}")
 
 

@@ -20,9 +20,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .datafiles import data_dir
+from .datafiles import data_dir, load_model
 from .errors import DataError
 from .i18n import LocalizedText, translator
 
@@ -288,33 +288,6 @@ class Heritage:
         raise KeyError(f"no person for engineer {engineer_id!r}")
 
 
-def _load(relative: str, model: type[BaseModel], base: Path) -> BaseModel:
-    path = base / relative
-    try:
-        text = path.read_text(encoding="utf-8")
-        raw = json.loads(text)
-    except FileNotFoundError:
-        raise DataError(relative, "", "file not found") from None
-    except json.JSONDecodeError as exc:
-        raise DataError(relative, f"line {exc.lineno}", f"not valid JSON ({exc.msg})") from None
-    try:
-        return model.model_validate_json(text)  # JSON mode: arrays for tuples, strict types
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = list(err["loc"])
-        where = ""
-        # name the record by its id, then the field
-        if len(loc) >= 2 and isinstance(loc[1], int):
-            try:
-                rid = raw[loc[0]][loc[1]].get("id", f"#{loc[1]}")
-            except (KeyError, IndexError, TypeError, AttributeError):
-                rid = f"#{loc[1]}"
-            where = f"record {rid!r}, field {'.'.join(str(x) for x in loc[2:]) or '(whole record)'}"
-        else:
-            where = ".".join(str(x) for x in loc)
-        raise DataError(relative, where, err["msg"]) from None
-
-
 def _check(h: Heritage, base: Path) -> None:
     seen: dict[str, str] = {}
     for group, name in ((h.places, "places"), (h.people, "people"), (h.timeline, "timeline"),
@@ -346,11 +319,11 @@ def _cached() -> Heritage:
 
 
 def _load_all(base: Path) -> Heritage:
-    places = _load("heritage/places.json", _PlacesFile, base).places  # type: ignore[attr-defined]
-    people = _load("heritage/people.json", _PeopleFile, base).people  # type: ignore[attr-defined]
-    events = _load("heritage/timeline.json", _TimelineFile, base).events  # type: ignore[attr-defined]
-    terms = _load("heritage/glossary.json", _GlossaryFile, base).terms  # type: ignore[attr-defined]
-    lines = _load("heritage/geometry.json", _GeometryFile, base).lines  # type: ignore[attr-defined]
+    places = load_model("heritage/places.json", _PlacesFile, base=base).places
+    people = load_model("heritage/people.json", _PeopleFile, base=base).people
+    events = load_model("heritage/timeline.json", _TimelineFile, base=base).events
+    terms = load_model("heritage/glossary.json", _GlossaryFile, base=base).terms
+    lines = load_model("heritage/geometry.json", _GeometryFile, base=base).lines
     h = Heritage(places, people, events, terms, lines)
     _check(h, base)
     return h
