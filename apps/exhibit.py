@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import Executor
-from typing import Any
+from typing import Any, Callable
 
 import panel as pn
 import param
@@ -29,7 +29,8 @@ class ExhibitApp(pn.viewable.Viewer):
     page = param.Selector(default="home", objects=["home", "setup", "table", "heritage"])
 
     def __init__(self, *, kiosk: bool = False, projector: bool = False, idle_after: float = 90,
-                 countdown: int = 20, executor: Executor | None = None, seed: int | None = None,
+                 countdown: int = 20, executor: Executor | Callable[[], Executor] | None = None,
+                 seed: int | None = None,
                  expert_iterations: int | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.kiosk = kiosk
@@ -38,6 +39,7 @@ class ExhibitApp(pn.viewable.Viewer):
         self.expert_iterations = expert_iterations
         self._seed = seed
         self.match: MidiMatch | None = None
+        self._table: MidiTable | None = None
         self._seats: list[Seat] = []
         self.guard = IdleGuard(idle_after=idle_after, countdown=countdown, on_timeout=self.reset, lang=self.lang)
         self.attract = AttractLoop(lang=self.lang) if kiosk else None
@@ -96,13 +98,16 @@ class ExhibitApp(pn.viewable.Viewer):
     # ------------------------------------------------------------------ render
     def _render(self) -> None:
         self.guard.enabled = self.kiosk and self.page != "home"
+        if self._table is not None:  # the old table stops following its match
+            self._table.dispose()
+            self._table = None
         if self.attract is not None:
             (self.attract.start if self.page == "home" else self.attract.stop)()
         if self.page == "setup":
             view: Any = MidiSetup(lang=self.lang, on_start=self.start_midi, on_back=lambda: self.go("home"))
         elif self.page == "table" and self.match is not None:
-            view = MidiTable(self.match, executor=self.executor, on_home=lambda: self.go("home"),
-                             on_again=self.again, on_touch=self.touch)
+            view = self._table = MidiTable(self.match, executor=self.executor, on_home=lambda: self.go("home"),
+                                           on_again=self.again, on_touch=self.touch)
         elif self.page == "heritage":
             view = HeritagePage(lang=self.lang, on_back=lambda: self.go("home"))
         else:

@@ -30,11 +30,16 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     """Start the Panel server (``threaded=True`` returns a stoppable server thread, for tests)."""
     import panel as pn
 
-    from .matches.pool import bot_pool
+    from .matches import midi as midi_match
+    from .matches.pool import bot_pool, rebuild
 
     module = load_app_module("exhibit")
     pn.extension(notifications=False)
-    executor = bot_pool(bot_workers)
+    bot_pool(bot_workers)  # start the workers now, so the first bot move is quick
+    midi_match.on_worker_failure = rebuild
+
+    def executor() -> Any:  # the current pool (a broken one is rebuilt)
+        return bot_pool(bot_workers)
     def factory() -> Any:  # a plain function: Panel calls it once per browser session
         return module.create_app(kiosk=kiosk, idle_after=idle_after, countdown=countdown,
                                  executor=executor, seed=seed, expert_iterations=expert_iterations)

@@ -193,3 +193,49 @@ def test_a_bots_reason_for_its_bet_stays_hidden_until_the_reveal():
         elif m.bot_moves:
             assert m.visible_bot_moves() == m.bot_moves  # once revealed, every reason is told
     assert checked > 0
+
+
+class _BrokenExecutor:
+    """A worker pool whose workers have died."""
+
+    def submit(self, fn, *args):
+        from concurrent.futures.process import BrokenProcessPool
+
+        raise BrokenProcessPool("a worker died")
+
+
+class _SilentExecutor:
+    """A worker pool that never answers."""
+
+    def submit(self, fn, *args):
+        from concurrent.futures import Future
+
+        return Future()
+
+
+def _run_in_thread(coro_fn):
+    import threading
+
+    t = threading.Thread(target=lambda: asyncio.run(coro_fn()))
+    t.start()
+    t.join(timeout=60)
+    assert not t.is_alive()
+
+
+@pytest.mark.parametrize("executor, timeout", [(_BrokenExecutor(), 5.0), (_SilentExecutor(), 0.05)])
+def test_a_failing_bot_worker_never_stops_the_game(executor, timeout, caplog):
+    import canal_heritage.matches.midi as module
+
+    failures = []
+    module.on_worker_failure = failures.append
+    try:
+        m = MidiMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "random")], seed=6)
+        reference = MidiMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "random")], seed=6)
+        while not reference.over:
+            reference.step_bot()
+        _run_in_thread(lambda: m.run_bots(executor, timeout=timeout))
+    finally:
+        module.on_worker_failure = None
+    assert m.over and not m.busy
+    assert m.state.history == reference.state.history  # the same moves, decided in the server
+    assert failures and "deciding in the server process" in caplog.text

@@ -11,10 +11,11 @@ hands" switch in projector mode shows every hand, on purpose.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Literal
+from typing import Callable, Literal
 
 import param
 
@@ -29,6 +30,11 @@ from ..midi.scoring import ScoreSheet
 from ..midi.state import MidiGame, MidiState
 
 MAX_NAME = 24
+#: Seconds a bot worker may take before the server decides the move itself.
+BOT_TIMEOUT = 20.0
+log = logging.getLogger(__name__)
+#: Called when a worker fails (the server rebuilds its pool); set by the serving code.
+on_worker_failure: Callable[[BaseException], None] | None = None
 #: Events that reveal nothing new to the player who has just decided: undo may cross them.
 _QUIET = {"midi.bet_placed", "midi.reinforcement_declined", "midi.trade_passed"}
 
@@ -272,8 +278,12 @@ class MidiMatch(param.Parameterized):
         self.apply_bot_move(decide(*self.bot_payload()))
         return True
 
-    async def run_bots(self, executor: Executor | None = None) -> None:
-        """Play bots' turns off the event loop until a human must act (or the projector pauses)."""
+    async def run_bots(self, executor: Executor | None = None, *, timeout: float = BOT_TIMEOUT) -> None:
+        """Play bots' turns off the event loop until a human must act (or the projector pauses).
+
+        A worker that fails or does not answer within ``timeout`` seconds is not waited for:
+        the move is decided here instead (bots are seeded, so it is the same move) and the
+        game goes on."""
         if self.busy:
             return
         loop = asyncio.get_running_loop()
@@ -281,8 +291,18 @@ class MidiMatch(param.Parameterized):
             while self.is_bot_turn() and not self.paused:
                 self.busy = True
                 self._bump()
-                move = await loop.run_in_executor(executor, decide, *self.bot_payload())
+                payload = self.bot_payload()
+                history = len(self.state.history)
+                try:
+                    move = await asyncio.wait_for(loop.run_in_executor(executor, decide, *payload), timeout)
+                except Exception as exc:  # a broken or stuck worker must not stop the game
+                    log.warning("bot worker failed (%r): deciding in the server process", exc)
+                    if on_worker_failure is not None:
+                        on_worker_failure(exc)
+                    move = decide(*payload)
                 self.busy = False
+                if len(self.state.history) != history:  # the game moved on meanwhile (undo, reset)
+                    continue
                 self.apply_bot_move(move)
         finally:
             if self.busy:

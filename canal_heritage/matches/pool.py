@@ -25,6 +25,14 @@ def bot_pool(workers: int = 2) -> ProcessPoolExecutor:
     return _POOL
 
 
+def rebuild(_exc: BaseException | None = None) -> None:
+    """Replace a broken pool (a worker died): the next bot move gets fresh workers."""
+    global _POOL
+    old, _POOL = _POOL, None
+    if old is not None:
+        old.shutdown(wait=False, cancel_futures=True)
+
+
 def shutdown() -> None:
     global _POOL
     if _POOL is not None:

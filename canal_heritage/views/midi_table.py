@@ -32,7 +32,7 @@ class MidiTable(pn.viewable.Viewer):
 
     match = param.ClassSelector(class_=MidiMatch)
 
-    def __init__(self, match: MidiMatch, *, executor: Executor | None = None,
+    def __init__(self, match: MidiMatch, *, executor: Executor | Callable[[], Executor] | None = None,
                  on_home: Callable[[], None] | None = None, on_again: Callable[[], None] | None = None,
                  on_touch: Callable[[], None] | None = None, **params: Any) -> None:
         super().__init__(match=match, **params)
@@ -48,10 +48,21 @@ class MidiTable(pn.viewable.Viewer):
         self._panes: dict[str, pn.pane.HTML] = {}
         self._middle = pn.Row(sizing_mode="stretch_width")
         self._bottom = pn.Row(sizing_mode="stretch_width")
-        self.match.param.watch(lambda *_: self._render(), ["version", "lang", "privacy", "paused", "busy",
-                                                           "open_hands"])
+        self._watcher = self.match.param.watch(lambda *_: self._render(), ["version", "lang", "privacy", "paused",
+                                                                           "busy", "open_hands"])
+        self._watchdog: Any = None
         self._render()
         self._kick_bots()
+        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            # a bot turn that did not start (or was lost) is started again
+            self._watchdog = pn.state.add_periodic_callback(self._kick_bots, period=1500)
+
+    def dispose(self) -> None:
+        """Stop following the match (the view is being replaced)."""
+        self.match.param.unwatch(self._watcher)
+        if self._watchdog is not None:
+            self._watchdog.stop()
+            self._watchdog = None
 
     # ------------------------------------------------------------------ plumbing
     def __panel__(self) -> pn.Column:
@@ -81,7 +92,8 @@ class MidiTable(pn.viewable.Viewer):
                 m.step_bot()
 
     async def _run_bots(self) -> None:
-        await self.match.run_bots(self._executor)
+        executor = self._executor() if callable(self._executor) else self._executor
+        await self.match.run_bots(executor)
 
     def _act(self, action: int) -> Callable[[Any], None]:
         def go(_event: Any = None) -> None:
