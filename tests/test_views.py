@@ -22,7 +22,7 @@ def strings(view) -> list[str]:
         if isinstance(obj, pn.pane.HTML):
             out.append(str(obj.object))
         elif isinstance(obj, pn.widgets.Button):
-            out.extend([obj.name, str(obj.icon or ""), str(obj.description or "")])
+            out.extend([obj.label, str(obj.icon or ""), str(obj.description or "")])
     return out
 
 
@@ -95,7 +95,7 @@ def test_the_end_screen_explains_the_result():
 def test_home_offers_the_three_languages_and_reports_the_choice():
     chosen = []
     home = Home(lang="fr", on_language=chosen.append, on_play_midi=lambda: None, on_heritage=lambda: None)
-    buttons = {b.name: b for b in home.__panel__().select(pn.widgets.Button)}
+    buttons = {b.label: b for b in home.__panel__().select(pn.widgets.Button)}
     assert {"Français", "English", "Occitan"} <= set(buttons)
     buttons["Occitan"].clicks += 1
     assert chosen == ["oc"]

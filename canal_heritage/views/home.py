@@ -73,9 +73,9 @@ class MidiSetup(pn.viewable.Viewer):
         self.mode = pn.widgets.RadioButtonGroup(
             options={tr.ui("setup.mode", "Against the computer"): "bots",
                      tr.ui("setup.mode", "Several people on this screen"): "hotseat"},
-            value="bots", button_type="primary", stylesheets=[_css()])
+            value="bots", color="primary", stylesheets=[_css()])
         self.opponents = pn.widgets.RadioButtonGroup(options={"1": 1, "2": 2, "3": 3}, value=1,
-                                                     stylesheets=[_css()], name=tr.ui("setup.opponents", "Opponents"))
+                                                     stylesheets=[_css()])
         self.level = pn.widgets.RadioButtonGroup(
             options={tr.ui("setup.level", "Beginner"): "random", tr.ui("setup.level", "Steady"): "heuristic",
                      tr.ui("setup.level", "Expert"): "expert"}, value="heuristic", stylesheets=[_css()])

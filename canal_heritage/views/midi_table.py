@@ -159,8 +159,8 @@ class MidiTable(pn.viewable.Viewer):
         items: list[Any] = [html(f"<h1 style='margin:0;font-size:1.6em'>{text(title)}</h1>"
                                  f"<div style='font-size:1.1em'>{text(round_text)}</div>")]
         if m.projector:
-            items.append(pn.widgets.Toggle(name=tr.ui("table.open_hands", "Show every hand"), value=m.open_hands,
-                                           button_type="warning", stylesheets=[_toggle_css()]))
+            items.append(pn.widgets.Toggle(label=tr.ui("table.open_hands", "Show every hand"), value=m.open_hands,
+                                           color="warning", stylesheets=[_toggle_css()]))
             items[-1].link(m, value="open_hands")
         if m.can_undo():
             items.append(button(tr.ui("table.undo", "Take back my move"), lambda *_: (self._touch(), m.undo()),

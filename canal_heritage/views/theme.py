@@ -44,7 +44,7 @@ def button(label: str, on_click: Callable[..., Any] | None = None, *, kind: str 
            disabled: bool = False, name: str | None = None, card: bool = False) -> pn.widgets.Button:
     """A large, keyboard-operable button (≥ 44 px at every size). ``icon`` is an SVG string."""
     b = pn.widgets.Button(
-        name=label, button_type=kind, icon=icon, icon_size=icon_size if icon else "1em",
+        label=label, color=kind, icon=icon, icon_size=icon_size if icon else "1em",
         description=description, disabled=disabled,
         stylesheets=[CARD_BUTTON_CSS if card else BUTTON_CSS],
         css_classes=[name] if name else [],
