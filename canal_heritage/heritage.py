@@ -14,7 +14,6 @@ Sources are written ``rulebook:000`` … ``rulebook:004`` (the seed documents),
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from pathlib import Path

@@ -3,13 +3,11 @@ they never show."""
 
 from __future__ import annotations
 
-import random
 
 import panel as pn
 import pytest
 
 from canal_heritage.matches.midi import MidiMatch, Seat
-from canal_heritage.midi import actions
 from canal_heritage.views.home import HeritagePage, Home, MidiSetup
 from canal_heritage.views.kiosk import MIN_COUNTDOWN, AttractLoop, IdleGuard
 from canal_heritage.views.midi_table import MidiTable

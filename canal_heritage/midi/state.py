@@ -300,7 +300,6 @@ class MidiState:
         except IllegalActionError as exc:
             return exc
         p = self.queue[0]
-        val = self.game.card_value
         expected = {_DRAW: "draw", _BET: "bet", _RSTART: "reinforce",
                     _RJOIN: "reinforce", _TRADE: "trade"}[self.phase]
         if a.kind != expected:

@@ -364,7 +364,7 @@ class MidiTable(pn.viewable.Viewer):
             why = tr.ui("table.why_points", "Most recognition points (M-R9).")
         head = "".join(f"<th scope='col'>{text(m.names[ps.player])}</th>" for ps in sheet.players)
         rows = []
-        for i, sid in enumerate(g.site_ids):
+        for sid in g.site_ids:
             cells = []
             for ps in sheet.players:
                 cell = next((s for s in ps.sites if s.site == sid), None)
