@@ -239,3 +239,19 @@ def test_a_failing_bot_worker_never_stops_the_game(executor, timeout, caplog):
     assert m.over and not m.busy
     assert m.state.history == reference.state.history  # the same moves, decided in the server
     assert failures and "deciding in the server process" in caplog.text
+
+
+def test_the_narrated_log_is_the_same_whether_cached_or_fresh():
+    m = human_vs_bot(lang="en")
+    rng = random.Random(9)
+    for _ in range(25):
+        if m.over:
+            break
+        if m.is_bot_turn():
+            m.step_bot()
+        else:
+            m.play(rng.choice(m.legal_actions()))
+        fresh = [m.narrator().event(e) for e in m.state.log(m.viewer)]
+        assert [line.text for line in m.log()] == fresh
+    m.set_language("oc")
+    assert [line.text for line in m.log()] == [m.narrator().event(e) for e in m.state.log(m.viewer)]

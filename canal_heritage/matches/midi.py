@@ -109,6 +109,8 @@ class MidiMatch(param.Parameterized):
         self._bot_move_events: list[int] = []  # how many events the log held when each move was made
         self._undo: tuple[MidiState, int, int, int] | None = None  # state, events, bot moves, owner
         self._seen = 0  # events already shown when the projector paused
+        self._log_cache: tuple[tuple, list[LogLine]] | None = None
+        self._generation = 0  # bumped whenever the state object is replaced (undo)
         humans = self.humans
         self.viewer = humans[0] if humans else None
         self._hand_over()
@@ -178,10 +180,21 @@ class MidiMatch(param.Parameterized):
         return tuple(self.state.legal_actions())
 
     def log(self) -> list[LogLine]:
-        """The narrated log as the viewer may read it."""
-        n = self.narrator()
+        """The narrated log as the viewer may read it (narrated once per line: the log only
+        grows, and a new state, language or reader starts afresh)."""
         seat = -1 if (self.privacy or self.viewer is None) else self.viewer
-        return [LogLine(n.event(e), e.args.get("player"), e.args.get("ruling"), e.key) for e in self.state.log(seat)]
+        events = self.state.events or []
+        key = (self._generation, self.lang, seat, tuple(self.names))
+        cached = self._log_cache
+        if cached is None or cached[0] != key or len(cached[1]) > len(events):
+            cached = self._log_cache = (key, [])
+        lines = cached[1]
+        if len(lines) < len(events):
+            n = self.narrator()
+            for e in events[len(lines):]:
+                e = e.seen_by(seat)
+                lines.append(LogLine(n.event(e), e.args.get("player"), e.args.get("ruling"), e.key))
+        return list(lines)
 
     def new_lines(self) -> list[LogLine]:
         """Lines added since the projector last paused (what the teacher explains now)."""
@@ -247,6 +260,7 @@ class MidiMatch(param.Parameterized):
             return False
         state, _, moves, _ = self._undo  # type: ignore[misc]
         self.state = state
+        self._generation += 1
         del self.bot_moves[moves:]
         del self._bot_move_events[moves:]
         self._undo = None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import math
+from functools import lru_cache as _lru_cache
 from typing import Literal, Sequence
 
 __all__ = [
@@ -880,3 +881,35 @@ def site_card(numeral: str, name: str, *, threshold: int | None, value: int, cit
         body.append(_halo(-4, -4, 158, 218, 13, 5))
     return _svg(body, viewbox=vb, width=width, height=height,
                 label=aria_label if aria_label is not None else f"{numeral} {name}")
+
+
+
+# ---------------------------------------------------------------------------- caching
+# The exhibit redraws the same cards on every update: keep the strings (they are pure
+# functions of their arguments).
+
+
+@_lru_cache(maxsize=4096)
+def _cached_worker(value: int, label: str, colour: str, state: str, selected: bool, width: int,
+                   back_label: str) -> str:
+    return worker_card(value, label, colour=colour, state=state, selected=selected, width=width,  # type: ignore[arg-type]
+                       back_label=back_label)
+
+
+@_lru_cache(maxsize=4096)
+def _cached_site(numeral: str, name: str, threshold: int | None, value: int, city: bool, tent: bool, status: str,
+                 pawns: tuple[tuple[str, str], ...], width: int) -> str:
+    return site_card(numeral, name, threshold=threshold, value=value, city=city, tent=tent,
+                     status=status, pawns=pawns, width=width)  # type: ignore[arg-type]
+
+
+def cached_worker_card(value: int, label: str, *, colour: str = "#555", state: str = "face",
+                       selected: bool = False, width: int = 96, back_label: str = "") -> str:
+    """:func:`worker_card`, remembered."""
+    return _cached_worker(value, label, colour, state, selected, width, back_label)
+
+
+def cached_site_card(numeral: str, name: str, *, threshold: int | None, value: int, city: bool, tent: bool,
+                     status: str, pawns: Sequence[tuple[str, str]] = (), width: int = 150) -> str:
+    """:func:`site_card`, remembered."""
+    return _cached_site(numeral, name, threshold, value, city, tent, status, tuple(pawns), width)

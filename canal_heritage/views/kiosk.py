@@ -135,7 +135,7 @@ class AttractLoop(pn.viewable.Viewer):
             status = ("hidden", "in_play", "built", "delayed")[m.state.status[i]]
             pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in range(m.state.n)
                      if m.state.pawns[i] >> p & 1]
-            cards.append(art.site_card(sid, n.site_name(sid), threshold=g.threshold[i] if status != "hidden" else None,
+            cards.append(art.cached_site_card(sid, n.site_name(sid), threshold=g.threshold[i] if status != "hidden" else None,
                                        value=g.value[i], city=g.sites[i].city, tent=g.sites[i].tent, status=status,
                                        pawns=pawns, width=96))
         lines = [line for line in m.log() if line.key not in ("midi.bet_placed", "midi.reinforcement_declined")]

@@ -214,7 +214,7 @@ class MidiTable(pn.viewable.Viewer):
             pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in range(m.state.n)
                      if m.state.pawns[i] >> p & 1 or m.state.adjacency[i] >> p & 1]
             site = g.sites[i]
-            cards.append(art.site_card(sid, n.site_name(sid), threshold=g.threshold[i] if status != "hidden" else None,
+            cards.append(art.cached_site_card(sid, n.site_name(sid), threshold=g.threshold[i] if status != "hidden" else None,
                                        value=g.value[i], city=site.city, tent=site.tent, status=status,
                                        pawns=pawns, width=118))
         label = text(self.tr.ui("table.canal", "The canal from Toulouse to Agde"))
@@ -230,7 +230,7 @@ class MidiTable(pn.viewable.Viewer):
         place = load_heritage().place_for_game("midi", obs.current_site)
         caption = place.localized("caption", tr.lang)
         story = place.localized("story", tr.lang)
-        card = art.site_card(obs.current_site, self.narrator.site_name(obs.current_site), threshold=obs.threshold,
+        card = art.cached_site_card(obs.current_site, self.narrator.site_name(obs.current_site), threshold=obs.threshold,
                              value=g.value[i], city=g.sites[i].city, tent=g.sites[i].tent, status="in_play",
                              width=210)
         need = tr.ui("table.needs", "Needs {threshold} worker points · worth {value} points",
@@ -274,7 +274,7 @@ class MidiTable(pn.viewable.Viewer):
             d = A.decode(a)
             if d.kind in ("bet", "draw") and d.value is not None:
                 label = n.worker(d.value)
-                svg = art.worker_card(d.value, n.worker(d.value).rsplit(" (", 1)[0], colour=colour, width=90)
+                svg = art.cached_worker_card(d.value, n.worker(d.value).rsplit(" (", 1)[0], colour=colour, width=90)
                 row.append(button(n.action(a), self._act(a), icon=svg, icon_size="5.5em", card=True,
                                   name=f"act-{d.kind}-{d.value}", description=label))
             else:
@@ -297,15 +297,15 @@ class MidiTable(pn.viewable.Viewer):
             name = m.names[p] + (" · " + tr.ui("table.you", "you") if you else "")
             badge = (f"<span style='display:inline-flex;align-items:center;gap:0.4em;font-weight:700;"
                      f"font-size:1.15em'>{art.engineer_badge(eng.colour, eng.shape, name)}{text(name)}</span>")
-            face_up = "".join(art.worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=eng.colour, width=54)
+            face_up = "".join(art.cached_worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=eng.colour, width=54)
                               for v in obs.face_up[p])
-            back = art.worker_card(0, "", colour=eng.colour, state="back", width=40,
+            back = art.cached_worker_card(0, "", colour=eng.colour, state="back", width=40,
                                    back_label=tr.ui("table.hidden_card", "hidden card"))
             if open_hands is not None:
-                hand = "".join(art.worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=eng.colour, width=54)
+                hand = "".join(art.cached_worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=eng.colour, width=54)
                                for v in open_hands[p])
             elif you:
-                hand = "".join(art.worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=eng.colour, width=54)
+                hand = "".join(art.cached_worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=eng.colour, width=54)
                                for v in obs.hand)
             else:
                 hand = back * obs.hand_count[p]
