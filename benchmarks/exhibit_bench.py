@@ -20,13 +20,13 @@ Parts (select with ``--only``, comma-separated):
     the button has a non-empty box, and the navigation timing (HTML, load event).
 ``click``
     One visitor against one "Beginner" (random) bot: ``--clicks`` clicks on the first
-    ``.prompt button``. Measured in the browser: a capturing ``click`` listener on the
-    button stamps ``performance.now()`` when Playwright's real mouse click arrives, and a
-    ``MutationObserver`` on every shadow root above the button stamps it when the button is
-    detached, which is the table's first re-render after the move (the prompt, the log and
-    the players are all replaced together). Also reported: the time until the next choices
-    (or the end screen) are shown, which includes the bot's turn, and the server's CPU time
-    per click (its thread's ``/proc`` counters).
+    ``.prompt button``, each 0.2 s after the choices are shown. Measured in the browser: a
+    capturing ``click`` listener on the button stamps ``performance.now()`` when
+    Playwright's real mouse click arrives, and MutationObservers on every shadow root above
+    the button (and above the log, ``section.log``) stamp the first mutation that detaches
+    the button or changes the log's text: the table's first re-render after the move. Also
+    reported: the time until the next choices (or the end screen) are shown, which includes
+    the bot's turn, and the server's CPU time per click (its thread's ``/proc`` counters).
 ``concurrent-browser``
     ``--sessions`` Chromium pages (one context each) brought to the table in batches of 5,
     the server's RSS read after each batch (after ``gc.collect()`` in the server), then all
@@ -34,17 +34,23 @@ Parts (select with ``--only``, comma-separated):
     ``--think`` (seconds, uniform) before each click, latencies measured as in ``click``.
     CPU use of the server thread, Chromium, the bot workers and the machine is sampled over
     the playing window: it tells whether the figure measures the server or the browser.
+    ``--chromium-nice N`` (diagnostic) lowers Chromium's priority while the pages play.
 ``concurrent-mixed``
     The same load with ``--browser-pages`` Chromium pages and ``--sessions`` minus that many
     headless protocol clients (in one child process of their own): each loads the page over
     HTTP like a browser, opens the Bokeh websocket with the session token, sends
     ``document_ready`` and ``button_click`` events as BokehJS does, and keeps the document's
     models from the JSON patches, but renders nothing. A protocol client's latency ends when
-    the patch that removes the clicked button has been received. The browser pages give the
+    the patch that removes the clicked button (or changes the log) has been received. The browser pages give the
     figure with a real browser under the same server load without 30 pages' rendering.
 ``profile``
     Not run by default: cProfile of the server thread over ``--profile-clicks`` clicks of
     one visitor (set up as in ``click``), top functions by cumulative and own time.
+
+For the analysis, the server process also records its event loop's lag (a 20 ms timer,
+how late it fires) and the time from a ``button_click`` frame being handled to the first
+patch written back (``panel.io.document.dispatch_tornado`` and Bokeh's ``send_message``
+are wrapped in the server process only, nothing in the project is changed).
 
 Percentiles are nearest-rank. ``--json PATH`` writes every figure, the samples, the targets
 and the machine description. Targets: first render <= 1.5 s (p95), one visitor's click p95
@@ -118,10 +124,15 @@ def _stat_fields(path: str) -> list[str] | None:
         return None
 
 
-def cpu_seconds(pid: int, tid: int | None = None) -> float | None:
-    """User + system CPU time of a process (or one of its threads)."""
+def cpu_seconds(pid: int, tid: int | None = None, reaped: bool = False) -> float | None:
+    """User + system CPU time of a process (or one of its threads); with ``reaped``, plus
+    that of its children that have exited and been waited for (Chromium's renderers
+    close with their browser context, and their time goes to the browser process)."""
     f = _stat_fields(f"/proc/{pid}/task/{tid}/stat" if tid else f"/proc/{pid}/stat")
-    return None if f is None else (int(f[11]) + int(f[12])) / CLK_TCK
+    if f is None:
+        return None
+    ticks = int(f[11]) + int(f[12]) + ((int(f[13]) + int(f[14])) if reaped else 0)
+    return ticks / CLK_TCK
 
 
 def rss_bytes(pid: int) -> int | None:
@@ -194,7 +205,7 @@ class CpuWindow:
 
     def sample(self) -> dict:
         groups = self._groups()
-        ticks = {pid: cpu_seconds(pid) for pids in groups.values() for pid in pids}
+        ticks = {pid: cpu_seconds(pid, reaped=True) for pids in groups.values() for pid in pids}
         return {"t": time.perf_counter(), "groups": groups, "ticks": ticks,
                 "server_thread": cpu_seconds(self.server_pid, self.server_tid), "machine": machine_cpu()}
 
