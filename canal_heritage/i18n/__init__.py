@@ -182,7 +182,3 @@ def translator(lang: str | None) -> Translator:
     """The (cached) translator of ``lang`` (normalised; default French)."""
     return Translator(normalise_language(lang))
 
-
-def N_(context: str, msgid: str) -> tuple[str, str]:
-    """Mark a (context, message) pair for extraction without translating it now."""
-    return context, msgid

@@ -1,7 +1,7 @@
 """Keeping the gettext catalogs in step with the sources (``canal-heritage i18n ...``).
 
 * ``extract``: write ``data/locale/<domain>.pot`` from the Python sources (calls of
-  ``Translator.ui``, ``ui_plural``, ``pgettext``, ``N_``) and from the content files
+  ``Translator.ui``, ``ui_plural``, ``pgettext``) and from the content files
   (every text field of ``data/heritage/<domain>.json``, and the game data names).
 * ``update``: merge each template into ``fr``, ``en`` and ``oc`` catalogs, keeping what is
   translated; English entries are filled with the source text; Occitan entries get the
@@ -29,7 +29,6 @@ KEYWORDS = {
     "ui_plural": ((1, "c"), 2, 3),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
-    "N_": ((1, "c"), 2),
 }
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);", "oc": "nplurals=2; plural=(n > 1);",
                 "en": "nplurals=2; plural=(n != 1);"}

@@ -21,7 +21,7 @@ from ..errors import IllegalActionError
 from ..events import Event
 from ..i18n import Translator, translator
 from . import actions as A
-from .data import MidiData, load_midi_data
+from .data import MidiData
 from .state import MidiGame
 
 
@@ -217,10 +217,6 @@ class Narrator:
                          winner=self.seat(winners[0]), points=points)
         return tr.ui("midi.unknown_event", "Something happened ({key}).", key=k)
 
-    def ruling_of(self, event: Event) -> str | None:
-        """The ruling id an event cites, if any."""
-        return event.args.get("ruling")
-
     # ------------------------------------------------------------------ bots
     def bot_move(self, move: BotMove) -> str:
         """A bot's explanation of its move."""
@@ -307,7 +303,3 @@ class Narrator:
         return self.phase({"draw": "draw", "bet": "bet", "reinforce": "reinforce_start",
                            "trade": "trade"}.get(kind, "end"))
 
-
-def narrator(lang: str, players: int = 2, **kw: Any) -> Narrator:
-    """A narrator for a default game of ``players`` players."""
-    return Narrator(lang, MidiGame(players, data=load_midi_data()), **kw)

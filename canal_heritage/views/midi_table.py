@@ -20,7 +20,7 @@ from ..midi import actions as A
 from ..midi.narration import Narrator
 from ..midi.observation import Observation
 from . import art
-from .theme import button, html, text
+from .theme import BUTTON_CSS, button, html, text
 
 ROW = "display:flex;align-items:center;gap:0.3em;flex-wrap:wrap;margin:0.2em 0"
 LABEL = "min-width:6.5em;font-weight:600"
@@ -41,7 +41,6 @@ class MidiTable(pn.viewable.Viewer):
         self._on_again = on_again
         self._on_touch = on_touch
         self._story_open = False
-        self._ruling: str | None = None
         self._panel = pn.Column(sizing_mode="stretch_width", css_classes=["midi-table"])
         # Components are kept and updated in place (only what changed goes to the browser).
         self._slots: dict[str, tuple[Any, Any]] = {}
@@ -160,7 +159,7 @@ class MidiTable(pn.viewable.Viewer):
                                  f"<div style='font-size:1.1em'>{text(round_text)}</div>")]
         if m.projector:
             items.append(pn.widgets.Toggle(label=tr.ui("table.open_hands", "Show every hand"), value=m.open_hands,
-                                           color="warning", stylesheets=[_toggle_css()]))
+                                           color="warning", stylesheets=[BUTTON_CSS]))
             items[-1].link(m, value="open_hands")
         if m.can_undo():
             items.append(button(tr.ui("table.undo", "Take back my move"), lambda *_: (self._touch(), m.undo()),
@@ -407,8 +406,3 @@ class MidiTable(pn.viewable.Viewer):
         return pn.Column(*parts, css_classes=["end-screen"],
                          styles={"background": "#eef5e9", "padding": "1em", "border-radius": "1em"})
 
-
-def _toggle_css() -> str:
-    from .theme import BUTTON_CSS
-
-    return BUTTON_CSS
