@@ -1,6 +1,7 @@
 """The ``canal-heritage`` command.
 
     canal-heritage simulate midi --players 3 --bots expert,heuristic,random --games 200 --seed 1
+    canal-heritage simulate arriala --players 4 --bots heuristic --games 100 --cells 6,7,4,8
 """
 
 from __future__ import annotations
@@ -72,6 +73,18 @@ def _thresholds(text: str) -> list[int]:
     return values
 
 
+def _numbers(count: int, what: str):
+    def parse(text: str) -> list[int]:
+        try:
+            values = [int(x) for x in text.split(",")]
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be {count} whole numbers separated by commas, got {text!r}") from None
+        if len(values) != count or any(v < 0 for v in values):
+            raise argparse.ArgumentTypeError(f"{what} must be {count} whole numbers ≥ 0, got {len(values)}")
+        return values
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="canal-heritage", description="Canal Heritage: the canal games and their history.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -92,6 +105,26 @@ def build_parser() -> argparse.ArgumentParser:
     midi.add_argument("--no-progress", action="store_true", help="no progress bar")
     midi.add_argument("--lang", type=_language, default=None,
                       help="language of the summary: fr, en or oc (default: from LANG, else fr)")
+
+    arr = games.add_parser("arriala", help="Arriala (Canal de Garonne)",
+                           description="Simulate Arriala games between bots (the balance study: docs/arriala-balance.md).")
+    arr.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
+    arr.add_argument("--bots", type=_bots, default=["heuristic"],
+                     help="one bot per seat, or one for all: random, heuristic, expert (default heuristic)")
+    arr.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
+    arr.add_argument("--seed", type=_int, default=0, help="seed of the whole run (default 0)")
+    arr.add_argument("--json", type=Path, metavar="PATH", help="also write the figures as JSON to PATH")
+    arr.add_argument("--cells", type=_numbers(4, "cells"), metavar="C1,...,C4",
+                     help="cells per stretch, Grisolles to Valence d'Agen (each 1 to 10)")
+    arr.add_argument("--lock-max", type=_numbers(4, "lock maxima"), metavar="L1,...,L4", help="lock maximum per stretch")
+    arr.add_argument("--table", type=_numbers(10, "the scoring table"), metavar="P1,...,P10",
+                     help="points for a complete section of 1 to 10 workers")
+    arr.add_argument("--deck", type=_numbers(10, "the deck"), metavar="N1,...,N10",
+                     help="cards of each kind, in data/arriala/deck.json order")
+    arr.add_argument("--jobs", type=_positive, default=1, help="worker processes (results do not depend on it)")
+    arr.add_argument("--no-progress", action="store_true", help="no progress bar")
+    arr.add_argument("--lang", type=_language, default=None,
+                     help="language of the summary: fr, en or oc (default: from LANG, else fr)")
 
     srv = sub.add_parser("serve", help="start the exhibit on this machine (http://localhost:5006)",
                          description="Start the museum exhibit: a local web server, nothing fetched from outside.")
@@ -160,6 +193,49 @@ def _print_summary(summary, console, lang: str) -> None:
                         ties=summary.tie_breaks.get("sites", 0), shared=summary.shared_victories))
 
 
+def _print_arriala_summary(summary, console, lang: str) -> None:
+    from rich.table import Table
+
+    from .i18n import translator
+
+    tr = translator(lang)
+
+    def pct(x: float) -> str:
+        return tr.ui("cli.percent", "{value} %", value=f"{100 * x:.1f}")
+
+    names = {"random": tr.ui("bot.name", "random"), "heuristic": tr.ui("bot.name", "heuristic"),
+             "expert": tr.ui("bot.name", "expert")}
+    t = Table(title=tr.ui("cli.title", "Arriala · {players} players · {games} games · seed {seed}",
+                          players=summary.players, games=summary.games, seed=summary.seed))
+    t.add_column(tr.ui("cli.column", "bot"))
+    t.add_column(tr.ui("cli.column", "win rate"), justify="right")
+    t.add_column(tr.ui("cli.column", "mean score"), justify="right")
+    for name, f in summary.per_bot.items():
+        t.add_row(names.get(name, name), pct(f["win_rate"]), f"{f['mean_score']:.1f}")
+    console.print(t)
+    s = Table(title=tr.ui("cli.title", "By turn order (1 = the first player)"))
+    s.add_column(tr.ui("cli.column", "turn order"))
+    s.add_column(tr.ui("cli.column", "win rate"), justify="right")
+    s.add_column(tr.ui("cli.column", "mean score"), justify="right")
+    for f in summary.by_turn_position:
+        s.add_row(str(f["position"]), pct(f["win_rate"]), f"{f['mean_score']:.1f}")
+    console.print(s)
+    reasons = {"last_section": tr.ui("cli.end_reason", "last section scored"),
+               "stalled_quiet": tr.ui("cli.end_reason", "stalled: deck empty, 3 quiet rounds (A-R10)"),
+               "stalled_rounds": tr.ui("cli.end_reason", "stalled: 60 rounds (A-R10)")}
+    e = Table(title=tr.ui("cli.title", "How games ended"))
+    for key in summary.end_reasons:
+        e.add_column(reasons.get(key, key), justify="right")
+    e.add_row(*[pct(v) for v in summary.end_reasons.values()])
+    console.print(e)
+    console.print(tr.ui("cli.footer", "Rounds per game: {rounds} · sections scored per game: {sections} · winner's "
+                                      "mean score: {winner} · mean lead over the second: {margin} · games without "
+                                      "a winner: {none}",
+                        rounds=f"{summary.mean_rounds:.1f}", sections=f"{summary.sections_per_game:.1f}",
+                        winner=f"{summary.mean_winner_score:.1f}", margin=f"{summary.mean_margin:.1f}",
+                        none=summary.outcomes.get("shared", 0) + summary.outcomes.get("virtual", 0)))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -169,7 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .simulate import simulate_midi
 
     console = Console()
-    if args.command == "simulate" and args.game == "midi":
+    if args.command == "simulate":
         if args.lang is None:
             import os
 
@@ -183,13 +259,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         with progress:
             task = progress.add_task("games", total=args.games)
             try:
-                summary = simulate_midi(args.players, args.bots, args.games, args.seed,
-                                        thresholds=args.thresholds, jobs=args.jobs,
-                                        expert_iterations=args.expert_iterations,
-                                        progress=lambda k: progress.update(task, completed=k))
+                if args.game == "midi":
+                    summary = simulate_midi(args.players, args.bots, args.games, args.seed,
+                                            thresholds=args.thresholds, jobs=args.jobs,
+                                            expert_iterations=args.expert_iterations,
+                                            progress=lambda k: progress.update(task, completed=k))
+                else:
+                    from .arriala.simulate import Overrides, simulate_arriala
+
+                    ov = Overrides(*(tuple(x) if x else None for x in (args.cells, args.lock_max, args.table, args.deck)))
+                    summary = simulate_arriala(args.players, args.bots, args.games, args.seed, overrides=ov,
+                                               jobs=args.jobs, progress=lambda k: progress.update(task, completed=k))
             except ValueError as exc:
                 parser.error(str(exc))
-        _print_summary(summary, console, args.lang)
+        if args.game == "midi":
+            _print_summary(summary, console, args.lang)
+        else:
+            _print_arriala_summary(summary, console, args.lang)
         if args.json is not None:
             args.json.write_text(json.dumps(summary.to_json(), indent=2), encoding="utf-8")
             from .i18n import translator

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from .errors import DataError
 
@@ -64,3 +64,41 @@ def _record_id(raw: Any, loc: tuple[Any, ...]) -> str | None:
             return None
         return str(rid) if rid is not None else None
     return None
+
+
+class Provenance(BaseModel):
+    """Where one field's value comes from: the rulebook (with a reference) or the
+    project's reconstruction (with a one-line reason)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    kind: Literal["rulebook", "reconstructed"]
+    ref: str | None = None
+    reason: str | None = None
+
+    @model_validator(mode="after")
+    def _explained(self) -> Provenance:
+        if self.kind == "rulebook" and not self.ref:
+            raise ValueError("a rulebook value needs 'ref' (where the rulebook says it)")
+        if self.kind == "reconstructed" and not self.reason:
+            raise ValueError("a reconstructed value needs 'reason' (why the project chose it)")
+        return self
+
+
+class SourcedRecord(BaseModel):
+    """A content record whose listed fields each carry a :class:`Provenance`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    provenance: dict[str, Provenance]
+
+    #: fields that must carry a provenance entry
+    _sourced: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _every_field_sourced(self) -> SourcedRecord:
+        missing = [f for f in self._sourced if f not in self.provenance]
+        if missing:
+            raise ValueError(f"provenance missing for {', '.join(missing)}")
+        unknown = [f for f in self.provenance if f not in type(self).model_fields]
+        if unknown:
+            raise ValueError(f"provenance names unknown fields {', '.join(unknown)}")
+        return self

@@ -77,8 +77,10 @@ def _game_data_messages() -> Iterator[tuple[str, str, list[str]]]:
     workers = json.loads((data_dir() / "midi" / "workers.json").read_text(encoding="utf-8"))
     for w in workers["workers"]:
         yield f"midi.worker.{w['id']}.name", w["name"], [f"worker card worth {w['value']} (a game term)"]
-    rulings = data_dir() / "midi" / "rulings.json"
-    if rulings.exists():
+    for game in ("midi", "arriala"):
+        rulings = data_dir() / game / "rulings.json"
+        if not rulings.exists():
+            continue
         for r in json.loads(rulings.read_text(encoding="utf-8"))["rulings"]:
             yield f"ruling.{r['id']}.title", r["title"], [f"title of ruling {r['id']}"]
             yield f"ruling.{r['id']}.text", r["text"], [f"ruling {r['id']}, as shown to players"]

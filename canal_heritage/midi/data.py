@@ -12,46 +12,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..datafiles import load_model
+from ..datafiles import SourcedRecord as _Record, load_model
 from ..errors import DataError
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
-
-
-class Provenance(BaseModel):
-    """Where one field's value comes from: the rulebook (with a reference) or the
-    project's reconstruction (with a one-line reason)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-    kind: Literal["rulebook", "reconstructed"]
-    ref: str | None = None
-    reason: str | None = None
-
-    @model_validator(mode="after")
-    def _explained(self) -> Provenance:
-        if self.kind == "rulebook" and not self.ref:
-            raise ValueError("a rulebook value needs 'ref' (where the rulebook says it)")
-        if self.kind == "reconstructed" and not self.reason:
-            raise ValueError("a reconstructed value needs 'reason' (why the project chose it)")
-        return self
-
-
-class _Record(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-    provenance: dict[str, Provenance]
-
-    #: fields that must carry a provenance entry
-    _sourced: tuple[str, ...] = ()
-
-    @model_validator(mode="after")
-    def _every_field_sourced(self) -> _Record:
-        missing = [f for f in self._sourced if f not in self.provenance]
-        if missing:
-            raise ValueError(f"provenance missing for {', '.join(missing)}")
-        unknown = [f for f in self.provenance if f not in type(self).model_fields]
-        if unknown:
-            raise ValueError(f"provenance names unknown fields {', '.join(unknown)}")
-        return self
 
 
 class RulesNumbers(_Record):

@@ -1,0 +1,525 @@
+"""Arriala positions as plain data, for lessons, tests, puzzles and saved positions.
+
+:func:`state_from_dict` builds any legal position and refuses anything else with a
+:class:`~canal_heritage.errors.PositionError` that names the field and the problem.
+:func:`state_to_dict` (``ArrialaState.to_dict()``) writes the format::
+
+    {
+      "format": "canal-heritage/arriala-position", "version": 1,
+      "players": 2,                       # 2..4
+      "game": null,                       # or balance-study overrides, as in a saved game:
+                                          # {"cells": [...] | null, "lock_max": ..., "table": ..., "deck": ...}
+      "phase": "play",                    # play | end
+      "end_reason": null,                 # end only: last_section | stalled_quiet | stalled_rounds
+      "round": 4,                         # 1 .. 60 (A-R10)
+      "first": 0,                         # the first player's seat (A-R9, A-R17)
+      "current": 1,                       # the seat whose turn it is
+      "ap": 3,                            # its action points left (1..5 while playing)
+      "quiet": 1,                         # quiet rounds in a row so far (A-R10, A-R17)
+      "scored_this_round": false,         # has a section scored in this round yet?
+      "workers": [                        # per owner, per worker slot: where it is
+        ["montech-castelsarrasin:3", "chasselas", "blue-castelsarrasin-moissac", "reserve", "reserve"],
+        ["moissac", "castelsarrasin-moissac:2", "reserve", "reserve", "reserve"],
+        ["montech", "castelsarrasin", "moissac", "valence-d-agen"]   # 2 players: the virtual player
+      ],
+      "locks": ["montech-castelsarrasin:6"],
+      "closed": ["castelsarrasin-moissac:1", "castelsarrasin-moissac:2", ...],
+      "works": {"pont-canal-cacor": 1},   # engineering works built -> seat
+      "hands": [["jump", "move-2"], ["lock"]],   # card kind ids per seat
+      "deck": ["move-3", "lock", ...],    # face down, top first
+      "discard": ["move-2", ...],
+      "scores": [5, 4, 0],                # per owner (virtual player last)
+      "score_lines": [[{"kind": "river_work", "place": "blue-castelsarrasin-moissac",
+                        "points": 3, "detail": {"kind": "mill"}}, ...], ...],   # optional
+      "moved": {"w1": "montech-castelsarrasin:2"},   # workers moved this turn -> where they
+                                                     # stood when the turn began (A-R2, A-R14)
+      "previous_turn": {"w7": "chasselas"}           # the same for the previous player's turn:
+                                                     # what may not be undone now (A-R3)
+    }
+
+Places are ``"reserve"``, a cell id (:meth:`Board.cell_id <.board.Board.cell_id>`: a town id
+or ``<stretch>:<k>``), a vineyard id or a blue-cell id. Worker ``wN`` is slot ``N % 5`` of
+owner ``N // 5`` (the text form of :mod:`.actions`). Each seat has 5 workers; the virtual
+player of a 2-player game has one per town in play (A-R8, A-R13), never in reserve nor on a
+blue cell. ``closed`` lists closed cells, whole sections that have scored (A-R4). Cards are
+listed by kind id; hands and the discard in any order, the deck from the top.
+
+``score_lines`` may be left out (or null): the lines are then rebuilt from the board (river
+works and engineering works) plus one line of kind ``earlier`` holding the rest of each
+score. Given, each owner's lines must add up to its score.
+
+Derived, not stored: locks left, locks per stretch, vineyard counts, the winners of a
+finished game (A-R18). A position has no history: it cannot be saved as a game record. A
+game built with its own content (``ArrialaGame(data=...)``) writes ``"game": null``: pass it
+back as ``state_from_dict(..., game=game)``.
+
+Checked: the shape and names of everything; 5 workers a seat (the virtual player: one per
+town); at most one worker on a plain cell and none on a lock; vineyard capacities; one
+river work per blue cell; locks on plain cells within each stretch's maximum and the 8
+pawns; closed cells are whole sections; no open section is full (it would have scored,
+A-R6); an open section remains while playing and none after ``last_section``; the cards
+are exactly the game's deck; scores against their lines and the board; ``moved`` and
+``previous_turn`` against where the workers are (A-R2, A-R3); the round, quiet count and
+end reason against each other (A-R10, A-R17).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ..errors import PositionError, RecordError
+from ..events import Event
+from . import actions as A
+from .record import OVERRIDES, game_overrides, make_game
+from .scoring import ScoreItem, rank
+from .sheet import KINDS
+from .state import BLUE, END, GONE, PLAY, RESERVE, VINE, ArrialaGame, ArrialaState
+
+FORMAT = "canal-heritage/arriala-position"
+VERSION = 1
+END_REASONS = ("last_section", "stalled_quiet", "stalled_rounds")
+LINE_KINDS = (*KINDS, "earlier")
+_W = A.W
+
+
+# ---------------------------------------------------------------------- writing
+def _detail_out(v: Any) -> Any:
+    return [_detail_out(x) for x in v] if isinstance(v, (tuple, list)) else v
+
+
+def _detail_in(v: Any) -> Any:
+    return tuple(_detail_in(x) for x in v) if isinstance(v, list) else v
+
+
+def line_to_dict(item: ScoreItem) -> dict[str, Any]:
+    """One score line as plain data."""
+    return {"kind": item.kind, "place": item.place, "points": item.points,
+            "detail": {k: _detail_out(v) for k, v in item.detail}}
+
+
+def state_to_dict(s: ArrialaState) -> dict[str, Any]:
+    """The plain-data position of ``s`` (no history, no event log)."""
+    g = s.game
+    b = s.board
+    ids = g.card_ids
+    try:
+        overrides = game_overrides(g)
+    except RecordError:  # the caller's own content: pass the game back to state_from_dict
+        overrides = dict.fromkeys(OVERRIDES)
+
+    def place(where: int) -> str:
+        return s._place_name(where)
+
+    def cards(counts: list[int]) -> list[str]:
+        return [ids[k] for k, c in enumerate(counts) for _ in range(c)]
+
+    workers = []
+    for o in range(g.owners):
+        slots = [s.loc[w] for w in range(o * _W, o * _W + _W)]
+        workers.append([place(x) for x in slots if x != GONE])
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": g.players,
+        "game": overrides if any(v is not None for v in overrides.values()) else None,
+        "phase": "end" if s.phase == END else "play",
+        "end_reason": s.end_reason,
+        "round": s.round,
+        "first": s.first,
+        "current": s.current,
+        "ap": s.ap,
+        "quiet": s.quiet,
+        "scored_this_round": s.scored_round,
+        "workers": workers,
+        "locks": [b.cell_id(c) for c in range(b.size) if s.lock[c]],
+        "closed": [b.cell_id(c) for c in range(b.size) if s.closed[c]],
+        "works": {b.works[i].id: p for i, p in enumerate(s.works) if p >= 0},
+        "hands": [cards(s.hand[p]) for p in range(g.players)],
+        "deck": [ids[k] for k in reversed(s.deck)],
+        "discard": cards(s.discard),
+        "scores": list(s.score),
+        "score_lines": [[line_to_dict(i) for i in s.items[o]] for o in range(g.owners)],
+        "moved": {f"w{w}": place(x) for w, x in sorted(s.turn_start.items())},
+        "previous_turn": {f"w{w}": place(x) for w, x in sorted(s.prev_start.items())},
+    }
+
+
+# ---------------------------------------------------------------------- reading
+def _fail(msg: str) -> PositionError:
+    return PositionError(f"not a legal Arriala position: {msg}")
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _int(d: dict[str, Any], key: str, lo: int, hi: int) -> int:
+    v = d.get(key)
+    if not _is_int(v) or not lo <= v <= hi:
+        raise _fail(f"{key} must be a whole number from {lo} to {hi}, got {v!r}")
+    return v
+
+
+def _list(d: dict[str, Any], key: str, what: str) -> list[Any]:
+    v = d.get(key, [])
+    if not isinstance(v, list):
+        raise _fail(f"{key} must be a list of {what}")
+    return v
+
+
+def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, seed: int = 0,
+                    log: bool = True) -> ArrialaState:
+    """Build the position ``data`` describes (format in the module docstring).
+
+    Args:
+        data: the plain position.
+        game: the game it belongs to (default: built from ``players`` and ``game``).
+        seed: seeds the state's generator (the rules draw no chance after set-up).
+        log: start an event log with an ``arriala.position`` event (hands private).
+
+    Raises:
+        PositionError: the data is malformed or the position could not arise in play.
+    """
+    if not isinstance(data, dict):
+        raise _fail("expected an object")
+    if data.get("format") != FORMAT:
+        raise _fail(f"format must be {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise _fail(f"unknown version {data.get('version')!r} (this program reads version {VERSION})")
+    known = {"format", "version", "players", "game", "phase", "end_reason", "round", "first", "current", "ap",
+             "quiet", "scored_this_round", "workers", "locks", "closed", "works", "hands", "deck", "discard",
+             "scores", "score_lines", "moved", "previous_turn"}
+    extra = set(data) - known
+    if extra:
+        raise _fail(f"unknown fields {sorted(extra)}")
+    n = _int(data, "players", 2, 4)
+    game = _game(data, n, game)
+    r = game.rules
+    b = game.board
+    s = ArrialaState.blank(game)
+    s.seed = None
+    s.dealt = False
+    s.rng = random.Random(seed)
+
+    # --- phase, round, turn
+    phase = data.get("phase")
+    if phase not in ("play", "end"):
+        raise _fail(f"phase must be 'play' or 'end', got {phase!r}")
+    over = phase == "end"
+    reason = data.get("end_reason")
+    if over and reason not in END_REASONS:
+        raise _fail(f"end_reason must be one of {', '.join(END_REASONS)} when the game is over, got {reason!r}")
+    if not over and reason is not None:
+        raise _fail("end_reason is only for a finished game (phase 'end')")
+    rnd = _int(data, "round", 1, r.stall_max_rounds)
+    first = _int(data, "first", 0, n - 1)
+    current = _int(data, "current", 0, n - 1)
+    ap = _int(data, "ap", 0 if over else 1, r.action_points)
+    quiet = _int(data, "quiet", 0, rnd - 1)
+    scored = data.get("scored_this_round", False)
+    if not isinstance(scored, bool):
+        raise _fail("scored_this_round must be true or false")
+    if scored and quiet:
+        raise _fail("a section scored this round, so the quiet count is 0 (A-R17)")
+    s.round, s.first, s.current, s.ap, s.quiet, s.scored_round = rnd, first, current, ap, quiet, scored
+    s.phase = END if over else PLAY
+    s.end_reason = reason
+    s.turns = (rnd - 1) * n + (current - first) % n
+
+    # --- workers
+    cell_of = {b.cell_id(c): c for c in range(b.size)}
+    vine_of = {v.id: i for i, v in enumerate(b.vineyards)}
+    blue_of = {x.id: i for i, x in enumerate(b.blue)}
+
+    def parse_place(x: Any, where: str) -> int:
+        if x == "reserve":
+            return RESERVE
+        if isinstance(x, str):
+            if x in cell_of:
+                return cell_of[x]
+            if x in vine_of:
+                return VINE + vine_of[x]
+            if x in blue_of:
+                return BLUE + blue_of[x]
+        raise _fail(f"{where}: {x!r} is not a place in play (\"reserve\", a cell such as "
+                    f"{b.cell_id(1)!r} or a town, a vineyard {sorted(vine_of)} or a blue cell {sorted(blue_of)})")
+
+    workers = data.get("workers")
+    if not isinstance(workers, list) or len(workers) != game.owners or not all(isinstance(x, list) for x in workers):
+        raise _fail(f"workers must list {game.owners} owners' workers"
+                    + (" (the two seats, then the virtual player)" if game.virtual else ""))
+    for o, row in enumerate(workers):
+        virtual = o >= n
+        want = min(_W, len(b.towns)) if virtual else _W
+        if len(row) != want:
+            who = "the virtual player has one worker per town in play (A-R8)" if virtual else f"each seat has {_W} workers"
+            raise _fail(f"workers[{o}] lists {len(row)} workers; {who}")
+        for i, x in enumerate(row):
+            w = o * _W + i
+            where = parse_place(x, f"workers[{o}][{i}] (w{w})")
+            if virtual and where == RESERVE:
+                raise _fail(f"workers[{o}][{i}]: the virtual player has no reserve (A-R8)")
+            if virtual and where >= BLUE:
+                raise _fail(f"workers[{o}][{i}]: the virtual player builds no river work (A-R8)")
+            s.loc[w] = where
+    for c in range(b.size):
+        if b.is_town[c]:
+            continue
+        here = [w for w, x in enumerate(s.loc) if x == c]
+        if len(here) > 1:
+            raise _fail(f"two workers on {b.cell_id(c)} ({', '.join(f'w{w}' for w in here)}): "
+                        "a plain cell holds one worker, only towns hold more (A-R1)")
+        if here:
+            s.occ[c] = here[0]
+    for i, spot in enumerate(b.vineyards):
+        for o in range(game.owners):
+            s.vine[i][o] = sum(1 for w in range(o * _W, o * _W + _W) if s.loc[w] == VINE + i)
+        if sum(s.vine[i]) > spot.capacity:
+            raise _fail(f"{sum(s.vine[i])} workers in the vineyard {spot.id}, which has {spot.capacity} cells")
+    for i, spot in enumerate(b.blue):
+        here = [w for w, x in enumerate(s.loc) if x == BLUE + i]
+        if len(here) > 1:
+            raise _fail(f"two workers on the blue cell {spot.id}: one river work per blue cell")
+        s.blue[i] = here[0] if here else -1
+
+    # --- locks and closed sections
+    locks = _list(data, "locks", "cell ids")
+    seen: set[int] = set()
+    for x in locks:
+        c = cell_of.get(x) if isinstance(x, str) else None
+        if c is None or b.is_town[c]:
+            raise _fail(f"locks: {x!r} is not a canal cell in play (a lock goes on a cell between towns)")
+        if c in seen:
+            raise _fail(f"locks: {x} is listed twice")
+        seen.add(c)
+        if s.occ[c] >= 0:
+            raise _fail(f"a worker (w{s.occ[c]}) stands on the lock at {x}: a lock occupies its cell (A-R1)")
+        s.lock[c] = True
+        s.stretch_locks[b.stretch_of[c]] += 1
+    if len(seen) > r.locks:
+        raise _fail(f"{len(seen)} locks, but the game has {r.locks} lock pawns (A-R5)")
+    for st, count in zip(b.stretches, s.stretch_locks):
+        if count > st.lock_max:
+            raise _fail(f"{count} locks on the stretch {st.id}, whose maximum is {st.lock_max} (A-R5)")
+    s.locks_left = r.locks - len(seen)
+    s._sections = None
+    for x in _list(data, "closed", "cell ids"):
+        c = cell_of.get(x) if isinstance(x, str) else None
+        if c is None or b.is_town[c]:
+            raise _fail(f"closed: {x!r} is not a canal cell in play (towns are never closed)")
+        if s.lock[c]:
+            raise _fail(f"closed: {x} holds a lock; only section cells are closed (A-R4)")
+        s.closed[c] = True
+    open_sections = []
+    for a, z in s.sections():
+        flags = {s.closed[c] for c in range(a, z + 1)}
+        if len(flags) > 1:
+            raise _fail(f"closed: the section {b.cell_id(a)}…{b.cell_id(z)} is only partly closed; "
+                        "a section closes as a whole when it scores (A-R4)")
+        if True not in flags:
+            open_sections.append((a, z))
+            if all(s.occ[c] >= 0 for c in range(a, z + 1)):
+                raise _fail(f"the open section {b.cell_id(a)}…{b.cell_id(z)} is full: it would have scored "
+                            "at once (A-R6)")
+    if not over and not open_sections:
+        raise _fail("no open section is left, so the game is over (A-R15): use phase 'end'")
+    if over and reason == "last_section" and open_sections:
+        raise _fail(f"end_reason last_section, but the section {b.cell_id(open_sections[0][0])}…"
+                    f"{b.cell_id(open_sections[0][1])} is still open")
+    if over and reason != "last_section":
+        if not open_sections:
+            raise _fail(f"end_reason {reason}, but every section has scored: that is last_section")
+        if current != first:
+            raise _fail("a stalled game ends at the end of a round: current must be the first player (A-R10)")
+        if reason == "stalled_rounds" and rnd != r.stall_max_rounds:
+            raise _fail(f"end_reason stalled_rounds needs round {r.stall_max_rounds} (A-R10)")
+
+    # --- engineering works
+    works = data.get("works", {})
+    work_of = {x.id: i for i, x in enumerate(b.works)}
+    if not isinstance(works, dict):
+        raise _fail("works must map engineering work ids to seats")
+    for x, p in works.items():
+        if x not in work_of:
+            raise _fail(f"works: no engineering work {x!r} (the works are {', '.join(work_of)})")
+        if not _is_int(p) or not 0 <= p < n:
+            raise _fail(f"works.{x} must be a seat from 0 to {n - 1} (the virtual player plays no card)")
+        s.works[work_of[x]] = p
+
+    # --- cards
+    kind_of = {k: i for i, k in enumerate(game.card_ids)}
+
+    def card_list(v: Any, where: str) -> list[int]:
+        if not isinstance(v, list) or any(x not in kind_of for x in v):
+            bad = [x for x in v if x not in kind_of] if isinstance(v, list) else v
+            raise _fail(f"{where} must list card kind ids ({', '.join(game.card_ids)}), got {bad!r}")
+        return [kind_of[x] for x in v]
+
+    hands = data.get("hands")
+    if not isinstance(hands, list) or len(hands) != n:
+        raise _fail(f"hands must list {n} hands (one per seat)")
+    k = len(game.card_ids)
+    every: list[int] = []
+    for p, h in enumerate(hands):
+        cards = card_list(h, f"hands[{p}]")
+        every += cards
+        s.hand[p] = [cards.count(i) for i in range(k)]
+    deck = card_list(data.get("deck", []), "deck")
+    discard = card_list(data.get("discard", []), "discard")
+    every += deck + discard
+    s.deck = list(reversed(deck))
+    s.discard = [discard.count(i) for i in range(k)]
+    expected = Counter({i: c for i, c in enumerate(game.deck_counts) if c})
+    got = Counter(every)
+    if got != expected:
+        ids = game.card_ids
+        missing = sorted(ids[i] for i in (expected - got).elements())
+        extra_ = sorted(ids[i] for i in (got - expected).elements())
+        raise _fail(f"hands, deck and discard must hold the {sum(game.deck_counts)} cards of the deck, each once "
+                    f"(missing {missing}, extra {extra_})")
+    built = sum(1 for x in s.works if x >= 0)
+    work_cards = sum(s.discard[i] for i, e in enumerate(game.effects) if e == "engineering_work")
+    if built > work_cards:
+        raise _fail(f"{built} engineering works built but only {work_cards} engineering-work cards discarded (A-R7)")
+
+    # --- scores
+    scores = data.get("scores")
+    if not isinstance(scores, list) or len(scores) != game.owners or any(not _is_int(x) or x < 0 for x in scores):
+        raise _fail(f"scores must list {game.owners} whole numbers ≥ 0"
+                    + (" (the two seats, then the virtual player)" if game.virtual else ""))
+    s.score = list(scores)
+    river = [0] * game.owners
+    for i, w in enumerate(s.blue):
+        if w >= 0:
+            river[w // _W] += 1
+    work_count = [sum(1 for x in s.works if x == o) for o in range(game.owners)]
+    lines = data.get("score_lines")
+    if lines is None:
+        pts = game.points
+        for o in range(game.owners):
+            items = [ScoreItem("river_work", b.blue[i].id, pts.river_work, (("kind", b.blue[i].kind),))
+                     for i, w in enumerate(s.blue) if w >= 0 and w // _W == o]
+            items += [ScoreItem("engineering_work", b.works[i].id, pts.engineering_work)
+                      for i, x in enumerate(s.works) if x == o]
+            rest = s.score[o] - sum(i.points for i in items)
+            if rest < 0:
+                raise _fail(f"scores[{o}] is {s.score[o]}, less than the river works and engineering works "
+                            f"on the board give that owner ({s.score[o] - rest})")
+            if rest:
+                items.append(ScoreItem("earlier", "", rest))
+            s.items[o] = items
+        earlier = sum(s.score) - sum(river) * pts.river_work - built * pts.engineering_work
+        if earlier < len(seen) * pts.lock:
+            raise _fail(f"each of the {len(seen)} locks gave its builder {pts.lock} point(s), "
+                        f"more than the scores leave ({earlier})")
+    else:
+        _read_lines(s, lines, river, work_count, len(seen), over)
+    if over:
+        canal = [s.canal_workers(o) for o in range(game.owners)]
+        s.winners, s.how = rank(s.score, canal, n)
+
+    # --- moves this turn and the previous one (A-R2, A-R3, A-R14)
+    s.turn_start = _moves(s, data.get("moved", {}), "moved", parse_place, "this turn")
+    s.prev_start = _moves(s, data.get("previous_turn", {}), "previous_turn", parse_place, "the previous turn")
+    s.moved = set(s.turn_start)
+    for w, start in s.prev_start.items():
+        if s.loc[w] == start:
+            raise _fail(f"previous_turn: w{w} stands where it stood when the previous turn began; "
+                        "putting it back is not allowed (A-R3)")
+    s._legal = None
+    s._sections = None
+    if log:
+        s.events = [Event("arriala.position",
+                          {"players": n, "round": rnd, "first": first, "current": current,
+                           "phase": phase, "virtual": game.virtual},
+                          {p: {"hand": s.hand_list(p)} for p in range(n)})]
+    return s
+
+
+def _game(data: dict[str, Any], n: int, game: ArrialaGame | None) -> ArrialaGame:
+    raw = data.get("game")
+    if raw is not None and (not isinstance(raw, dict) or set(raw) - set(OVERRIDES)):
+        raise _fail(f"game must be null or an object with {', '.join(OVERRIDES)}")
+    wanted = {k: (raw or {}).get(k) for k in OVERRIDES}
+    for k, v in wanted.items():
+        if v is not None and (not isinstance(v, list) or any(not _is_int(x) or x < 0 for x in v)):
+            raise _fail(f"game.{k} must be null or a list of whole numbers ≥ 0")
+    if game is None:
+        try:
+            return make_game(n, wanted)
+        except ValueError as exc:
+            raise _fail(f"game: {exc}") from None
+    if game.players != n:
+        raise _fail(f"the game is for {game.players} players, the position for {n}")
+    try:
+        have = game_overrides(game)
+    except RecordError:
+        return game  # the caller's own content: trust it
+    if have != wanted:
+        raise _fail(f"the position's board and deck ({wanted}) are not the game's ({have})")
+    return game
+
+
+def _moves(s: ArrialaState, raw: Any, key: str, parse_place: Any, when: str) -> dict[int, int]:
+    """``{"w7": place}`` -> ``{7: place index}``, checked against the board."""
+    if not isinstance(raw, dict):
+        raise _fail(f"{key} must map workers (\"w7\") to the place they stood at when {when} began")
+    out: dict[int, int] = {}
+    for name, x in raw.items():
+        w = int(name[1:]) if isinstance(name, str) and A._WORKER.fullmatch(name) else -1
+        if not 0 <= w < s.game.workers or s.loc[w] == GONE:
+            raise _fail(f"{key}: {name!r} is not a worker of this game (w0, w1, …)")
+        start = parse_place(x, f"{key}.{name}")
+        if start == RESERVE or start >= BLUE:
+            raise _fail(f"{key}.{name}: a move starts on the canal or in a vineyard, not at {x!r} "
+                        "(placing a worker is not a move, A-R14; a river work is for the game)")
+        if s.loc[w] == RESERVE:
+            raise _fail(f"{key}.{name}: a worker in reserve has not moved")
+        if key == "moved" and s.loc[w] == start:
+            raise _fail(f"moved.{name}: the worker is back where {when} began, but it moves once a turn (A-R2)")
+        out[w] = start
+    return out
+
+
+def _read_lines(s: ArrialaState, lines: Any, river: list[int], works: list[int], locks: int, over: bool) -> None:
+    g = s.game
+    if not isinstance(lines, list) or len(lines) != g.owners or not all(isinstance(x, list) for x in lines):
+        raise _fail(f"score_lines must be null or list {g.owners} owners' lines")
+    count: Counter[str] = Counter()
+    per_owner: list[Counter[str]] = []
+    for o, row in enumerate(lines):
+        items = []
+        mine: Counter[str] = Counter()
+        for i, x in enumerate(row):
+            where = f"score_lines[{o}][{i}]"
+            if not isinstance(x, dict) or set(x) - {"kind", "place", "points", "detail"}:
+                raise _fail(f"{where} must be an object with kind, place, points and detail")
+            kind, place, points, detail = x.get("kind"), x.get("place", ""), x.get("points"), x.get("detail", {})
+            if kind not in LINE_KINDS:
+                raise _fail(f"{where}.kind must be one of {', '.join(LINE_KINDS)}, got {kind!r}")
+            if not isinstance(place, str) or not _is_int(points) or points < 0 or not isinstance(detail, dict):
+                raise _fail(f"{where}: place must be a text, points a whole number ≥ 0, detail an object")
+            items.append(ScoreItem(kind, place, points, tuple((k, _detail_in(v)) for k, v in detail.items())))
+            mine[kind] += 1
+        total = sum(i.points for i in items)
+        if total != s.score[o]:
+            raise _fail(f"score_lines[{o}] add up to {total}, but scores[{o}] is {s.score[o]}")
+        if o >= g.players and any(i.kind in ("lock", "river_work", "engineering_work") for i in items):
+            raise _fail(f"score_lines[{o}]: the virtual player only scores sections and vineyards (A-R8)")
+        s.items[o] = items
+        count += mine
+        per_owner.append(mine)
+    if count["earlier"]:
+        return  # lines summarised by an earlier position: only the totals are known
+    if count["lock"] != locks:
+        raise _fail(f"score_lines hold {count['lock']} lock lines for {locks} locks on the board (A-R5)")
+    for o in range(g.owners):
+        if per_owner[o]["river_work"] != river[o]:
+            raise _fail(f"score_lines[{o}] hold {per_owner[o]['river_work']} river works, the board {river[o]}")
+        if per_owner[o]["engineering_work"] != works[o]:
+            raise _fail(f"score_lines[{o}] hold {per_owner[o]['engineering_work']} engineering works, "
+                        f"the board {works[o]}")
+    if count["vineyard"] and not over:
+        raise _fail("vineyards score only at the end of the game")

@@ -1,0 +1,231 @@
+"""Saved Arriala games: the configuration, the seed and the decisions (A-R12).
+
+A record is versioned JSON::
+
+    {"format": "canal-heritage/arriala-game", "version": 1,
+     "players": 3, "seed": 42, "first": 1,      # first: the first player's seat (A-R9)
+     "cells": null,                             # or cells per stretch, 4 numbers (balance study)
+     "lock_max": null,                          # or the lock maximum per stretch, 4 numbers
+     "table": null,                             # or points for sections of 1..10 workers
+     "deck": null,                              # or how many cards of each kind, deck.json order
+     "seats": ["Ana", "expert", "heuristic"],   # optional labels, not used by the rules
+     "decisions": ["move w7 montech-castelsarrasin:3", "draw", "end", ...],
+     "result": [21, 14, 9]}                     # optional: final scores, checked on load
+
+``decisions`` are the text form of :mod:`.actions` (``to_text`` / ``from_text``). ``first``
+is always written, so a game whose first player was drawn from the seed replays the same.
+``result`` lists every owner's final score: with two players the virtual player (A-R8)
+comes third. ``cells`` and ``lock_max`` list the four stretches in canal order even with
+two players, where the first one is out of play (its numbers are then the data's).
+
+:func:`load_record` validates the record, replays every decision and returns the state;
+anything corrupt or inconsistent (unknown version, bad field, a decision that is no
+Arriala action or is not legal where it stands, a result that does not match) raises
+:class:`~canal_heritage.errors.RecordError` saying where and why. A failed load returns
+nothing and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import IllegalActionError, RecordError
+from . import actions as A
+from .data import load_arriala_data
+from .state import ArrialaGame, ArrialaState
+
+FORMAT = "canal-heritage/arriala-game"
+VERSION = 1
+#: the balance-study overrides of :class:`ArrialaGame`, with the length each list must have
+OVERRIDES = {"cells": 4, "lock_max": 4, "table": 10, "deck": None}
+
+
+def game_overrides(game: ArrialaGame) -> dict[str, list[int] | None]:
+    """The balance-study overrides ``game`` was built with (``None`` where it uses the data).
+
+    Raises:
+        RecordError: ``game`` uses content other than ``data/arriala/``, which no record
+            or position can name.
+    """
+    data = load_arriala_data()
+    if game.data is not data and game.data != data:
+        raise RecordError("this game uses its own content (ArrialaGame(data=...)), which a saved game "
+                          "cannot describe")
+    in_play = {st.id: st for st in game.board.stretches}
+    cells, lock_max = [], []
+    for st in data.board.stretches:
+        x = in_play.get(st.id)
+        cells.append(x.last - x.first + 1 if x else st.cells)
+        lock_max.append(x.lock_max if x else st.lock_max)
+    table = list(game.table[1:])
+    deck = list(game.deck_counts)
+    return {
+        "cells": None if cells == [st.cells for st in data.board.stretches] else cells,
+        "lock_max": None if lock_max == [st.lock_max for st in data.board.stretches] else lock_max,
+        "table": None if table == [data.board.scoring_table[str(k)] for k in range(1, 11)] else table,
+        "deck": None if deck == [c.count for c in data.deck.cards] else deck,
+    }
+
+
+def make_game(players: int, overrides: dict[str, list[int] | None]) -> ArrialaGame:
+    """``ArrialaGame(players, **overrides)``; a bad override raises ``ValueError`` naming it."""
+    return ArrialaGame(players, **{k: v for k, v in overrides.items() if v is not None})
+
+
+@dataclass
+class GameRecord:
+    """Everything needed to replay a game exactly (A-R12)."""
+
+    players: int
+    seed: int
+    first: int | None = None
+    cells: list[int] | None = None
+    lock_max: list[int] | None = None
+    table: list[int] | None = None
+    deck: list[int] | None = None
+    seats: list[str] | None = None
+    decisions: list[str] = field(default_factory=list)
+    result: list[int] | None = None
+
+    def overrides(self) -> dict[str, list[int] | None]:
+        return {"cells": self.cells, "lock_max": self.lock_max, "table": self.table, "deck": self.deck}
+
+    def game(self) -> ArrialaGame:
+        return make_game(self.players, self.overrides())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "players": self.players, "seed": self.seed,
+                "first": self.first, **self.overrides(), "seats": self.seats,
+                "decisions": list(self.decisions), "result": self.result}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
+
+
+def record_of(state: ArrialaState, *, seats: list[str] | None = None) -> GameRecord:
+    """The record of a game played from ``ArrialaGame.new_initial_state(seed, ...)``.
+
+    Raises:
+        RecordError: the state was built from a position (save the position instead,
+            ``state.to_dict()``), or its game uses content other than ``data/arriala/``.
+    """
+    if not state.dealt or state.seed is None:
+        raise RecordError("this game was set up from a position, not dealt from a seed: "
+                          "save the position instead (state.to_dict())")
+    game = state.game
+    return GameRecord(
+        players=game.players, seed=state.seed, first=state.first, **game_overrides(game), seats=seats,
+        decisions=[A.to_text(game, a) for a in state.history],
+        result=list(state.score) if state.is_terminal() else None,
+    )
+
+
+def save_record(state: ArrialaState, path: str | Path, **kw: Any) -> GameRecord:
+    """Write :func:`record_of` ``(state, **kw)`` to ``path`` as JSON and return it."""
+    rec = record_of(state, **kw)
+    Path(path).write_text(rec.dumps(), encoding="utf-8")
+    return rec
+
+
+def _bad(msg: str) -> RecordError:
+    return RecordError(f"this saved game cannot be loaded: {msg}")
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def parse_record(data: Any) -> GameRecord:
+    """Validate the JSON structure of a record (no replay)."""
+    if not isinstance(data, dict):
+        raise _bad("expected a JSON object")
+    if data.get("format") != FORMAT:
+        raise _bad(f"it is not an Arriala game (format {data.get('format')!r})")
+    if data.get("version") != VERSION:
+        raise _bad(f"it was saved in version {data.get('version')!r}; this program reads version {VERSION}")
+    known = {"format", "version", "players", "seed", "first", *OVERRIDES, "seats", "decisions", "result"}
+    extra = set(data) - known
+    if extra:
+        raise _bad(f"unknown fields {sorted(extra)}")
+    players = data.get("players")
+    if not _is_int(players) or not 2 <= players <= 4:
+        raise _bad(f"players must be a whole number from 2 to 4, got {players!r}")
+    seed = data.get("seed")
+    if not _is_int(seed):
+        raise _bad(f"seed must be a whole number, got {seed!r}")
+    first = data.get("first")
+    if first is not None and (not _is_int(first) or not 0 <= first < players):
+        raise _bad(f"first must be null or a seat from 0 to {players - 1}, got {first!r}")
+    overrides: dict[str, list[int] | None] = {}
+    for name, length in OVERRIDES.items():
+        x = data.get(name)
+        if x is not None and (not isinstance(x, list) or (length is not None and len(x) != length)
+                              or any(not _is_int(v) or v < 0 for v in x)):
+            raise _bad(f"{name} must be null or " + (f"{length} " if length else "a list of ")
+                       + "whole numbers ≥ 0")
+        overrides[name] = x
+    seats = data.get("seats")
+    if seats is not None and (not isinstance(seats, list) or len(seats) != players
+                              or any(not isinstance(x, str) for x in seats)):
+        raise _bad(f"seats must be null or {players} names")
+    decisions = data.get("decisions")
+    if not isinstance(decisions, list) or any(not isinstance(d, str) for d in decisions):
+        raise _bad("decisions must be a list of texts")
+    owners = players + (1 if players == 2 else 0)
+    result = data.get("result")
+    if result is not None and (not isinstance(result, list) or len(result) != owners
+                               or any(not _is_int(x) for x in result)):
+        raise _bad(f"result must be null or {owners} whole numbers"
+                   + (" (the two players, then the virtual player)" if players == 2 else ""))
+    return GameRecord(players, seed, first, overrides["cells"], overrides["lock_max"], overrides["table"],
+                      overrides["deck"], seats, list(decisions), result)
+
+
+def replay(record: GameRecord, *, log: bool = True) -> ArrialaState:
+    """Replay a record; every decision must be an action legal where it stands (A-R12)."""
+    try:
+        game = record.game()
+    except ValueError as exc:
+        raise _bad(str(exc)) from None
+    state = game.new_initial_state(record.seed, first=record.first, log=log)
+    for i, text in enumerate(record.decisions):
+        where = f"decision {i + 1} ({text!r})"
+        if state.is_terminal():
+            raise _bad(f"{where} comes after the end of the game")
+        try:
+            action = A.from_text(game, text)
+        except IllegalActionError:
+            raise _bad(f"{where} is not an Arriala action of this game") from None
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            raise _bad(f"{where}, by seat {state.current} in round {state.round}, is not legal there: {exc}") from None
+    if record.result is not None:
+        if not state.is_terminal():
+            raise _bad("it records a final result but the game is not over")
+        if list(state.score) != record.result:
+            raise _bad(f"the recorded result {record.result} does not match the replay {list(state.score)}")
+    return state
+
+
+def load_record(source: str | Path | dict[str, Any], *, log: bool = True) -> ArrialaState:
+    """Load a saved game (a path, a JSON text or parsed data) and replay it."""
+    if isinstance(source, dict):
+        data = source
+    else:
+        text = source
+        if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+            try:
+                text = Path(source).read_text(encoding="utf-8")
+            except OSError as exc:
+                raise _bad(f"cannot read the file ({exc.strerror})") from None
+            except UnicodeDecodeError:
+                raise _bad("the file is not text") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise _bad(f"it is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    return replay(parse_record(data), log=log)

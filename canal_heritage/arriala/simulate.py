@@ -1,0 +1,171 @@
+"""Arriala bot-versus-bot simulations: win rates, first-player advantage, how games end
+(A-R10 should be rare) and how scores spread — the figures of the balance study
+(``docs/arriala-balance.md``).
+
+Results depend only on the arguments (per-game seeds come from ``seed``; bots get their
+own seeded generators and no time limit), whatever ``jobs`` is.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from ..simulate import seating
+from .bots import BOT_NAMES, make_bot
+from .state import ArrialaGame
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """Reconstructed data to try instead of ``data/arriala/`` (the balance study)."""
+
+    cells: tuple[int, ...] | None = None
+    lock_max: tuple[int, ...] | None = None
+    table: tuple[int, ...] | None = None
+    deck: tuple[int, ...] | None = None
+
+    def game(self, players: int) -> ArrialaGame:
+        return ArrialaGame(players, cells=self.cells, lock_max=self.lock_max, table=self.table, deck=self.deck)
+
+
+@dataclass
+class ArrialaResult:
+    """One simulated game, reduced to what the summary needs."""
+
+    seats: list[str]
+    scores: list[int]  # per owner (the virtual player last in a 2-player game)
+    winners: list[int]
+    how: str
+    end_reason: str
+    first: int
+    rounds: int
+    sections_scored: int
+    by_kind: list[dict[str, int]]
+
+
+@dataclass
+class ArrialaSummary:
+    players: int
+    games: int
+    seed: int
+    bots: list[str]
+    overrides: dict
+    per_bot: dict[str, dict[str, float]] = field(default_factory=dict)
+    by_turn_position: list[dict[str, float]] = field(default_factory=list)
+    end_reasons: dict[str, float] = field(default_factory=dict)
+    outcomes: dict[str, int] = field(default_factory=dict)
+    mean_rounds: float = 0.0
+    sections_per_game: float = 0.0
+    mean_winner_score: float = 0.0
+    mean_margin: float = 0.0
+    score_stdev: float = 0.0
+    points_by_kind: dict[str, float] = field(default_factory=dict)
+    virtual_mean_score: float | None = None
+
+    def to_json(self) -> dict:
+        return {k: getattr(self, k) for k in (
+            "players", "games", "seed", "bots", "overrides", "per_bot", "by_turn_position", "end_reasons",
+            "outcomes", "mean_rounds", "sections_per_game", "mean_winner_score", "mean_margin", "score_stdev",
+            "points_by_kind", "virtual_mean_score")}
+
+
+def play_arriala_game(players: int, bots: Sequence[str], seed: int, overrides: Overrides = Overrides()) -> ArrialaResult:
+    """Play one game between bots (seat ``i`` is ``bots[i]``)."""
+    game = overrides.game(players)
+    state = game.new_initial_state(seed, log=False)
+    agents = [make_bot(name, random.Random(seed * 31 + i * 7 + 1)) for i, name in enumerate(bots)]
+    while not state.is_terminal():
+        p = state.current_player()
+        assert p is not None
+        state.apply_action(agents[p].choose(state.observation(p)).action)
+    sheet = state.score_sheet()
+    return ArrialaResult(
+        seats=list(bots), scores=list(state.score), winners=list(state.winners or []), how=state.how or "",
+        end_reason=state.end_reason or "", first=state.first, rounds=state.round,
+        sections_scored=sum(1 for o in sheet.owners for i in o.items if i.kind == "section"),
+        by_kind=[o.by_kind() for o in sheet.owners],
+    )
+
+
+def _job(args: tuple) -> ArrialaResult:
+    return play_arriala_game(*args)
+
+
+def simulate_arriala(players: int, bots: Sequence[str], games: int, seed: int = 0, *,
+                     overrides: Overrides = Overrides(), jobs: int = 1,
+                     progress: Callable[[int], None] | None = None) -> ArrialaSummary:
+    """Play ``games`` bot games and summarise them (bots rotate seats; the first player is
+    drawn from each game's seed, A-R9)."""
+    if players not in (2, 3, 4):
+        raise ValueError(f"Arriala is played by 2 to 4 players, not {players}")
+    bots = list(bots)
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise ValueError(f"give one bot per seat ({players}) or a single bot for all seats, not {len(bots)}")
+    for b in bots:
+        if b not in BOT_NAMES:
+            raise ValueError(f"unknown bot {b!r}; choose from {', '.join(BOT_NAMES)}")
+    if games < 1:
+        raise ValueError("play at least one game")
+    overrides.game(players)  # validates the overrides
+    seeds = random.Random(seed).sample(range(2**31), games)
+    tasks = [(players, seating(bots, players, k), seeds[k], overrides) for k in range(games)]
+    results: list[ArrialaResult] = []
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for r in pool.map(_job, tasks, chunksize=max(1, min(8, games // (jobs * 8) or 1))):
+                results.append(r)
+                if progress:
+                    progress(len(results))
+    else:
+        for t in tasks:
+            results.append(_job(t))
+            if progress:
+                progress(len(results))
+    return summarise(results, players, bots, seed, overrides)
+
+
+def summarise(results: list[ArrialaResult], players: int, bots: list[str], seed: int,
+              overrides: Overrides) -> ArrialaSummary:
+    g = len(results)
+    s = ArrialaSummary(players, g, seed, bots, {k: list(v) if v else None for k, v in vars(overrides).items()})
+    for name in sorted(set(bots), key=bots.index):
+        seats = wins = score = 0.0
+        for r in results:
+            for p, b in enumerate(r.seats):
+                if b == name:
+                    seats += 1
+                    score += r.scores[p]
+                    wins += p in r.winners
+        s.per_bot[name] = {"seats_played": seats, "win_rate": round(wins / seats, 4),
+                           "mean_score": round(score / seats, 3)}
+    for pos in range(players):  # 0 = the first player (A-R9)
+        seat_of = [(r.first + pos) % players for r in results]
+        s.by_turn_position.append({
+            "position": pos + 1,
+            "win_rate": round(sum(sp in r.winners for sp, r in zip(seat_of, results)) / g, 4),
+            "mean_score": round(sum(r.scores[sp] for sp, r in zip(seat_of, results)) / g, 3)})
+    for r in results:
+        s.end_reasons[r.end_reason] = s.end_reasons.get(r.end_reason, 0) + 1
+        s.outcomes[r.how] = s.outcomes.get(r.how, 0) + 1
+    s.end_reasons = {k: round(v / g, 4) for k, v in sorted(s.end_reasons.items())}
+    s.mean_rounds = round(sum(r.rounds for r in results) / g, 2)
+    s.sections_per_game = round(sum(r.sections_scored for r in results) / g, 2)
+    real = [sorted(r.scores[:players], reverse=True) for r in results]
+    s.mean_winner_score = round(sum(x[0] for x in real) / g, 2)
+    s.mean_margin = round(sum(x[0] - x[1] for x in real) / g, 2)
+    s.score_stdev = round(statistics.pstdev([v for x in real for v in x]), 2)
+    kinds: dict[str, float] = {}
+    for r in results:
+        for p in range(players):
+            for k, v in r.by_kind[p].items():
+                kinds[k] = kinds.get(k, 0.0) + v
+    s.points_by_kind = {k: round(v / (g * players), 2) for k, v in kinds.items()}
+    if players == 2:
+        s.virtual_mean_score = round(sum(r.scores[2] for r in results) / g, 2)
+    return s

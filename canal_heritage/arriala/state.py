@@ -1,0 +1,675 @@
+"""The Arriala rules engine: an :class:`ArrialaGame` describes, an :class:`ArrialaState` evolves.
+
+Players take turns of 5 action points (AP). At each decision ``current_player()`` names
+who acts and ``legal_actions()`` lists the action ints (:mod:`.actions`) they may play,
+each within their remaining AP; ``END_TURN`` is always among them. A turn also ends by
+itself when no AP is left (A-R17).
+
+After every action the engine scores each complete section in canal order (A-R6),
+closes it (A-R4), and ends the game at once when no open section remains (A-R15); then
+vineyards score. A stalled game ends by A-R10, announced in the log.
+
+Chance (the shuffle, the first player) comes from the state's own seeded generator, so a
+game is its seed plus its decisions (A-R12).
+
+Owners are seats ``0..n-1``; with two players the virtual player is owner ``2`` (A-R8).
+Worker ``w`` belongs to owner ``w // 5``. A worker's place is :data:`RESERVE`, a cell
+index, :data:`VINE` ``+ v`` (vineyard ``v`` in play) or :data:`BLUE` ``+ b``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from ..errors import IllegalActionError
+from ..events import Event
+from . import actions as A
+from .board import Board
+from .data import ArrialaData, load_arriala_data
+from .scoring import ScoreItem, majority, rank
+
+RESERVE = -1
+GONE = -2  # an unused worker slot (the virtual player has one worker per town)
+VINE = 100
+BLUE = 200
+PLAY, END = 1, 2
+
+_W = A.W
+
+
+class ArrialaGame:
+    """The description of an Arriala game: player count, board, deck and rules numbers.
+
+    Args:
+        players: 2, 3 or 4.
+        data: content to use (default: ``data/arriala/``).
+        cells: cells per stretch, all four stretches in canal order (balance study).
+        lock_max: lock maximum per stretch (balance study).
+        table: points for a complete section of 1..10 workers (balance study).
+        deck: how many cards of each kind, in ``deck.json`` order (balance study).
+    """
+
+    def __init__(self, players: int = 2, *, data: ArrialaData | None = None,
+                 cells: Sequence[int] | None = None, lock_max: Sequence[int] | None = None,
+                 table: Sequence[int] | None = None, deck: Sequence[int] | None = None) -> None:
+        data = data or load_arriala_data()
+        r = data.rules
+        if not isinstance(players, int) or isinstance(players, bool) or not (r.min_players <= players <= r.max_players):
+            raise ValueError(f"Arriala is played by {r.min_players} to {r.max_players} players, not {players!r}")
+        self.data = data
+        self.rules = r
+        self.players = players
+        self.virtual = players == 2  # A-R8
+        self.owners = players + (1 if self.virtual else 0)
+        self.board = Board(data, players, cells=cells, lock_max=lock_max)
+        tab = list(table) if table is not None else [data.board.scoring_table[str(k)] for k in range(1, 11)]
+        if len(tab) != 10 or any(not isinstance(x, int) or x < 0 for x in tab):
+            raise ValueError(f"table must be 10 whole numbers ≥ 0, got {tab}")
+        #: points for a complete section of k workers: ``table[k]`` (index 0 unused)
+        self.table: tuple[int, ...] = (0, *tab)
+        self.card_kinds = data.deck.cards
+        counts = list(deck) if deck is not None else [c.count for c in self.card_kinds]
+        if len(counts) != len(self.card_kinds) or any(not isinstance(x, int) or x < 0 for x in counts):
+            raise ValueError(f"deck must be {len(self.card_kinds)} whole numbers ≥ 0, got {counts}")
+        self.deck_counts: tuple[int, ...] = tuple(counts)
+        self.card_ids: tuple[str, ...] = tuple(c.id for c in self.card_kinds)
+        self.effects: tuple[str, ...] = tuple(c.effect for c in self.card_kinds)
+        self.card_value: tuple[int, ...] = tuple(c.value for c in self.card_kinds)
+        self.card_any: tuple[bool, ...] = tuple(c.any_worker for c in self.card_kinds)
+        self.costs = r.costs
+        self.points = r.points
+        self.workers = _W * self.owners
+
+    def new_initial_state(self, seed: int = 0, *, first: int | None = None, log: bool = True) -> ArrialaState:
+        """Set up a game from ``seed``.
+
+        Args:
+            seed: drives the shuffle and, if ``first`` is None, the first player (A-R9, A-R12).
+            first: the first player's seat (the app asks the table, A-R9).
+            log: keep the event log (views and observations need it; search copies do not).
+        """
+        return ArrialaState.new(self, seed, first=first, log=log)
+
+    def worker_owner(self, w: int) -> int:
+        return w // _W
+
+    def __repr__(self) -> str:
+        return f"ArrialaGame(players={self.players})"
+
+
+class ArrialaState:
+    """A position of an Arriala game, and how it evolves.
+
+    Use :meth:`legal_actions`, :meth:`apply_action`, :meth:`current_player`; read what a
+    player may know with :meth:`observation`; read the score with :meth:`score_sheet`.
+    """
+
+    __slots__ = (
+        "game", "board", "n", "rng", "seed", "deck", "hand", "discard", "loc", "occ", "lock", "closed",
+        "locks_left", "stretch_locks", "vine", "blue", "works", "score", "items", "current", "ap",
+        "moved", "turn_start", "prev_start", "round", "first", "quiet", "scored_round", "phase",
+        "end_reason", "events", "history", "_legal", "_sections", "winners", "how", "dealt", "turns",
+    )
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def blank(cls, game: ArrialaGame) -> ArrialaState:
+        """An empty board with every worker in reserve (positions and samplers fill it)."""
+        s = cls.__new__(cls)
+        b = game.board
+        s.game = game
+        s.board = b
+        s.n = game.players
+        s.rng = random.Random(0)
+        s.seed = None
+        s.deck = []
+        k = len(game.card_kinds)
+        s.hand = [[0] * k for _ in range(game.players)]
+        s.discard = [0] * k
+        s.loc = [RESERVE] * game.workers
+        s.occ = [-1] * b.size
+        s.lock = [False] * b.size
+        s.closed = [False] * b.size
+        s.locks_left = game.rules.locks
+        s.stretch_locks = [0] * len(b.stretches)
+        s.vine = [[0] * game.owners for _ in b.vineyards]
+        s.blue = [-1] * len(b.blue)
+        s.works = [-1] * len(b.works)
+        s.score = [0] * game.owners
+        s.items = [[] for _ in range(game.owners)]
+        s.current = 0
+        s.ap = game.rules.action_points
+        s.moved = set()
+        s.turn_start = {}
+        s.prev_start = {}
+        s.round = 1
+        s.first = 0
+        s.quiet = 0
+        s.scored_round = False
+        s.phase = PLAY
+        s.end_reason = None
+        s.events = None
+        s.history = []
+        s._legal = None
+        s._sections = None
+        s.winners = None
+        s.how = None
+        s.dealt = False
+        s.turns = 0
+        if game.virtual:  # A-R8/A-R13: one virtual worker on each town in play
+            v = game.players
+            for i in range(_W):
+                w = v * _W + i
+                s.loc[w] = b.towns[i] if i < len(b.towns) else GONE
+        return s
+
+    @classmethod
+    def new(cls, game: ArrialaGame, seed: int, *, first: int | None = None, log: bool = True) -> ArrialaState:
+        if first is not None and not (isinstance(first, int) and 0 <= first < game.players):
+            raise ValueError(f"first must be a seat from 0 to {game.players - 1}, got {first!r}")
+        s = cls.blank(game)
+        s.seed = seed
+        s.dealt = True
+        s.rng = rng = random.Random(seed)
+        deck = [k for k, c in enumerate(game.deck_counts) for _ in range(c)]
+        rng.shuffle(deck)
+        drawn = rng.randrange(game.players)  # always drawn: chance does not depend on ``first``
+        s.first = s.current = drawn if first is None else first  # A-R9
+        for i in range(game.players):
+            p = (s.first + i) % game.players
+            for _ in range(game.rules.starting_hand):
+                if deck:
+                    s.hand[p][deck.pop()] += 1
+        s.deck = deck  # the top card is deck[-1]
+        if log:
+            s.events = []
+            s._log("arriala.setup", {"players": game.players, "first": s.first, "virtual": game.virtual,
+                                     "ruling": "A-R8" if game.virtual else None},
+                   {p: {"hand": s.hand_list(p)} for p in range(game.players)})
+            s._log("arriala.turn_start", {"player": s.current, "round": 1, "ap": s.ap})
+        return s
+
+    # ------------------------------------------------------------------ queries
+    def current_player(self) -> int | None:
+        """The seat that acts now, or ``None`` when the game is over."""
+        return None if self.phase == END else self.current
+
+    def is_terminal(self) -> bool:
+        return self.phase == END
+
+    def hand_list(self, p: int) -> list[str]:
+        """Seat ``p``'s hand as card-kind ids, sorted."""
+        ids = self.game.card_ids
+        return [ids[k] for k, c in enumerate(self.hand[p]) for _ in range(c)]
+
+    def free(self, c: int) -> bool:
+        """A-R1/A-R4: a move or placement may end on ``c``."""
+        return self.board.is_town[c] or (self.occ[c] < 0 and not self.lock[c] and not self.closed[c])
+
+    def sections(self) -> list[tuple[int, int]]:
+        """Every section as (first, last) cell indices, in canal order (A-R15: gaps with no
+        cell are no section)."""
+        sec = self._sections
+        if sec is None:
+            sec = []
+            start = -1
+            town, lock = self.board.is_town, self.lock
+            for c in range(self.board.size):
+                if town[c] or lock[c]:
+                    if start >= 0:
+                        sec.append((start, c - 1))
+                        start = -1
+                elif start < 0:
+                    start = c
+            if start >= 0:
+                sec.append((start, self.board.size - 1))
+            self._sections = sec
+        return sec
+
+    def open_sections(self) -> list[tuple[int, int]]:
+        return [s for s in self.sections() if not self.closed[s[0]]]
+
+    def section_of(self, c: int) -> tuple[int, int] | None:
+        for a, z in self.sections():
+            if a <= c <= z:
+                return a, z
+        return None
+
+    def canal_workers(self, owner: int) -> int:
+        """Workers of ``owner`` on canal cells and towns (A-R18)."""
+        lo = owner * _W
+        return sum(1 for w in range(lo, lo + _W) if 0 <= self.loc[w] < VINE)
+
+    def is_last(self, p: int) -> bool:
+        """A-R7: ``p`` is last on the score track among the real players (ties count)."""
+        return self.score[p] == min(self.score[: self.n])
+
+    def legal_actions(self) -> list[int]:
+        """Every action the current player may take (empty when the game is over).
+
+        Computed once per decision; each call returns a fresh list.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal[:]
+
+    def _move_targets(self, w: int, reach: int, forbid: int) -> list[tuple[int, int]]:
+        """(cell, distance) a canal move of worker ``w`` can end on within ``reach`` cells."""
+        c0 = self.loc[w]
+        size = self.board.size
+        town, occ, lock, closed = self.board.is_town, self.occ, self.lock, self.closed
+        out = []
+        for d in range(1, reach + 1):
+            for c in (c0 - d, c0 + d):
+                if 0 <= c < size and c != forbid and (town[c] or (occ[c] < 0 and not lock[c] and not closed[c])):
+                    out.append((c, d))
+        return out
+
+    def _generate(self) -> list[int]:
+        if self.phase == END:
+            return []
+        g = self.game
+        cost = g.costs
+        p = self.current
+        ap = self.ap
+        b = self.board
+        size = b.size
+        loc = self.loc
+        moved = self.moved
+        prev = self.prev_start
+        out = [A.END_TURN]
+        own = range(p * _W, p * _W + _W)
+        all_w = range(g.workers)
+        on_canal = [w for w in all_w if 0 <= loc[w] < VINE and w not in moved]
+        in_vine = [w for w in all_w if VINE <= loc[w] < BLUE and w not in moved]
+        free_cells = [c for c in range(size) if self.free(c)]
+        vine_free = [v for v, row in enumerate(self.vine) if sum(row) < b.vineyards[v].capacity]
+        # 1 AP a cell: any worker on the canal (A-R1, A-R2, A-R3)
+        if ap >= cost.move_cell:
+            reach = ap // cost.move_cell
+            for w in on_canal:
+                out.extend(A.move(w, c) for c, _ in self._move_targets(w, reach, prev.get(w, GONE)))
+        if ap >= cost.draw and self.deck:
+            out.append(A.DRAW)
+        if ap >= cost.to_vineyard:
+            for w in on_canal:
+                if w in own:
+                    out.extend(A.to_vine(w, v) for v in vine_free if prev.get(w) != VINE + v)
+        if ap >= cost.place and any(loc[w] == RESERVE for w in own):
+            out.extend(A.place(c) for c in free_cells)
+        if ap >= cost.river_work:
+            blues = [i for i, x in enumerate(self.blue) if x < 0]
+            if blues:
+                for w in on_canal:
+                    if w in own:
+                        out.extend(A.river(w, i) for i in blues)
+        if ap >= cost.from_vineyard:
+            for w in in_vine:
+                if w in own:
+                    out.extend(A.from_vine(w, c) for c in free_cells if prev.get(w) != c)
+        lock_cells = self._lock_cells() if self.locks_left > 0 else []
+        if ap >= cost.lock:
+            out.extend(A.lock(c) for c in lock_cells)
+        if ap >= cost.play_card:
+            hand = self.hand[p]
+            for k, count in enumerate(hand):
+                if not count:
+                    continue
+                eff = g.effects[k]
+                anyw = g.card_any[k]
+                if eff == "move":  # A-R16: up to N free, each further cell 1 AP
+                    reach = g.card_value[k] + (ap - cost.play_card) // cost.move_cell
+                    for w in on_canal:
+                        out.extend(A.card(k, w * 64 + c) for c, _ in self._move_targets(w, reach, prev.get(w, GONE)))
+                elif eff == "jump":
+                    for w in on_canal:
+                        if w in own:
+                            f = prev.get(w, GONE)
+                            out.extend(A.card(k, w * 64 + c) for c in free_cells if c != loc[w] and c != f)
+                elif eff == "lock":
+                    out.extend(A.card(k, c) for c in lock_cells)
+                elif eff == "engineering_work":
+                    if self.is_last(p):
+                        out.extend(A.card(k, e) for e, x in enumerate(self.works) if x < 0)
+                elif eff == "to_vineyard":
+                    for w in on_canal:
+                        if anyw or w in own:
+                            out.extend(A.card(k, w * 4 + v) for v in vine_free if prev.get(w) != VINE + v)
+                elif eff == "to_canal":
+                    for w in in_vine:
+                        if anyw or w in own:
+                            f = prev.get(w, GONE)
+                            out.extend(A.card(k, w * 64 + c) for c in free_cells if c != f)
+        return out
+
+    def _lock_cells(self) -> list[int]:
+        """A-R4/A-R5: free plain cells of open sections, within the stretch maximum."""
+        b = self.board
+        out = []
+        for c in range(b.size):
+            if b.is_town[c] or self.lock[c] or self.closed[c] or self.occ[c] >= 0:
+                continue
+            st = b.stretch_of[c]
+            if self.stretch_locks[st] < b.stretches[st].lock_max:
+                out.append(c)
+        return out
+
+    # ------------------------------------------------------------------ acting
+    def apply_action(self, action: int) -> None:
+        """Play ``action`` for the current player.
+
+        Raises:
+            IllegalActionError: with a readable reason; the state is unchanged.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if type(action) is not int or action not in legal:
+            raise self.why_illegal(action)
+        self._apply(action)
+
+    def action_cost(self, action: int) -> int:
+        """The AP ``action`` costs now (0 for END_TURN)."""
+        g = self.game
+        c = g.costs
+        d = A.decode(action, g.effects)
+        if d.kind == "end_turn":
+            return 0
+        if d.kind == "move":
+            return abs(d.cell - self.loc[d.worker]) * c.move_cell
+        if d.kind == "card":
+            extra = 0
+            if g.effects[d.card] == "move":
+                extra = max(0, abs(d.cell - self.loc[d.worker]) - g.card_value[d.card]) * c.move_cell
+            return c.play_card + extra
+        return {"draw": c.draw, "place": c.place, "lock": c.lock, "to_vineyard": c.to_vineyard,
+                "river_work": c.river_work, "from_vineyard": c.from_vineyard}[d.kind]
+
+    def why_illegal(self, action: Any) -> IllegalActionError:
+        """The error explaining why ``action`` is not legal now (used by apply_action)."""
+        from .explain import why_illegal
+        return why_illegal(self, action)
+
+    def _log(self, key: str, args: dict[str, Any], private: dict[int, dict[str, Any]] | None = None) -> None:
+        if self.events is not None:
+            self.events.append(Event(key, args, private))
+
+    def _move_worker(self, w: int, dest: int) -> int:
+        """Move ``w`` to ``dest`` (a cell, VINE+v or BLUE+b); A-R2/A-R14 bookkeeping."""
+        src = self.loc[w]
+        o = w // _W
+        if 0 <= src < VINE:
+            if not self.board.is_town[src]:
+                self.occ[src] = -1
+        elif VINE <= src < BLUE:
+            self.vine[src - VINE][o] -= 1
+        if 0 <= dest < VINE:
+            if not self.board.is_town[dest]:
+                self.occ[dest] = w
+        elif VINE <= dest < BLUE:
+            self.vine[dest - VINE][o] += 1
+        elif dest >= BLUE:
+            self.blue[dest - BLUE] = w
+        self.loc[w] = dest
+        self.moved.add(w)
+        self.turn_start.setdefault(w, src)
+        return src
+
+    def _place_name(self, where: int) -> str:
+        b = self.board
+        if 0 <= where < VINE:
+            return b.cell_id(where)
+        if VINE <= where < BLUE:
+            return b.vineyards[where - VINE].id
+        if where >= BLUE:
+            return b.blue[where - BLUE].id
+        return "reserve"
+
+    def _gain(self, o: int, item: ScoreItem) -> None:
+        self.score[o] += item.points
+        self.items[o].append(item)
+
+    def _apply(self, action: int) -> None:
+        """Apply a legal action (no check)."""
+        g = self.game
+        self._legal = None
+        self.history.append(action)
+        p = self.current
+        cost = self.action_cost(action)
+        d = A.decode(action, g.effects)
+        self.ap -= cost
+        logging = self.events is not None
+        kind = d.kind
+        if kind == "end_turn":
+            self._end_turn()
+            return
+        card = None
+        if kind == "card":
+            k = d.card
+            card = g.card_ids[k]
+            self.hand[p][k] -= 1
+            self.discard[k] += 1
+            kind = {"move": "move", "jump": "move", "lock": "lock", "engineering_work": "engineering_work",
+                    "to_vineyard": "to_vineyard", "to_canal": "from_vineyard"}[g.effects[k]]
+        if kind == "draw":
+            k = self.deck.pop()
+            self.hand[p][k] += 1
+            if logging:
+                self._log("arriala.draw", {"player": p, "cost": cost, "deck": len(self.deck)},
+                          {p: {"card": g.card_ids[k]}})
+        elif kind == "move":
+            src = self._move_worker(d.worker, d.cell)
+            if logging:
+                self._log("arriala.move", {"player": p, "worker": d.worker, "owner": d.worker // _W,
+                                           "from": self.board.cell_id(src), "to": self.board.cell_id(d.cell),
+                                           "cells": abs(d.cell - src), "cost": cost, "card": card,
+                                           "ruling": "A-R1"})
+        elif kind == "place":
+            w = next(x for x in range(p * _W, p * _W + _W) if self.loc[x] == RESERVE)
+            self.loc[w] = d.cell
+            if not self.board.is_town[d.cell]:
+                self.occ[d.cell] = w
+            if logging:
+                self._log("arriala.place", {"player": p, "worker": w, "to": self.board.cell_id(d.cell), "cost": cost})
+        elif kind == "lock":
+            c = d.cell
+            self.lock[c] = True
+            self.locks_left -= 1
+            self.stretch_locks[self.board.stretch_of[c]] += 1
+            self._sections = None
+            item = ScoreItem("lock", self.board.cell_id(c), g.points.lock)
+            self._gain(p, item)
+            if logging:
+                self._log("arriala.lock", {"player": p, "cell": self.board.cell_id(c), "points": item.points,
+                                           "cost": cost, "card": card, "locks_left": self.locks_left,
+                                           "ruling": "A-R5"})
+        elif kind == "to_vineyard":
+            src = self._move_worker(d.worker, VINE + d.vineyard)
+            if logging:
+                self._log("arriala.to_vineyard", {"player": p, "worker": d.worker, "owner": d.worker // _W,
+                                                  "from": self.board.cell_id(src),
+                                                  "vineyard": self.board.vineyards[d.vineyard].id,
+                                                  "cost": cost, "card": card})
+        elif kind == "from_vineyard":
+            src = self._move_worker(d.worker, d.cell)
+            if logging:
+                self._log("arriala.from_vineyard", {"player": p, "worker": d.worker, "owner": d.worker // _W,
+                                                    "vineyard": self.board.vineyards[src - VINE].id,
+                                                    "to": self.board.cell_id(d.cell), "cost": cost, "card": card})
+        elif kind == "river_work":
+            src = self._move_worker(d.worker, BLUE + d.blue)
+            spot = self.board.blue[d.blue]
+            item = ScoreItem("river_work", spot.id, g.points.river_work, (("kind", spot.kind),))
+            self._gain(p, item)
+            if logging:
+                self._log("arriala.river_work", {"player": p, "worker": d.worker, "from": self.board.cell_id(src),
+                                                 "blue": spot.id, "kind": spot.kind, "points": item.points,
+                                                 "cost": cost})
+        elif kind == "engineering_work":
+            self.works[d.work] = p
+            spot = self.board.works[d.work]
+            item = ScoreItem("engineering_work", spot.id, g.points.engineering_work)
+            self._gain(p, item)
+            if logging:
+                self._log("arriala.engineering_work", {"player": p, "work": spot.id, "points": item.points,
+                                                       "card": card, "ruling": "A-R7"})
+        self._score_sections()  # A-R6
+        if self.phase == END:
+            return
+        if self.ap <= 0:
+            self._end_turn()  # A-R17
+
+    def _score_sections(self) -> None:
+        """A-R6: score every complete open section, in canal order; A-R15: the game ends
+        when no open section is left."""
+        occ, closed = self.occ, self.closed
+        g = self.game
+        any_open = False
+        for a, z in self.sections():
+            if closed[a]:
+                continue
+            if any(occ[c] < 0 for c in range(a, z + 1)):
+                any_open = True
+                continue
+            counts = [0] * g.owners
+            for c in range(a, z + 1):
+                counts[occ[c] // _W] += 1
+            size = z - a + 1
+            winner, tie = majority(counts)
+            points = g.table[size] if winner is not None else 0
+            place = f"{self.board.cell_id(a)}…{self.board.cell_id(z)}"
+            if winner is not None:
+                self._gain(winner, ScoreItem("section", place, points,
+                                             (("workers", size), ("counts", tuple(counts)), ("tie", tie))))
+            for c in range(a, z + 1):
+                closed[c] = True  # A-R4
+            self.scored_round = True
+            self.quiet = 0
+            if self.events is not None:
+                self._log("arriala.section_scored", {
+                    "player": self.current, "first": self.board.cell_id(a), "last": self.board.cell_id(z),
+                    "workers": size, "counts": counts, "winner": winner, "points": points, "tie": tie,
+                    "ruling": "A-R6"})
+        if not any_open:
+            self._finish("last_section")
+
+    def _end_turn(self) -> None:
+        g = self.game
+        if self.events is not None:
+            self._log("arriala.turn_end", {"player": self.current, "ap_left": self.ap})
+        self.prev_start = self.turn_start  # A-R3: what the next player may not undo
+        self.turn_start = {}
+        self.moved = set()
+        self.turns += 1
+        self.current = (self.current + 1) % g.players
+        self.ap = g.rules.action_points
+        self._legal = None
+        if self.current == self.first:  # A-R17: a round is over
+            if not self.scored_round:
+                self.quiet += 1
+            self.scored_round = False
+            if self.events is not None:
+                self._log("arriala.round_end", {"round": self.round, "quiet": self.quiet})
+            if self.quiet >= g.rules.stall_quiet_rounds and not self.deck:
+                self._finish("stalled_quiet")  # A-R10
+                return
+            if self.round >= g.rules.stall_max_rounds:
+                self._finish("stalled_rounds")  # A-R10
+                return
+            self.round += 1
+        if self.events is not None:
+            self._log("arriala.turn_start", {"player": self.current, "round": self.round, "ap": self.ap})
+
+    def _finish(self, reason: str) -> None:
+        """End of the game: vineyards score, then the ranking (A-R18)."""
+        g = self.game
+        self.phase = END
+        self.end_reason = reason
+        self._legal = None
+        if reason != "last_section" and self.events is not None:
+            self._log("arriala.stalled", {"reason": reason, "round": self.round, "ruling": "A-R10"})
+        for v, spot in enumerate(self.board.vineyards):
+            counts = list(self.vine[v])
+            winner, tie = majority(counts)
+            if winner is not None:
+                self._gain(winner, ScoreItem("vineyard", spot.id, spot.capacity,
+                                             (("counts", tuple(counts)), ("tie", tie))))
+            if self.events is not None:
+                self._log("arriala.vineyard_scored", {"vineyard": spot.id, "counts": counts, "winner": winner,
+                                                      "points": spot.capacity if winner is not None else 0,
+                                                      "tie": tie})
+        canal = [self.canal_workers(o) for o in range(g.owners)]
+        self.winners, self.how = rank(self.score, canal, g.players)
+        if self.events is not None:
+            self._log("arriala.game_end", {"reason": reason, "scores": list(self.score), "canal": canal,
+                                           "winners": list(self.winners), "how": self.how,
+                                           "ruling": "A-R18" if self.how != "points" else None})
+
+    # ------------------------------------------------------------------ views
+    def score_sheet(self):  # -> ScoreSheet
+        """Every owner's points line by line (the total equals the sum of its lines)."""
+        from .sheet import score_sheet
+        return score_sheet(self)
+
+    def observation(self, player: int):  # -> ArrialaObservation
+        """What ``player`` may know (A-R11)."""
+        from .observation import observe
+        return observe(self, player)
+
+    def log(self, player: int | None = None) -> list[Event]:
+        """The event log as ``player`` sees it (``None``: everything, private parts included)."""
+        if self.events is None:
+            return []
+        return [e.seen_by(player) for e in self.events]
+
+    def clone(self, *, log: bool | None = None) -> ArrialaState:
+        """An independent copy (``log=False`` drops the event log, for search)."""
+        s = ArrialaState.__new__(ArrialaState)
+        s.game = self.game
+        s.board = self.board
+        s.n = self.n
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.seed = self.seed
+        s.deck = self.deck[:]
+        s.hand = [h[:] for h in self.hand]
+        s.discard = self.discard[:]
+        s.loc = self.loc[:]
+        s.occ = self.occ[:]
+        s.lock = self.lock[:]
+        s.closed = self.closed[:]
+        s.locks_left = self.locks_left
+        s.stretch_locks = self.stretch_locks[:]
+        s.vine = [r[:] for r in self.vine]
+        s.blue = self.blue[:]
+        s.works = self.works[:]
+        s.score = self.score[:]
+        s.items = [i[:] for i in self.items]
+        s.current = self.current
+        s.ap = self.ap
+        s.moved = set(self.moved)
+        s.turn_start = dict(self.turn_start)
+        s.prev_start = dict(self.prev_start)
+        s.round = self.round
+        s.first = self.first
+        s.quiet = self.quiet
+        s.scored_round = self.scored_round
+        s.phase = self.phase
+        s.end_reason = self.end_reason
+        keep = (self.events is not None) if log is None else log
+        s.events = list(self.events) if keep and self.events is not None else ([] if keep else None)
+        s.history = self.history[:]
+        s._legal = self._legal
+        s._sections = self._sections
+        s.winners = list(self.winners) if self.winners is not None else None
+        s.how = self.how
+        s.dealt = self.dealt
+        s.turns = self.turns
+        return s
+
+    def __repr__(self) -> str:
+        if self.phase == END:
+            return f"<ArrialaState over ({self.end_reason}) scores={self.score}>"
+        return f"<ArrialaState round {self.round} player {self.current} ap {self.ap} scores={self.score}>"
