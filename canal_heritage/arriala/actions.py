@@ -54,7 +54,7 @@ CARD work          ``card engineering-work pont-canal-cacor``
 
 Every action int whose parts exist in the game (a worker slot, a cell, a vineyard… in
 play) has exactly one text and ``from_text(game, to_text(game, a)) == a``; anything else
-raises :class:`~canal_heritage.errors.IllegalActionError` (key ``error.unknown_action``).
+raises :class:`~canal_heritage.errors.IllegalActionError` (key ``error.not_an_action``).
 Whether the action is legal *now* is the state's business, not the text's.
 """
 
@@ -200,7 +200,7 @@ def _game_of(state_or_game: Any) -> ArrialaGame:
 
 
 def _unknown(what: Any) -> IllegalActionError:
-    return IllegalActionError(f"{what!r} is not an Arriala action.", "error.unknown_action", action=repr(what))
+    return IllegalActionError(f"{what!r} is not an Arriala action.", "error.not_an_action", action=repr(what))
 
 
 def to_text(state_or_game: Any, action: int) -> str:

@@ -217,7 +217,7 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
     first = _int(data, "first", 0, n - 1)
     current = _int(data, "current", 0, n - 1)
     ap = _int(data, "ap", 0 if over else 1, r.action_points)
-    quiet = _int(data, "quiet", 0, rnd - 1)
+    quiet = _int(data, "quiet", 0, rnd if over else rnd - 1)  # a stalled end counts the last round
     scored = data.get("scored_this_round", False)
     if not isinstance(scored, bool):
         raise _fail("scored_this_round must be true or false")
@@ -335,6 +335,8 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
             raise _fail("a stalled game ends at the end of a round: current must be the first player (A-R10)")
         if reason == "stalled_rounds" and rnd != r.stall_max_rounds:
             raise _fail(f"end_reason stalled_rounds needs round {r.stall_max_rounds} (A-R10)")
+        if reason == "stalled_quiet" and (quiet < r.stall_quiet_rounds or data.get("deck")):
+            raise _fail(f"end_reason stalled_quiet needs an empty deck and {r.stall_quiet_rounds} quiet rounds (A-R10)")
 
     # --- engineering works
     works = data.get("works", {})

@@ -29,8 +29,8 @@ class OwnerScore:
 
     def by_kind(self) -> dict[str, int]:
         out = dict.fromkeys(KINDS, 0)
-        for i in self.items:
-            out[i.kind] += i.points
+        for i in self.items:  # "earlier": a total from a sampled or hand-built position
+            out[i.kind] = out.get(i.kind, 0) + i.points
         return out
 
 

@@ -669,6 +669,20 @@ class ArrialaState:
         s.turns = self.turns
         return s
 
+    def to_dict(self) -> dict[str, Any]:
+        """The position as plain data (see :mod:`.position`)."""
+        from .position import state_to_dict
+
+        return state_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], *, game: ArrialaGame | None = None, seed: int = 0) -> ArrialaState:
+        """Build a legal position from plain data (see :mod:`.position`); raises
+        :class:`~canal_heritage.errors.PositionError` naming the problem otherwise."""
+        from .position import state_from_dict
+
+        return state_from_dict(data, game=game, seed=seed)
+
     def __repr__(self) -> str:
         if self.phase == END:
             return f"<ArrialaState over ({self.end_reason}) scores={self.score}>"
