@@ -255,18 +255,6 @@ class ArrialaState:
             legal = self._legal = self._generate()
         return legal[:]
 
-    def _move_targets(self, w: int, reach: int, forbid: int) -> list[tuple[int, int]]:
-        """(cell, distance) a canal move of worker ``w`` can end on within ``reach`` cells."""
-        c0 = self.loc[w]
-        size = self.board.size
-        town, occ, lock, closed = self.board.is_town, self.occ, self.lock, self.closed
-        out = []
-        for d in range(1, reach + 1):
-            for c in (c0 - d, c0 + d):
-                if 0 <= c < size and c != forbid and (town[c] or (occ[c] < 0 and not lock[c] and not closed[c])):
-                    out.append((c, d))
-        return out
-
     def _generate(self) -> list[int]:
         if self.phase == END:
             return []
@@ -279,39 +267,50 @@ class ArrialaState:
         loc = self.loc
         moved = self.moved
         prev = self.prev_start
+        town, occ, lock, closed = b.is_town, self.occ, self.lock, self.closed
+        # A-R1/A-R4: where a move or placement may end
+        free = [town[c] or (occ[c] < 0 and not lock[c] and not closed[c]) for c in range(size)]
+        free_cells = [c for c in range(size) if free[c]]
         out = [A.END_TURN]
-        own = range(p * _W, p * _W + _W)
-        all_w = range(g.workers)
-        on_canal = [w for w in all_w if 0 <= loc[w] < VINE and w not in moved]
-        in_vine = [w for w in all_w if VINE <= loc[w] < BLUE and w not in moved]
-        free_cells = [c for c in range(size) if self.free(c)]
+        lo_own = p * _W
+        hi_own = lo_own + _W
+        on_canal = [w for w in range(g.workers) if 0 <= loc[w] < VINE and w not in moved]
+        in_vine = [w for w in range(g.workers) if VINE <= loc[w] < BLUE and w not in moved]
         vine_free = [v for v, row in enumerate(self.vine) if sum(row) < b.vineyards[v].capacity]
-        # 1 AP a cell: any worker on the canal (A-R1, A-R2, A-R3)
-        if ap >= cost.move_cell:
-            reach = ap // cost.move_cell
+
+        def moves(base: int, reach: int) -> None:
+            # every free cell within ``reach`` of each movable worker (A-R1, A-R2, A-R3)
             for w in on_canal:
-                out.extend(A.move(w, c) for c, _ in self._move_targets(w, reach, prev.get(w, GONE)))
+                c0 = loc[w]
+                f = prev.get(w, GONE)
+                wb = base + w * 64
+                out.extend(wb + c for c in range(max(0, c0 - reach), min(size, c0 + reach + 1))
+                           if free[c] and c != c0 and c != f)
+
+        if ap >= cost.move_cell:
+            moves(A.MOVE, ap // cost.move_cell)
         if ap >= cost.draw and self.deck:
             out.append(A.DRAW)
         if ap >= cost.to_vineyard:
             for w in on_canal:
-                if w in own:
+                if lo_own <= w < hi_own:
                     out.extend(A.to_vine(w, v) for v in vine_free if prev.get(w) != VINE + v)
-        if ap >= cost.place and any(loc[w] == RESERVE for w in own):
-            out.extend(A.place(c) for c in free_cells)
+        if ap >= cost.place and any(loc[w] == RESERVE for w in range(lo_own, hi_own)):
+            out.extend(A.PLACE + c for c in free_cells)
         if ap >= cost.river_work:
             blues = [i for i, x in enumerate(self.blue) if x < 0]
             if blues:
                 for w in on_canal:
-                    if w in own:
+                    if lo_own <= w < hi_own:
                         out.extend(A.river(w, i) for i in blues)
         if ap >= cost.from_vineyard:
             for w in in_vine:
-                if w in own:
-                    out.extend(A.from_vine(w, c) for c in free_cells if prev.get(w) != c)
+                if lo_own <= w < hi_own:
+                    f = prev.get(w, GONE)
+                    out.extend(A.FROM_VINE + w * 64 + c for c in free_cells if c != f)
         lock_cells = self._lock_cells() if self.locks_left > 0 else []
         if ap >= cost.lock:
-            out.extend(A.lock(c) for c in lock_cells)
+            out.extend(A.LOCK + c for c in lock_cells)
         if ap >= cost.play_card:
             hand = self.hand[p]
             for k, count in enumerate(hand):
@@ -319,29 +318,29 @@ class ArrialaState:
                     continue
                 eff = g.effects[k]
                 anyw = g.card_any[k]
+                base = A.CARD + k * A.CARD_SPAN
                 if eff == "move":  # A-R16: up to N free, each further cell 1 AP
-                    reach = g.card_value[k] + (ap - cost.play_card) // cost.move_cell
-                    for w in on_canal:
-                        out.extend(A.card(k, w * 64 + c) for c, _ in self._move_targets(w, reach, prev.get(w, GONE)))
+                    moves(base, g.card_value[k] + (ap - cost.play_card) // cost.move_cell)
                 elif eff == "jump":
                     for w in on_canal:
-                        if w in own:
+                        if lo_own <= w < hi_own:
                             f = prev.get(w, GONE)
-                            out.extend(A.card(k, w * 64 + c) for c in free_cells if c != loc[w] and c != f)
+                            c0 = loc[w]
+                            out.extend(base + w * 64 + c for c in free_cells if c != c0 and c != f)
                 elif eff == "lock":
-                    out.extend(A.card(k, c) for c in lock_cells)
+                    out.extend(base + c for c in lock_cells)
                 elif eff == "engineering_work":
                     if self.is_last(p):
-                        out.extend(A.card(k, e) for e, x in enumerate(self.works) if x < 0)
+                        out.extend(base + e for e, x in enumerate(self.works) if x < 0)
                 elif eff == "to_vineyard":
                     for w in on_canal:
-                        if anyw or w in own:
-                            out.extend(A.card(k, w * 4 + v) for v in vine_free if prev.get(w) != VINE + v)
+                        if anyw or lo_own <= w < hi_own:
+                            out.extend(base + w * 4 + v for v in vine_free if prev.get(w) != VINE + v)
                 elif eff == "to_canal":
                     for w in in_vine:
-                        if anyw or w in own:
+                        if anyw or lo_own <= w < hi_own:
                             f = prev.get(w, GONE)
-                            out.extend(A.card(k, w * 64 + c) for c in free_cells if c != f)
+                            out.extend(base + w * 64 + c for c in free_cells if c != f)
         return out
 
     def _lock_cells(self) -> list[int]:
