@@ -333,11 +333,10 @@ class Narrator:
             "arriala.error.lock_closed": lambda: tr.ui("arriala.error.lock_closed", "No lock can be built in a section "
                                                                                     "that has scored (A-R4)."),
             "arriala.error.lock_not_free": lambda: tr.ui("arriala.error.lock_not_free", "A lock needs a free cell."),
-            "arriala.error.stretch_full": lambda: tr.ui("arriala.error.stretch_full", "This stretch already has its "
-                                                        "{max} locks (A-R5).", max=a.get("max", 0)),
-            "arriala.error.no_ap": lambda: tr.ui_plural("arriala.error.no_ap", "That costs {need} action points and "
-                                                        "{n} is left.", "That costs {need} action points and {n} are "
-                                                        "left.", a.get("have", 0), need=a.get("need", 0)),
+            "arriala.error.stretch_full": lambda: tr.ui("arriala.error.stretch_full", "This stretch already has as "
+                                                        "many locks as the board allows ({max}) (A-R5).", max=a.get("max", 0)),
+            "arriala.error.no_ap": lambda: tr.ui_plural("arriala.error.no_ap", "That costs {need} AP and only {n} "
+                                                        "is left.", "That costs {need} AP and only {n} are left.", a.get("have", 0), need=a.get("need", 0)),
             "arriala.error.deck_empty": lambda: tr.ui("arriala.error.deck_empty", "The deck is empty."),
             "arriala.error.no_reserve": lambda: tr.ui("arriala.error.no_reserve", "All five of your workers are "
                                                                                   "already out."),
