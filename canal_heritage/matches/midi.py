@@ -2,6 +2,12 @@
 hot-seat privacy, projector pauses and undo. No Panel here: views are functions of this
 object's parameters, and tests drive it directly.
 
+One change, one update: every action (a move, a bot's move, undo, the privacy screen, the
+projector's "continue", a language) changes its parameters inside :meth:`MidiMatch.changing`,
+so watchers are called once for it, with :attr:`MidiMatch.version` bumped once. A bot deciding
+sets :attr:`MidiMatch.busy` without telling anyone; only a bot that takes longer than
+:data:`THINKING_DELAY` raises :attr:`MidiMatch.thinking` (one more update) for the view to say so.
+
 Hidden information: :meth:`MidiMatch.observation` is the only way a view learns about the
 game, and it gives the observation of :attr:`MidiMatch.viewer` (the seat whose screen it
 is) — or nothing private at all while the privacy screen is up. Only the teacher's "open
@@ -14,8 +20,9 @@ import asyncio
 import logging
 import random
 from concurrent.futures import Executor
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Callable, Iterator, Literal
 
 import param
 
@@ -32,6 +39,8 @@ from ..midi.state import MidiGame, MidiState
 MAX_NAME = 24
 #: Seconds a bot worker may take before the server decides the move itself.
 BOT_TIMEOUT = 20.0
+#: Seconds a bot may decide before the table says it is thinking (quicker moves show no such state).
+THINKING_DELAY = 0.15
 log = logging.getLogger(__name__)
 #: Called when a worker fails (the server rebuilds its pool); set by the serving code.
 on_worker_failure: Callable[[BaseException], None] | None = None
@@ -82,10 +91,11 @@ class MidiMatch(param.Parameterized):
     """
 
     lang = param.Selector(default="fr", objects=list(LANGUAGES))
-    version = param.Integer(default=0, doc="bumped on every change; views depend on it")
+    version = param.Integer(default=0, doc="bumped once per change; views depend on it")
     viewer = param.Integer(default=None, allow_None=True, doc="the seat whose screen it is")
     privacy = param.Boolean(default=False, doc="hot-seat: the device is being passed on")
-    busy = param.Boolean(default=False, doc="a bot is thinking")
+    busy = param.Boolean(default=False, doc="a bot is deciding (set quietly: no version bump)")
+    thinking = param.Boolean(default=False, doc="a bot has been deciding for more than THINKING_DELAY")
     projector = param.Boolean(default=False)
     open_hands = param.Boolean(default=False, doc="projector: the teacher shows every hand")
     paused = param.Boolean(default=False, doc="projector: waiting for the teacher to continue")
@@ -111,6 +121,8 @@ class MidiMatch(param.Parameterized):
         self._seen = 0  # events already shown when the projector paused
         self._log_cache: tuple[tuple, list[LogLine]] | None = None
         self._generation = 0  # bumped whenever the state object is replaced (undo)
+        self._depth = 0  # nesting of changing()
+        self._dirty = False  # something changed inside changing(): bump version once at its end
         humans = self.humans
         self.viewer = humans[0] if humans else None
         self._hand_over()
@@ -175,7 +187,7 @@ class MidiMatch(param.Parameterized):
 
     def legal_actions(self) -> tuple[int, ...]:
         """The viewer's legal actions now (empty when it is not their turn)."""
-        if not self.is_viewer_turn() or self.paused or self.busy:
+        if not self.is_viewer_turn() or self.paused:  # a bot deciding is never the viewer's turn
             return ()
         return tuple(self.state.legal_actions())
 
@@ -219,12 +231,34 @@ class MidiMatch(param.Parameterized):
         return self.state.score()
 
     # ------------------------------------------------------------------ acting
+    @contextmanager
+    def changing(self) -> Iterator[None]:
+        """Group the changes made inside: watchers are called once, when the outermost
+        block ends, and :attr:`version` is bumped once if anything called :meth:`_bump`."""
+        outer = self._depth == 0
+        self._depth += 1
+        with param.parameterized.batch_call_watchers(self):
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                if outer and self._dirty:
+                    self._dirty = False
+                    self.version += 1
+
     def _bump(self) -> None:
-        self.version += 1
+        if self._depth:
+            self._dirty = True
+        else:
+            self.version += 1
 
     def play(self, action: int) -> bool:
         """The viewer plays ``action``. A refused move sets :attr:`message` and changes nothing."""
-        if not self.is_viewer_turn() or self.paused or self.busy:
+        with self.changing():
+            return self._play(action)
+
+    def _play(self, action: int) -> bool:
+        if not self.is_viewer_turn() or self.paused:
             self.message = self.narrator().tr.ui("table.not_your_turn", "Please wait: it is not your turn.")
             self._bump()
             return False
@@ -242,8 +276,11 @@ class MidiMatch(param.Parameterized):
         return True
 
     def can_undo(self) -> bool:
-        """The viewer may take back their last decision while it revealed nothing to them."""
-        if self._undo is None or self.privacy or self.busy or self.viewer != self._undo[3]:
+        """The viewer may take back their last decision while it revealed nothing to them.
+
+        Also while a bot is deciding its reply: :meth:`run_bots` drops a decision made for a
+        position that undo has taken back."""
+        if self._undo is None or self.privacy or self.viewer != self._undo[3]:
             return False
         _, events_before, _, owner = self._undo
         for e in (self.state.events or [])[events_before:]:
@@ -254,6 +291,10 @@ class MidiMatch(param.Parameterized):
         return True
 
     def undo(self) -> bool:
+        with self.changing():
+            return self._undo_now()
+
+    def _undo_now(self) -> bool:
         if not self.can_undo():
             self.message = self.narrator().tr.ui("table.no_undo", "That decision can no longer be taken back.")
             self._bump()
@@ -266,6 +307,7 @@ class MidiMatch(param.Parameterized):
         self._undo = None
         self.message = ""
         self.paused = False
+        self.thinking = False
         self._seen = min(self._seen, len(self.log()))
         self._bump()
         return True
@@ -280,10 +322,12 @@ class MidiMatch(param.Parameterized):
     def apply_bot_move(self, move: BotMove) -> None:
         p = self.to_move
         assert p is not None
-        self._bot_move_events.append(len(self.state.events or []))
-        self.state.apply_action(move.action)  # a bot only proposes legal actions
-        self.bot_moves.append((p, move))
-        self._after_step()
+        with self.changing():
+            self._bot_move_events.append(len(self.state.events or []))
+            self.state.apply_action(move.action)  # a bot only proposes legal actions
+            self.bot_moves.append((p, move))
+            self.thinking = False
+            self._after_step()
 
     def step_bot(self) -> bool:
         """Let the bot to move decide here, synchronously (tests, small tables)."""
@@ -292,8 +336,14 @@ class MidiMatch(param.Parameterized):
         self.apply_bot_move(decide(*self.bot_payload()))
         return True
 
-    async def run_bots(self, executor: Executor | None = None, *, timeout: float = BOT_TIMEOUT) -> None:
+    async def run_bots(self, executor: Executor | None = None, *, timeout: float = BOT_TIMEOUT,
+                       thinking_delay: float = THINKING_DELAY) -> None:
         """Play bots' turns off the event loop until a human must act (or the projector pauses).
+
+        Each bot move is one change (one update of the views). :attr:`busy` is set while a
+        bot decides, without a version bump; if the decision takes longer than
+        ``thinking_delay`` seconds, :attr:`thinking` is raised (one more change) so that the
+        table can say so.
 
         A worker that fails or does not answer within ``timeout`` seconds is not waited for:
         the move is decided here instead (bots are seeded, so it is the same move) and the
@@ -304,24 +354,37 @@ class MidiMatch(param.Parameterized):
         try:
             while self.is_bot_turn() and not self.paused:
                 self.busy = True
-                self._bump()
                 payload = self.bot_payload()
-                history = len(self.state.history)
+                position = (self._generation, len(self.state.history))
                 try:
-                    move = await asyncio.wait_for(loop.run_in_executor(executor, decide, *payload), timeout)
+                    move = await self._ask_worker(loop, executor, payload, timeout, thinking_delay)
                 except Exception as exc:  # a broken or stuck worker must not stop the game
                     log.warning("bot worker failed (%r): deciding in the server process", exc)
                     if on_worker_failure is not None:
                         on_worker_failure(exc)
                     move = decide(*payload)
                 self.busy = False
-                if len(self.state.history) != history:  # the game moved on meanwhile (undo, reset)
-                    continue
+                if (self._generation, len(self.state.history)) != position:
+                    continue  # the game moved on meanwhile (undo, reset): this decision is stale
                 self.apply_bot_move(move)
         finally:
-            if self.busy:
-                self.busy = False
+            self.busy = False
+            if self.thinking:
+                with self.changing():
+                    self.thinking = False
+                    self._bump()
+
+    async def _ask_worker(self, loop: asyncio.AbstractEventLoop, executor: Executor | None, payload: tuple,
+                          timeout: float, thinking_delay: float) -> BotMove:
+        """The worker's decision; :attr:`thinking` is raised if it takes more than ``thinking_delay``."""
+        decision = asyncio.ensure_future(asyncio.wait_for(loop.run_in_executor(executor, decide, *payload),
+                                                          timeout))
+        done, _ = await asyncio.wait({decision}, timeout=thinking_delay)
+        if not done and not self.thinking:
+            with self.changing():
+                self.thinking = True
                 self._bump()
+        return await decision
 
     def _after_step(self) -> None:
         if self.projector and not self.over:
@@ -344,19 +407,28 @@ class MidiMatch(param.Parameterized):
         """The next player has the device: show their screen."""
         p = self.to_move
         if self.privacy and p is not None and self.seats[p].kind == "human":
-            self.viewer = p
-            self.privacy = False
-            self._undo = None
-            self._bump()
+            with self.changing():
+                self.viewer = p
+                self.privacy = False
+                self._undo = None
+                self._bump()
 
     def resume(self) -> None:
         """Projector: the teacher has explained this step; go on."""
-        self.paused = False
-        self._seen = len(self.log())
-        self._bump()
+        with self.changing():
+            self.paused = False
+            self._seen = len(self.log())
+            self._bump()
 
     def set_language(self, lang: str) -> None:
         if lang in LANGUAGES and lang != self.lang:
-            self.lang = lang
-            self.message = ""
+            with self.changing():
+                self.lang = lang
+                self.message = ""
+                self._bump()
+
+    def show_open_hands(self, on: bool) -> None:
+        """Projector: the teacher shows (or hides again) every hand."""
+        with self.changing():
+            self.open_hands = bool(on)
             self._bump()

@@ -47,8 +47,11 @@ class MidiTable(pn.viewable.Viewer):
         self._panes: dict[str, pn.pane.HTML] = {}
         self._middle = pn.Row(sizing_mode="stretch_width")
         self._bottom = pn.Row(sizing_mode="stretch_width")
+        #: how many times the table has been brought up to date (tests check: one per change)
+        self.renders = 0
+        # One call per change: MidiMatch groups each change's parameters (MidiMatch.changing).
         self._watcher = self.match.param.watch(lambda *_: self._render(), ["version", "lang", "privacy", "paused",
-                                                                           "busy", "open_hands"])
+                                                                           "open_hands"])
         self._watchdog: Any = None
         self._render()
         self._kick_bots()
@@ -126,6 +129,7 @@ class MidiTable(pn.viewable.Viewer):
             container.objects = parts
 
     def _render(self) -> None:
+        self.renders += 1
         m = self.match
         lang = m.lang
         header_key = (lang, m.state.round, m.can_undo(), m.projector, m.open_hands)
@@ -141,7 +145,7 @@ class MidiTable(pn.viewable.Viewer):
             parts.append(self._strip())
             obs = m.observation() or m.public_observation()
             site_key = (lang, obs.current_site, self._story_open)
-            prompt_key = (lang, m.legal_actions(), m.message, m.busy, m.to_move, m.over, obs.phase, obs.player)
+            prompt_key = (lang, m.legal_actions(), m.message, m.thinking, m.to_move, m.over, obs.phase, obs.player)
             self._set(self._middle, [self._slot("site", site_key, lambda: self._current_site(obs)),
                                      self._slot("prompt", prompt_key, lambda: self._prompt(obs))])
             parts.append(self._middle)
@@ -262,7 +266,7 @@ class MidiTable(pn.viewable.Viewer):
                               f"{text(m.message)}</div>"))
         if not legal:
             who = m.names[p] if p is not None else ""
-            wait = (tr.ui("table.thinking", "{name} is thinking…", name=who) if m.busy
+            wait = (tr.ui("table.thinking", "{name} is thinking…", name=who) if m.thinking
                     else tr.ui("table.waiting", "{name} is playing.", name=who))
             items.append(html(f"<p class='waiting' style='font-size:1.2em'>{text(wait)}</p>"))
             return pn.Column(*items, sizing_mode="stretch_width")

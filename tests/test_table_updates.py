@@ -1,0 +1,166 @@
+"""The table updates once per change: counts of renders for moves, bots' moves, undo, the
+privacy screen and the projector (no timing)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from concurrent.futures import Future
+
+import panel as pn
+
+from canal_heritage.matches.midi import MidiMatch, Seat, decide
+from canal_heritage.views.midi_table import MidiTable
+
+
+def offered(table: MidiTable) -> list[pn.widgets.Button]:
+    """The choice buttons a visitor can see, in order."""
+    return [b for b in table.__panel__().select(pn.widgets.Button)
+            if b.visible and any(c.startswith("act-") for c in b.css_classes)]
+
+
+def click(b: pn.widgets.Button) -> None:
+    b.clicks += 1  # what a browser's click does to a Panel button
+
+
+def vs_bot(seed: int = 3, lang: str = "en", **kw) -> MidiMatch:
+    return MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=seed, lang=lang, **kw)
+
+
+def advance_to(m: MidiMatch, ready) -> MidiMatch:
+    while not ready(m):
+        assert not m.over
+        if m.privacy:
+            m.confirm_privacy()
+        elif m.paused:
+            m.resume()
+        elif m.is_bot_turn():
+            m.step_bot()
+        else:
+            m.play(m.legal_actions()[0])
+    return m
+
+
+def my_first_bet(m: MidiMatch) -> bool:
+    """The viewer's turn to bet, the bot not having bet yet (so the bet reveals nothing)."""
+    return (m.is_viewer_turn() and m.state.phase.name == "BET"
+            and not any(m.observation().has_bet))
+
+
+def run_in_thread(coro_fn) -> None:
+    t = threading.Thread(target=lambda: asyncio.run(coro_fn()))
+    t.start()
+    t.join(timeout=60)
+    assert not t.is_alive()
+
+
+class ImmediateExecutor:
+    """A worker pool that answers at once."""
+
+    def submit(self, fn, *args):
+        f = Future()
+        f.set_result(fn(*args))
+        return f
+
+
+class HeldExecutor:
+    """A worker pool that answers when the test says so."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[Future, tuple]] = []
+
+    def submit(self, fn, *args):
+        f = Future()
+        self.pending.append((f, args))
+        return f
+
+
+def test_a_move_against_a_bot_is_one_update_and_each_bot_reply_one_more():
+    m = vs_bot()
+    table = MidiTable(m)
+    for _ in range(12):  # a dozen decisions, across phases
+        assert not m.over and m.is_viewer_turn()
+        renders, moves = table.renders, len(m.bot_moves)
+        click(offered(table)[0])  # without a server the bots reply at once, in the same call
+        assert table.renders - renders == 1 + len(m.bot_moves) - moves
+
+
+
+def test_each_bot_move_off_the_event_loop_is_one_update():
+    m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "random"), Seat("bot", "", "heuristic")], seed=4)
+    table = MidiTable(m)
+    for _ in range(10):
+        advance_to(m, lambda x: x.is_viewer_turn())
+        m.play(m.legal_actions()[0])  # not through the button: the bots are left to run_bots
+        if not m.is_bot_turn():
+            continue
+        renders, moves, versions = table.renders, len(m.bot_moves), m.version
+        run_in_thread(lambda: m.run_bots(ImmediateExecutor(), thinking_delay=60))
+        made = len(m.bot_moves) - moves
+        assert made >= 1 and not m.busy and not m.thinking
+        assert table.renders - renders == made == m.version - versions
+
+
+
+def test_a_slow_bot_is_shown_thinking_with_one_more_update():
+    m = vs_bot()
+    table = MidiTable(m)
+    advance_to(m, lambda x: x.is_viewer_turn())
+    while not m.is_bot_turn():  # the human may have several decisions in a row
+        m.play(m.legal_actions()[0])
+    executor = HeldExecutor()
+    seen = {}
+
+    async def go():
+        renders, moves = table.renders, len(m.bot_moves)
+        task = asyncio.ensure_future(m.run_bots(executor, thinking_delay=0))
+        for _ in range(1000):  # turns of the loop, not time: until the bot is shown thinking
+            if m.thinking:
+                break
+            await asyncio.sleep(0)
+        seen.update(thinking=m.thinking, renders=table.renders - renders,
+                    text=" ".join(str(p.object) for p in table.__panel__().select(pn.pane.HTML)))
+        while not task.done():
+            while executor.pending:
+                future, args = executor.pending.pop(0)
+                future.set_result(decide(*args))
+            await asyncio.sleep(0)
+        seen.update(after=table.renders - renders, moves=len(m.bot_moves) - moves)
+
+    run_in_thread(go)
+    assert seen["thinking"] and seen["renders"] == 1 and "is thinking" in seen["text"]
+    assert not m.thinking and not m.busy and seen["moves"] >= 1
+    assert seen["after"] == 2 * seen["moves"]  # each slow move: "thinking…", then the move
+    assert not any("is thinking" in str(p.object) for p in table.__panel__().select(pn.pane.HTML))
+
+
+
+def test_undo_privacy_projector_and_language_are_one_update_each():
+    m = advance_to(vs_bot(), my_first_bet)
+    table = MidiTable(m)
+    n = table.renders
+    m.play(m.legal_actions()[-1])
+    assert table.renders == n + 1 and m.can_undo()
+    m.undo()
+    assert table.renders == n + 2 and not m.can_undo()
+    m.set_language("oc")
+    assert table.renders == n + 3
+
+    hot = MidiMatch([Seat("human", "Ana"), Seat("human", "Ben")], seed=5, lang="en")
+    if hot.privacy:
+        hot.confirm_privacy()
+    table = MidiTable(hot)
+    n = table.renders
+    click(offered(table)[0])
+    assert hot.privacy and table.renders == n + 1
+    hot.confirm_privacy()
+    assert table.renders == n + 2
+
+    teacher = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "random")], seed=2, lang="en", projector=True)
+    table = MidiTable(teacher)
+    advance_to(teacher, lambda x: x.paused)
+    n = table.renders
+    teacher.resume()
+    assert table.renders == n + 1
+    teacher.show_open_hands(True)
+    assert table.renders == n + 2
