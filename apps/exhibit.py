@@ -98,6 +98,11 @@ class ExhibitApp(pn.viewable.Viewer):
     # ------------------------------------------------------------------ render
     def _render(self) -> None:
         self.guard.enabled = self.kiosk and self.page != "home"
+        if self.page == "table" and self._table is not None and self._table.match is self.match:
+            # the same game (a new language, say): the table follows its match by itself
+            if self._root.objects != [self._table, self.guard]:
+                self._root.objects = [self._table, self.guard]
+            return
         if self._table is not None:  # the old table stops following its match
             self._table.dispose()
             self._table = None

@@ -43,6 +43,8 @@ Parts (select with ``--only``, comma-separated):
     models from the JSON patches, but renders nothing. A protocol client's latency ends when
     the patch that removes the clicked button (or changes the log) has been received. The browser pages give the
     figure with a real browser under the same server load without 30 pages' rendering.
+    The buttons on offer are the visible ones (the table keeps spare choice buttons hidden
+    between turns); the latency ends when the clicked one is no longer on offer.
 ``profile``
     Not run by default: cProfile of the server thread over ``--profile-clicks`` clicks of
     one visitor (set up as in ``click``), top functions by cumulative and own time.
@@ -560,8 +562,8 @@ FIRST_RENDER_JS = """
 
 # Arm one click measurement on a button (an ElementHandle found by Playwright's piercing
 # locator) and on the log (``section.log``): t0 when the click event reaches the button;
-# the update is the first DOM mutation that detaches the button (the prompt is replaced)
-# or changes the log's text, whichever comes first. MutationObservers watch every shadow
+# the update is the first DOM mutation that detaches the button (the table removes a
+# clicked button) or changes the log's text, whichever comes first. MutationObservers watch every shadow
 # root from each element up to the document (subtree observation stops at shadow
 # boundaries, so each root is observed on its own).
 ARM_JS = """
@@ -1062,6 +1064,8 @@ class ProtocolClient:
         return [i for i in self.reachable() if css in (self.models[i].get("attributes", {}).get("css_classes") or [])]
 
     def buttons_under(self, mid: str) -> list[str]:
+        """The buttons a visitor can see under ``mid`` (a hidden model hides everything under
+        it: the table keeps spare choice buttons hidden), the last in the document first."""
         out, stack, seen = [], [mid], set()
         while stack:
             i = stack.pop()
@@ -1069,6 +1073,8 @@ class ProtocolClient:
                 continue
             seen.add(i)
             m = self.models[i]
+            if m.get("attributes", {}).get("visible") is False:
+                continue
             if i != mid and m["name"].endswith("Button"):
                 out.append(i)
             for key in ("children", "objects"):
@@ -1144,7 +1150,7 @@ class ProtocolClient:
             log_before = self.log_text()
             t0 = time.perf_counter()
             await self.click(b)
-            t1 = await self.until(lambda: b not in self.reachable() or self.log_text() != log_before)
+            t1 = await self.until(lambda: b not in self.prompt_buttons() or self.log_text() != log_before)
             t2 = await self.until(lambda: bool(self.prompt_buttons() or self.with_class("end-screen")))
             self.prune()
             out.append({"ok": True, "latency_s": t1 - t0, "next_choices_s": t2 - t0, "at": t0})

@@ -24,6 +24,21 @@ def load_app_module(name: str = "exhibit") -> ModuleType:
     return module
 
 
+def quiet_known_references() -> None:
+    """Ignore Bokeh's "reference already known" warning, which every click on a new button gives.
+
+    BokehJS treats each model it receives in a server update as new until it next sends a
+    patch of its own, and sends such a model in full (not as a reference) in that patch: a
+    click on a button added since the visitor's last click. The server already has the model,
+    warns and uses its own, so nothing is wrong. The table adds a new button for each decision
+    (a button serves one decision only, see ``MidiTable``), hence about one warning per click."""
+    import warnings
+
+    from bokeh.util.warnings import BokehUserWarning
+
+    warnings.filterwarnings("ignore", message="reference already known", category=BokehUserWarning)
+
+
 def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = False, idle_after: float = 90,
                 countdown: int = 20, threaded: bool = False, seed: int | None = None,
                 expert_iterations: int | None = None, bot_workers: int = 2, show: bool = False) -> Any:
@@ -35,6 +50,7 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
 
     module = load_app_module("exhibit")
     pn.extension(notifications=False)
+    quiet_known_references()
     bot_pool(bot_workers)  # start the workers now, so the first bot move is quick
     midi_match.on_worker_failure = rebuild
 

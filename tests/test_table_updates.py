@@ -1,5 +1,5 @@
-"""The table updates once per change: counts of renders for moves, bots' moves, undo, the
-privacy screen and the projector (no timing)."""
+"""The table updates once per change, and in place: counts of renders and of component
+changes for moves, bots' moves, undo, the privacy screen and the projector (no timing)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from canal_heritage.views.midi_table import MidiTable
 
 def offered(table: MidiTable) -> list[pn.widgets.Button]:
     """The choice buttons a visitor can see, in order."""
-    return [b for b in table.__panel__().select(pn.widgets.Button)
-            if b.visible and any(c.startswith("act-") for c in b.css_classes)]
+    if not table._choices.visible:
+        return []
+    return [b for b in table._choices.objects if b.visible]
 
 
 def click(b: pn.widgets.Button) -> None:
@@ -85,7 +86,6 @@ def test_a_move_against_a_bot_is_one_update_and_each_bot_reply_one_more():
         assert table.renders - renders == 1 + len(m.bot_moves) - moves
 
 
-
 def test_each_bot_move_off_the_event_loop_is_one_update():
     m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "random"), Seat("bot", "", "heuristic")], seed=4)
     table = MidiTable(m)
@@ -99,7 +99,6 @@ def test_each_bot_move_off_the_event_loop_is_one_update():
         made = len(m.bot_moves) - moves
         assert made >= 1 and not m.busy and not m.thinking
         assert table.renders - renders == made == m.version - versions
-
 
 
 def test_a_slow_bot_is_shown_thinking_with_one_more_update():
@@ -118,8 +117,7 @@ def test_a_slow_bot_is_shown_thinking_with_one_more_update():
             if m.thinking:
                 break
             await asyncio.sleep(0)
-        seen.update(thinking=m.thinking, renders=table.renders - renders,
-                    text=" ".join(str(p.object) for p in table.__panel__().select(pn.pane.HTML)))
+        seen.update(thinking=m.thinking, renders=table.renders - renders, text=table._panes["prompt"].object)
         while not task.done():
             while executor.pending:
                 future, args = executor.pending.pop(0)
@@ -131,8 +129,7 @@ def test_a_slow_bot_is_shown_thinking_with_one_more_update():
     assert seen["thinking"] and seen["renders"] == 1 and "is thinking" in seen["text"]
     assert not m.thinking and not m.busy and seen["moves"] >= 1
     assert seen["after"] == 2 * seen["moves"]  # each slow move: "thinking…", then the move
-    assert not any("is thinking" in str(p.object) for p in table.__panel__().select(pn.pane.HTML))
-
+    assert "is thinking" not in table._panes["prompt"].object
 
 
 def test_undo_privacy_projector_and_language_are_one_update_each():
@@ -140,9 +137,9 @@ def test_undo_privacy_projector_and_language_are_one_update_each():
     table = MidiTable(m)
     n = table.renders
     m.play(m.legal_actions()[-1])
-    assert table.renders == n + 1 and m.can_undo()
-    m.undo()
-    assert table.renders == n + 2 and not m.can_undo()
+    assert table.renders == n + 1 and table._undo_button.visible
+    click(table._undo_button)
+    assert table.renders == n + 2 and not table._undo_button.visible
     m.set_language("oc")
     assert table.renders == n + 3
 
@@ -151,8 +148,13 @@ def test_undo_privacy_projector_and_language_are_one_update_each():
         hot.confirm_privacy()
     table = MidiTable(hot)
     n = table.renders
-    click(offered(table)[0])
+    first, *others = offered(table)
+    assert others
+    click(first)
     assert hot.privacy and table.renders == n + 1
+    for b in others:  # taps still on their way from the first player's screen
+        click(b)
+    assert table.renders == n + 1 and not hot.message
     hot.confirm_privacy()
     assert table.renders == n + 2
 
@@ -164,3 +166,99 @@ def test_undo_privacy_projector_and_language_are_one_update_each():
     assert table.renders == n + 1
     teacher.show_open_hands(True)
     assert table.renders == n + 2
+
+
+def test_choice_buttons_are_kept_between_turns_and_a_stale_click_does_nothing():
+    m = vs_bot()
+    table = MidiTable(m)
+    header = list(table._header.objects)
+    seen: dict[int, pn.widgets.Button] = {}
+    reused = 0
+    for _ in range(15):
+        if m.over:
+            break
+        buttons = offered(table)
+        for a, b in zip(m.legal_actions(), buttons):
+            reused += seen.get(a) is b
+            seen[a] = b
+        chosen = buttons[-1]
+        click(chosen)
+        # the clicked button is done with: clicking it again (a double tap) changes nothing
+        state, renders = m.state.to_dict(), table.renders
+        click(chosen)
+        assert m.state.to_dict() == state and table.renders == renders
+        assert chosen not in table._choices.objects
+    assert reused > 5  # the same choice offered again is the same button
+    assert table._header.objects == header and all(x is y for x, y in zip(table._header.objects, header))
+
+
+def test_unchanged_markup_is_not_assigned_again():
+    m = advance_to(vs_bot(), my_first_bet)
+    table = MidiTable(m)
+    changed: list[str] = []
+    for name, pane in table._panes.items():
+        pane.param.watch(lambda e, name=name: changed.append(name), "object")
+    m.play(m.legal_actions()[0])  # a hidden bet: no site changes, the bot's seat neither
+    assert changed, "the move changed nothing on screen"
+    assert not [c for c in changed if c.startswith("site-") or c == "strip-name"]
+    assert "seat-0" in changed and "seat-1" not in changed
+    assert len(changed) == len(set(changed))  # each pane at most once per update
+
+
+def test_a_new_viewer_never_inherits_the_last_ones_choices():
+    """Hot-seat: the buttons kept hidden for later hold only choices once offered to the
+    person now at the screen (the cards on them are drawn in that person's colour)."""
+    m = MidiMatch([Seat("human", "Ana"), Seat("human", "Ben")], seed=5, lang="en")
+    if m.privacy:
+        m.confirm_privacy()
+    table = MidiTable(m)
+    history: dict[int, set[str]] = {0: set(), 1: set()}
+    changes = 0
+    for _ in range(12):
+        viewer = m.viewer
+        history[viewer] |= {b.label for b in offered(table)}
+        click(offered(table)[0])
+        if m.privacy:
+            m.confirm_privacy()
+        changes += m.viewer != viewer
+        everything = table._choices.objects  # hidden spares included
+        assert {b.label for b in everything} <= history[m.viewer] | {b.label for b in offered(table)}
+        other = m.game.engineers[1 - m.viewer].colour
+        assert not any(other in (b.icon or "") for b in everything)
+    assert changes >= 3
+
+
+def test_the_choices_come_in_the_engines_order_before_any_hidden_button():
+    m = vs_bot()
+    table = MidiTable(m)
+    spares = 0
+    for _ in range(20):
+        if m.over:
+            break
+        n = m.narrator()
+        shown = offered(table)
+        assert [b.label for b in shown] == [n.action(a) for a in m.legal_actions()]
+        assert all(any(c.startswith("act-") for c in b.css_classes) for b in shown)
+        assert table._choices.objects[:len(shown)] == shown  # the first button is always one on offer
+        spares = max(spares, len(table._choices.objects) - len(shown))
+        click(shown[-1])
+    assert spares > 0
+
+
+def test_a_new_language_keeps_the_table_and_updates_it_once():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("exhibit_app3", Path(__file__).resolve().parents[1] / "apps" / "exhibit.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    app = module.ExhibitApp(seed=1, lang="en")
+    app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
+    table = app._table
+    n = table.renders
+    app.set_language("oc")
+    assert app._table is table and table.renders == n + 1
+    assert app.match.lang == "oc"
+    app.go("home")
+    app.go("table")
+    assert app._table is not table  # leaving the table and coming back builds it afresh

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import html
 import math
+import re
 from functools import lru_cache as _lru_cache
 from typing import Literal, Sequence
 
 __all__ = [
     "SHAPES",
+    "Symbols",
     "coin",
     "engineer_badge",
     "pawn",
@@ -913,3 +915,56 @@ def cached_site_card(numeral: str, name: str, *, threshold: int | None, value: i
                      status: str, pawns: Sequence[tuple[str, str]] = (), width: int = 150) -> str:
     """:func:`site_card`, remembered."""
     return _cached_site(numeral, name, threshold, value, city, tent, status, tuple(pawns), width)
+
+
+# ---------------------------------------------------------------------------- shared drawings
+_STANDALONE = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" viewBox="([^"]*)" width="([^"]*)" '
+                         r'height="([^"]*)" role="img" aria-label="([^"]*)" font-family="([^"]*)">(.*)</svg>\Z', re.S)
+
+
+@_lru_cache(maxsize=4096)
+def _parts(svg: str) -> tuple[str, ...] | None:
+    m = _STANDALONE.match(svg)
+    return m.groups() if m else None
+
+
+class Symbols:
+    """Drawings shown several times in one piece of markup, each sent once.
+
+    :meth:`use` takes a drawing made here and returns a small ``<svg>`` of the same size and
+    accessible name that shows it through ``<use>``; :meth:`defs` returns the hidden
+    ``<svg>`` holding one ``<symbol>`` per distinct drawing. Both must go into the same
+    markup: ``<use>`` finds ids only in its own document or shadow root. The ids are numbered
+    in order of first use after ``prefix``, so they say nothing about the drawings, and only
+    drawings that are used are defined: a hidden card is a back here as everywhere.
+
+    >>> sym = Symbols("c")
+    >>> back = worker_card(0, "", colour="#0072B2", state="back", width=40, back_label="hidden card")
+    >>> a, b = sym.use(back), sym.use(back)
+    >>> a == b and '<use href="#c0"' in a and sym.defs().count("<symbol") == 1
+    True
+    """
+
+    def __init__(self, prefix: str = "s") -> None:
+        self.prefix = prefix
+        self._ids: dict[tuple[str, str, str], str] = {}
+        self._defs: list[str] = []
+
+    def use(self, svg: str) -> str:
+        parts = _parts(svg)
+        if parts is None:  # not one of ours: left as it is
+            return svg
+        viewbox, width, height, label, font, body = parts
+        key = (viewbox, font, body)
+        sid = self._ids.get(key)
+        if sid is None:
+            sid = self._ids[key] = f"{self.prefix}{len(self._ids)}"
+            self._defs.append(f'<symbol id="{sid}" viewBox="{viewbox}" font-family="{font}">{body}</symbol>')
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+                f'aria-label="{label}"><use href="#{sid}" width="{width}" height="{height}"/></svg>')
+
+    def defs(self) -> str:
+        if not self._defs:
+            return ""
+        return ('<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" '
+                'style="position:absolute;overflow:hidden">' + "".join(self._defs) + "</svg>")

@@ -20,15 +20,31 @@ from ..midi import actions as A
 from ..midi.narration import Narrator
 from ..midi.observation import Observation
 from . import art
-from .theme import BUTTON_CSS, button, html, text
+from .theme import BUTTON_CSS, CARD_BUTTON_CSS, button, html, text
 
 ROW = "display:flex;align-items:center;gap:0.3em;flex-wrap:wrap;margin:0.2em 0"
 LABEL = "min-width:6.5em;font-weight:600"
 ENGINEER_STYLE = {"circle": "●", "triangle": "▲", "square": "■", "diamond": "◆"}
+#: Visually hidden but read by screen readers (the strip's name).
+SR_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
+           "clip:rect(0 0 0 0);white-space:nowrap;border:0")
+#: Choice buttons kept hidden for a later turn (beyond these, the least recently offered go).
+SPARE_CHOICES = 8
+#: A seat's frame: outlined while it is that seat's turn (every key always set, so a change is one style).
+SEAT_STYLE = {"flex": "1 1 18em", "border-radius": "0.6em", "outline": "none"}
+TURN_STYLE = {**SEAT_STYLE, "outline": "0.2em solid #f0b400"}
 
 
 class MidiTable(pn.viewable.Viewer):
-    """The game at the table: canal strip, players, the viewer's hand and choices, the log."""
+    """The game at the table: canal strip, players, the viewer's hand and choices, the log.
+
+    One update per change of the match (see :meth:`MidiMatch.changing`), sent as one patch.
+    The components are built once and updated in place: a pane's markup is assigned only when
+    it differs, the canal strip has one pane per site and the players' area one per seat, and
+    each choice keeps its button from one turn to the next. What a seat may not see is never
+    in any component, hidden ones included: a button whose choice is not on offer keeps the
+    text of a choice that was offered to the same viewer, and the buttons are dropped when
+    the viewer changes (hot-seat)."""
 
     match = param.ClassSelector(class_=MidiMatch)
 
@@ -41,14 +57,14 @@ class MidiTable(pn.viewable.Viewer):
         self._on_again = on_again
         self._on_touch = on_touch
         self._story_open = False
-        self._panel = pn.Column(sizing_mode="stretch_width", css_classes=["midi-table"])
-        # Components are kept and updated in place (only what changed goes to the browser).
-        self._slots: dict[str, tuple[Any, Any]] = {}
-        self._panes: dict[str, pn.pane.HTML] = {}
-        self._middle = pn.Row(sizing_mode="stretch_width")
-        self._bottom = pn.Row(sizing_mode="stretch_width")
         #: how many times the table has been brought up to date (tests check: one per change)
         self.renders = 0
+        self._panel = pn.Column(sizing_mode="stretch_width", css_classes=["midi-table"])
+        # Rare screens (privacy, projector step, end) are rebuilt when their key changes, so a
+        # click in flight on an earlier one is dropped with it.
+        self._slots: dict[str, tuple[Any, Any]] = {}
+        self._panes: dict[str, pn.pane.HTML] = {}
+        self._build()
         # One call per change: MidiMatch groups each change's parameters (MidiMatch.changing).
         self._watcher = self.match.param.watch(lambda *_: self._render(), ["version", "lang", "privacy", "paused",
                                                                            "open_hands"])
@@ -97,14 +113,54 @@ class MidiTable(pn.viewable.Viewer):
         executor = self._executor() if callable(self._executor) else self._executor
         await self.match.run_bots(executor)
 
-    def _act(self, action: int) -> Callable[[Any], None]:
-        def go(_event: Any = None) -> None:
-            self._touch()
-            if self.match.play(action):
-                self._kick_bots()
-        return go
+    # ------------------------------------------------------------------ the components, built once
+    def _build(self) -> None:
+        m, g = self.match, self.match.game
+        # header
+        self._undo_button = button("", self._undo, name="undo")
+        self._home_button = button("", lambda *_: self._on_home(), name="go-home") if self._on_home else None  # type: ignore[misc]
+        self._hands_toggle = None
+        if m.projector:
+            self._hands_toggle = pn.widgets.Toggle(label="", value=m.open_hands, color="warning",
+                                                   stylesheets=[BUTTON_CSS])
+            self._hands_toggle.param.watch(self._open_hands, "value")
+        widgets = [w for w in (self._hands_toggle, self._undo_button, self._home_button) if w is not None]
+        self._header = pn.Row(self._pane("title", sizing_mode=None), *widgets, sizing_mode="stretch_width",
+                              styles={"align-items": "center", "gap": "1em"})
+        # the canal: one pane per site
+        self._strip = pn.Row(self._pane("strip-name", sizing_mode="fixed", margin=0),
+                             *[self._pane(f"site-{sid}", sizing_mode="fixed", margin=(0, 3)) for sid in g.site_ids],
+                             css_classes=["canal-strip"], scroll="x-auto", sizing_mode="stretch_width",
+                             margin=(0, 7), styles={"padding": "0.4em 0"})
+        # the site being built, and the viewer's choices
+        self._story_button = button("", self._toggle_story, name="story")
+        self._site = pn.Column(self._pane("site"), self._pane("story"), self._story_button,
+                               sizing_mode="stretch_width")
+        self._choice_buttons: dict[int, pn.widgets.Button] = {}  # action -> its button (kept between turns)
+        self._offered: dict[int, pn.widgets.Button] = {}  # the choices shown now
+        self._last_offered: dict[int, int] = {}  # action -> the render that last showed it
+        self._choices_viewer: int | None = None
+        self._choices = pn.Row(styles={"flex-wrap": "wrap", "gap": "0.5em"})
+        self._prompt = pn.Column(self._pane("prompt"), self._choices, sizing_mode="stretch_width",
+                                 css_classes=["prompt"])
+        self._middle = pn.Row(self._site, self._prompt, sizing_mode="stretch_width")
+        # the players: one pane per seat
+        self._players = pn.Row(*[self._pane(f"seat-{p}", sizing_mode="stretch_width", margin=(5, 5),
+                                            styles=SEAT_STYLE) for p in range(m.state.n)],
+                               css_classes=["players"], sizing_mode="stretch_width", margin=(0, 5),
+                               styles={"flex-wrap": "wrap", "gap": "0.6em"})
+        self._bottom = pn.Row(self._pane("log"), self._pane("explains"), sizing_mode="stretch_width")
 
-    # ------------------------------------------------------------------ render
+    def _pane(self, name: str, markup: str | None = None, **kw: Any) -> pn.pane.HTML:
+        """The HTML pane of ``name`` (made once); ``markup`` replaces its content only when it differs."""
+        pane = self._panes.get(name)
+        if pane is None:
+            kw.setdefault("sizing_mode", "stretch_width")
+            pane = self._panes[name] = html(markup or "", **kw)
+        elif markup is not None and pane.object != markup:
+            pane.object = markup
+        return pane
+
     def _slot(self, name: str, key: Any, build: Callable[[], Any]) -> Any:
         """The component of ``name``, rebuilt only when ``key`` changes."""
         cached = self._slots.get(name)
@@ -114,63 +170,89 @@ class MidiTable(pn.viewable.Viewer):
         self._slots[name] = (key, component)
         return component
 
-    def _pane(self, name: str, markup: str) -> pn.pane.HTML:
-        """One HTML pane per place, its markup updated in place."""
-        pane = self._panes.get(name)
-        if pane is None:
-            pane = self._panes[name] = html(markup, sizing_mode="stretch_width")
-        elif pane.object != markup:
-            pane.object = markup
-        return pane
-
     @staticmethod
     def _set(container: Any, parts: list[Any]) -> None:
         if [id(x) for x in container.objects] != [id(x) for x in parts]:
             container.objects = parts
 
+    @staticmethod
+    def _update(widget: Any, **values: Any) -> None:
+        """Set only the parameters whose value differs (one change, a small patch)."""
+        changed = {k: v for k, v in values.items() if getattr(widget, k) != v}
+        if changed:
+            widget.param.update(**changed)
+
+    # ------------------------------------------------------------------ actions
+    def _choice(self, action: int, b: pn.widgets.Button) -> Callable[[Any], None]:
+        def go(_event: Any = None) -> None:
+            if self._offered.get(action) is not b:
+                return  # a choice no longer on offer (a double tap, a click still in flight)
+            self._touch()
+            # a button is used for one decision: the next offer of this choice gets a new one
+            del self._offered[action]
+            self._choice_buttons.pop(action, None)
+            if self.match.play(action):
+                self._kick_bots()
+        return go
+
+    def _undo(self, _event: Any = None) -> None:
+        if not self._undo_button.visible:
+            return  # clicked again while the first undo was on its way
+        self._touch()
+        self.match.undo()
+
+    def _open_hands(self, event: Any) -> None:
+        if bool(event.new) != self.match.open_hands:
+            self._touch()
+            self.match.show_open_hands(event.new)
+
+    def _toggle_story(self, _event: Any = None) -> None:
+        self._touch()
+        self._story_open = not self._story_open
+        self._render()
+
+    # ------------------------------------------------------------------ render
     def _render(self) -> None:
         self.renders += 1
+        with pn.io.hold():  # every change of this update in one patch
+            self._render_all()
+
+    def _render_all(self) -> None:
         m = self.match
-        lang = m.lang
-        header_key = (lang, m.state.round, m.can_undo(), m.projector, m.open_hands)
-        parts: list[Any] = [self._slot("header", header_key, self._header)]
+        self._render_header()
+        parts: list[Any] = [self._header]
         if m.privacy:
-            parts.append(self._slot("privacy", (lang, m.to_move), self._privacy_screen))
+            self._offered = {}  # nothing is on offer behind the privacy screen
+            parts.append(self._slot("privacy", (m.lang, m.to_move), self._privacy_screen))
         else:
+            # contents first, then the layout: a component shown again is sent as it is now
             if m.over:
-                parts.append(self._slot("end", (lang,), self._end_screen))
+                parts.append(self._slot("end", (m.lang,), self._end_screen))
             if m.paused:
                 lines = tuple(line.text for line in m.new_lines())
-                parts.append(self._slot("step", (lang, lines), self._projector_step))
-            parts.append(self._strip())
+                parts.append(self._slot("step", (m.lang, lines), self._projector_step))
             obs = m.observation() or m.public_observation()
-            site_key = (lang, obs.current_site, self._story_open)
-            prompt_key = (lang, m.legal_actions(), m.message, m.thinking, m.to_move, m.over, obs.phase, obs.player)
-            self._set(self._middle, [self._slot("site", site_key, lambda: self._current_site(obs)),
-                                     self._slot("prompt", prompt_key, lambda: self._prompt(obs))])
-            parts.append(self._middle)
-            parts.append(self._players(obs))
-            self._set(self._bottom, [self._log_view(), self._explanations()])
-            parts.append(self._bottom)
+            self._render_strip()
+            self._render_site(obs)
+            self._render_prompt(obs)
+            self._render_players(obs)
+            self._render_log()
+            self._render_explanations()
+            parts += [self._strip, self._middle, self._players, self._bottom]
         self._set(self._panel, parts)
 
-    def _header(self) -> pn.Row:
+    def _render_header(self) -> None:
         m, tr = self.match, self.tr
-        obs = m.state
+        st = m.state
         title = tr.ui("table.title", "Canal du Midi")
-        round_text = tr.ui("table.round", "Round {round} of {rounds}", round=obs.round, rounds=obs.game.rules.rounds)
-        items: list[Any] = [html(f"<h1 style='margin:0;font-size:1.6em'>{text(title)}</h1>"
-                                 f"<div style='font-size:1.1em'>{text(round_text)}</div>")]
-        if m.projector:
-            items.append(pn.widgets.Toggle(label=tr.ui("table.open_hands", "Show every hand"), value=m.open_hands,
-                                           color="warning", stylesheets=[BUTTON_CSS]))
-            items[-1].link(m, value="open_hands")
-        if m.can_undo():
-            items.append(button(tr.ui("table.undo", "Take back my move"), lambda *_: (self._touch(), m.undo()),
-                                name="undo"))
-        if self._on_home:
-            items.append(button(tr.ui("table.home", "Home"), lambda *_: self._on_home(), name="go-home"))  # type: ignore[misc]
-        return pn.Row(*items, sizing_mode="stretch_width", styles={"align-items": "center", "gap": "1em"})
+        round_text = tr.ui("table.round", "Round {round} of {rounds}", round=st.round, rounds=st.game.rules.rounds)
+        self._pane("title", f"<h1 style='margin:0;font-size:1.6em'>{text(title)}</h1>"
+                            f"<div style='font-size:1.1em'>{text(round_text)}</div>")
+        if self._hands_toggle is not None:
+            self._update(self._hands_toggle, label=tr.ui("table.open_hands", "Show every hand"), value=m.open_hands)
+        self._update(self._undo_button, label=tr.ui("table.undo", "Take back my move"), visible=m.can_undo())
+        if self._home_button is not None:
+            self._update(self._home_button, label=tr.ui("table.home", "Home"))
 
     def _privacy_screen(self) -> pn.Column:
         m, tr = self.match, self.tr
@@ -191,11 +273,17 @@ class MidiTable(pn.viewable.Viewer):
         lines = m.new_lines()
         heading = tr.ui("table.step", "What just happened")
         items = "".join(f"<li>{text(line.text)}{self._ruling_badge(line.ruling)}</li>" for line in lines)
+
+        def go_on(_event: Any = None) -> None:
+            if m.paused:
+                self._touch()
+                m.resume()
+                self._kick_bots()
+
         return pn.Column(
             html(f"<h2 style='margin:0'>{text(heading)}</h2>"
                  f"<ul style='font-size:1.2em'>{items}</ul>"),
-            button(tr.ui("table.continue", "Continue"), lambda *_: (self._touch(), m.resume(), self._kick_bots()),
-                   kind="primary", name="continue"),
+            button(tr.ui("table.continue", "Continue"), go_on, kind="primary", name="continue"),
             styles={"background": "#fff3cd", "padding": "1em", "border-radius": "0.8em"},
             css_classes=["projector-step"],
         )
@@ -207,149 +295,178 @@ class MidiTable(pn.viewable.Viewer):
         return (f" <span class='ruling' title='{text(body)}' style='font-size:0.8em;background:#dfe9f1;"
                 f"border-radius:0.4em;padding:0 0.3em'>{text(ruling)} · {text(title)}</span>")
 
-    def _strip(self) -> pn.pane.HTML:
+    def _render_strip(self) -> None:
         m = self.match
         g = m.game
         n = self.narrator
-        cards = []
+        label = text(self.tr.ui("table.canal", "The canal from Toulouse to Agde"))
+        self._pane("strip-name", f"<h2 style='{SR_ONLY}'>{label}</h2>")
         for i, sid in enumerate(g.site_ids):
             status = ("hidden", "in_play", "built", "delayed")[m.state.status[i]]
             pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in range(m.state.n)
                      if m.state.pawns[i] >> p & 1 or m.state.adjacency[i] >> p & 1]
             site = g.sites[i]
-            cards.append(art.cached_site_card(sid, n.site_name(sid), threshold=g.threshold[i] if status != "hidden" else None,
-                                       value=g.value[i], city=site.city, tent=site.tent, status=status,
-                                       pawns=pawns, width=118))
-        label = text(self.tr.ui("table.canal", "The canal from Toulouse to Agde"))
-        return self._pane("strip", f"<section aria-label='{label}' class='canal-strip' style='display:flex;gap:0.4em;"
-                                   f"overflow-x:auto;padding:0.4em 0'>{''.join(cards)}</section>")
+            self._pane(f"site-{sid}", art.cached_site_card(
+                sid, n.site_name(sid), threshold=g.threshold[i] if status != "hidden" else None, value=g.value[i],
+                city=site.city, tent=site.tent, status=status, pawns=pawns, width=118))
 
-    def _current_site(self, obs: Observation) -> pn.Column:
+    def _render_site(self, obs: Observation) -> None:
         tr = self.tr
         if obs.current_site is None:
-            return pn.Column()
+            self._update(self._site, visible=False)
+            return
         g = self.match.game
         i = g.site_index(obs.current_site)
         place = load_heritage().place_for_game("midi", obs.current_site)
         caption = place.localized("caption", tr.lang)
-        story = place.localized("story", tr.lang)
-        card = art.cached_site_card(obs.current_site, self.narrator.site_name(obs.current_site), threshold=obs.threshold,
-                             value=g.value[i], city=g.sites[i].city, tent=g.sites[i].tent, status="in_play",
-                             width=210)
+        card = art.cached_site_card(obs.current_site, self.narrator.site_name(obs.current_site),
+                                    threshold=obs.threshold, value=g.value[i], city=g.sites[i].city,
+                                    tent=g.sites[i].tent, status="in_play", width=210)
         need = tr.ui("table.needs", "Needs {threshold} worker points · worth {value} points",
                      threshold=obs.threshold, value=g.value[i])
-        body = [html(f"<div style='display:flex;gap:1em;align-items:flex-start'><div style='flex:none'>{card}</div><div>"
-                     f"<p style='font-weight:600'>{text(need)}</p><p>{text(caption.text)}</p></div></div>")]
+        self._pane("site", f"<div style='display:flex;gap:1em;align-items:flex-start'><div style='flex:none'>{card}"
+                           f"</div><div><p style='font-weight:600'>{text(need)}</p><p>{text(caption.text)}</p></div></div>")
+        story = ""
         if self._story_open:
-            note = tr.fallback_note(story)
+            told = place.localized("story", tr.lang)
+            note = tr.fallback_note(told)
             mark = f" <em>({text(note)})</em>" if note else ""
-            body.append(html(f"<p class='story' style='max-width:40em'>{text(story.text)}{mark}</p>"))
+            story = f"<p class='story' style='max-width:40em'>{text(told.text)}{mark}</p>"
+        self._update(self._panes["story"], visible=self._story_open)
+        self._pane("story", story)
+        self._update(self._story_button, label=tr.ui("table.read_more", "Read the story of this site")
+                     if not self._story_open else tr.ui("table.read_less", "Hide the story"))
+        self._update(self._site, visible=True)
 
-        def toggle(_e: Any) -> None:
-            self._touch()
-            self._story_open = not self._story_open
-            self._render()
-
-        body.append(button(tr.ui("table.read_more", "Read the story of this site") if not self._story_open
-                           else tr.ui("table.read_less", "Hide the story"), toggle, name="story"))
-        return pn.Column(*body, sizing_mode="stretch_width")
-
-    def _prompt(self, obs: Observation) -> pn.Column:
+    def _render_prompt(self, obs: Observation) -> None:
         m, tr, n = self.match, self.tr, self.narrator
-        if m.over:
-            return pn.Column()
-        p = m.to_move
-        legal = m.legal_actions()
-        items: list[Any] = []
+        legal = () if m.over else m.legal_actions()
+        message = ""
         if m.message:
-            items.append(html(f"<div role='alert' class='message' style='color:#8a1c1c;font-weight:600'>"
-                              f"{text(m.message)}</div>"))
-        if not legal:
+            message = (f"<div role='alert' class='message' style='color:#8a1c1c;font-weight:600'>"
+                       f"{text(m.message)}</div>")
+        if m.over:
+            heading = ""
+        elif not legal:
+            p = m.to_move
             who = m.names[p] if p is not None else ""
             wait = (tr.ui("table.thinking", "{name} is thinking…", name=who) if m.thinking
                     else tr.ui("table.waiting", "{name} is playing.", name=who))
-            items.append(html(f"<p class='waiting' style='font-size:1.2em'>{text(wait)}</p>"))
-            return pn.Column(*items, sizing_mode="stretch_width")
-        items.append(html(f"<h2 style='margin:0.2em 0'>{text(n.phase(obs.phase))}</h2>"))
+            heading = f"<p class='waiting' style='font-size:1.2em'>{text(wait)}</p>"
+        else:
+            heading = f"<h2 style='margin:0.2em 0'>{text(n.phase(obs.phase))}</h2>"
+        self._pane("prompt", message + heading)
+        self._render_choices(legal, obs)
+
+    def _render_choices(self, legal: tuple[int, ...], obs: Observation) -> None:
+        """Show the buttons of ``legal`` (in order) and hide the others; each button keeps its
+        choice, so only what differs is sent (often nothing but ``visible``)."""
+        m, n = self.match, self.narrator
+        if not legal:
+            self._offered = {}
+            self._update(self._choices, visible=False)
+            return
+        if m.viewer != self._choices_viewer:  # hot-seat: another person's screen starts afresh
+            self._choice_buttons, self._last_offered = {}, {}
+            self._choices_viewer = m.viewer
         colour = m.game.engineers[obs.player].colour
-        row: list[Any] = []
+        shown = []
         for a in legal:
             d = A.decode(a)
-            if d.kind in ("bet", "draw") and d.value is not None:
-                label = n.worker(d.value)
-                svg = art.cached_worker_card(d.value, n.worker(d.value).rsplit(" (", 1)[0], colour=colour, width=90)
-                row.append(button(n.action(a), self._act(a), icon=svg, icon_size="5.5em", card=True,
-                                  name=f"act-{d.kind}-{d.value}", description=label))
+            label, svg, worker = n.action(a), None, None
+            if d.kind in ("bet", "draw") and d.value is not None:  # a card: its picture on the button
+                worker = n.worker(d.value)
+                svg = art.cached_worker_card(d.value, worker.rsplit(" (", 1)[0], colour=colour, width=90)
+            b = self._choice_buttons.get(a)
+            if b is None:
+                kind = "primary" if (d.kind == "reinforce" and d.yes) or (d.kind == "draw" and not svg) else "default"
+                name = f"act-{d.kind}-{d.value}" if svg else f"act-{A.to_text(a).replace(' ', '-')}"
+                b = self._choice_buttons[a] = button(label, kind=kind, icon=svg, icon_size="5.5em", card=bool(svg),
+                                                     name=name, description=worker)
+                b.on_click(self._choice(a, b))
             else:
-                kind = "primary" if (d.kind == "reinforce" and d.yes) or d.kind == "draw" else "default"
-                row.append(button(n.action(a), self._act(a), kind=kind, name=f"act-{A.to_text(a).replace(' ', '-')}"))
-        items.append(pn.FlexBox(*row, gap="0.5em"))
-        return pn.Column(*items, sizing_mode="stretch_width", css_classes=["prompt"])
+                self._update(b, label=label, icon=svg, description=worker, visible=True)
+            self._last_offered[a] = self.renders
+            shown.append(b)
+        self._offered = dict(zip(legal, shown))
+        spare = sorted((a for a in self._choice_buttons if a not in self._offered),
+                       key=lambda a: -self._last_offered.get(a, 0))
+        for a in spare[SPARE_CHOICES:]:
+            del self._choice_buttons[a]
+            self._last_offered.pop(a, None)
+        kept = [self._choice_buttons[a] for a in spare[:SPARE_CHOICES]]
+        for b in kept:
+            self._update(b, visible=False)
+        self._set(self._choices, shown + kept)  # the choices first, in order: hidden ones after
+        self._update(self._choices, visible=True)
 
-    def _players(self, obs: Observation) -> pn.pane.HTML:
+    def _render_players(self, obs: Observation) -> None:
         m, tr, n = self.match, self.tr, self.narrator
         g = m.game
         open_hands = m.open_hands_view()
         face_up_label = tr.ui("table.face_up", "Face up")
         hand_label = tr.ui("table.hand", "Hand")
         face_down_label = tr.ui("table.face_down", "Face down")
-        blocks = []
         for p in range(m.state.n):
             eng = g.engineers[p]
+            sym = art.Symbols(f"p{p}-")  # each drawing once per seat: backs and coins repeat
             you = p == obs.player and not m.privacy and m.viewer is not None
             name = m.names[p] + (" · " + tr.ui("table.you", "you") if you else "")
             badge = (f"<span style='display:inline-flex;align-items:center;gap:0.4em;font-weight:700;"
                      f"font-size:1.15em'>{art.engineer_badge(eng.colour, eng.shape, name)}{text(name)}</span>")
-            face_up = "".join(art.cached_worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=eng.colour, width=54)
-                              for v in obs.face_up[p])
-            back = art.cached_worker_card(0, "", colour=eng.colour, state="back", width=40,
-                                   back_label=tr.ui("table.hidden_card", "hidden card"))
+
+            def faces(values: Any, colour: str = eng.colour) -> str:
+                return "".join(sym.use(art.cached_worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=colour,
+                                                              width=54)) for v in values)
+
+            back = sym.use(art.cached_worker_card(0, "", colour=eng.colour, state="back", width=40,
+                                                  back_label=tr.ui("table.hidden_card", "hidden card")))
+            face_up = faces(obs.face_up[p])
             if open_hands is not None:
-                hand = "".join(art.cached_worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=eng.colour, width=54)
-                               for v in open_hands[p])
+                hand = faces(open_hands[p])
             elif you:
-                hand = "".join(art.cached_worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=eng.colour, width=54)
-                               for v in obs.hand)
+                hand = faces(obs.hand)
             else:
                 hand = back * obs.hand_count[p]
+            face_down = back * obs.face_down_count[p]
             bet = ""
             if obs.bets is not None:
                 bet = text(tr.ui("table.bet_shown", "bet: {value}", value=obs.bets[p]))
             elif obs.has_bet[p]:
                 bet = text(tr.ui("table.bet_hidden", "has bet"))
-            coins = art.coin(24) * obs.coins[p]
+            coins = sym.use(art.coin(24)) * obs.coins[p]
             facts = text(tr.ui("table.counts", "{coins} coins · {pawns} pawns left · {down} face down",
                                coins=obs.coins[p], pawns=obs.pawns_left[p], down=obs.face_down_count[p]))
-            turn = " style='outline:0.2em solid #f0b400;border-radius:0.6em'" if m.to_move == p else ""
-            blocks.append(
-                f"<div class='seat seat-{p}'{turn} aria-label='{text(name)}'><div style='padding:0.4em'>{badge}"
+            pane = self._pane(f"seat-{p}", (
+                f"<div class='seat seat-{p}' aria-label='{text(name)}'>{sym.defs()}<div style='padding:0.4em'>{badge}"
                 f"<div>{facts} {coins}</div><div>{text(bet)}</div>"
                 f"<div class='face-up' style='{ROW}'><span style='{LABEL}'>{text(face_up_label)}</span>{face_up}</div>"
                 f"<div class='face-down' style='{ROW}'><span style='{LABEL}'>{text(face_down_label)}</span>"
-                f"{back * obs.face_down_count[p]}</div>"
-                f"<div class='hand' style='{ROW}'><span style='{LABEL}'>{text(hand_label)}</span>{hand}</div></div></div>")
-        return self._pane("players", f"<div class='players' style='display:grid;"
-                                     f"grid-template-columns:repeat(auto-fit,minmax(18em,1fr));"
-                                     f"gap:0.6em'>{''.join(blocks)}</div>")
+                f"{face_down}</div>"
+                f"<div class='hand' style='{ROW}'><span style='{LABEL}'>{text(hand_label)}</span>{hand}</div>"
+                f"</div></div>"))
+            # whose turn it is: a style of the seat's pane, so the seat's markup is not sent again
+            self._update(pane, styles=TURN_STYLE if m.to_move == p else SEAT_STYLE)
 
-    def _log_view(self) -> pn.pane.HTML:
+    def _render_log(self) -> None:
         tr = self.tr
         lines = self.match.log()[-14:][::-1]
         items = "".join(f"<li>{text(line.text)}{self._ruling_badge(line.ruling)}</li>" for line in lines)
         title = text(tr.ui("table.log", "What happened"))
-        return self._pane("log", f"<section class='log' aria-live='polite'><h2 style='font-size:1.1em'>{title}</h2>"
-                                 f"<ol reversed style='padding-left:1.2em'>{items}</ol></section>")
+        self._pane("log", f"<section class='log' aria-live='polite'><h2 style='font-size:1.1em'>{title}</h2>"
+                          f"<ol reversed style='padding-left:1.2em'>{items}</ol></section>")
 
-    def _explanations(self) -> pn.pane.HTML:
+    def _render_explanations(self) -> None:
         m, tr, n = self.match, self.tr, self.narrator
         moves = m.visible_bot_moves()
         if not moves or m.privacy:
-            return self._pane("explains", "")
+            self._pane("explains", "")
+            return
         p, move = moves[-1]
         why = text(n.bot_move(move))
         title = text(tr.ui("table.bot_says", "{name} explains", name=m.names[p]))
-        return self._pane("explains", f"<section class='bot-explains'><h2 style='font-size:1.1em'>{title}</h2>"
-                                      f"<p>{why}</p></section>")
+        self._pane("explains", f"<section class='bot-explains'><h2 style='font-size:1.1em'>{title}</h2>"
+                               f"<p>{why}</p></section>")
 
     def _end_screen(self) -> pn.Column:
         m, tr, n = self.match, self.tr, self.narrator
