@@ -39,8 +39,15 @@ def examples(n: int) -> settings:
 _GAMES: dict[tuple, ArrialaGame] = {}
 
 
+#: The board the rule tests are written on (cells per stretch), pinned so that the
+#: balance study may change ``data/arriala/board.json`` without moving the examples.
+TEST_CELLS = (6, 7, 4, 8)
+
+
 def game_for(players: int, **overrides: Any) -> ArrialaGame:
-    """One shared (immutable) game description per player count and overrides."""
+    """One shared (immutable) game description per player count and overrides (the
+    board's cells are :data:`TEST_CELLS` unless given)."""
+    overrides.setdefault("cells", TEST_CELLS)
     key = (players, tuple(sorted((k, tuple(v)) for k, v in overrides.items())))
     if key not in _GAMES:
         _GAMES[key] = ArrialaGame(players, **overrides)
@@ -152,8 +159,13 @@ def position(
 
 def build(data: dict[str, Any], game: ArrialaGame | None = None) -> ArrialaState:
     """The state of a position (the shared game of its player count by default)."""
-    if game is None and data.get("game") is None and data.get("players") in (2, 3, 4):
-        game = game_for(data["players"])
+    if game is None and data.get("players") in (2, 3, 4):
+        given = data.get("game")
+        try:
+            overrides = {k: v for k, v in (given or {}).items() if v is not None}
+            game = game_for(data["players"], **overrides)
+        except (AttributeError, TypeError, ValueError):  # malformed: let the loader say so
+            game = None
     return state_from_dict(data, game=game)
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from arriala_helpers import build, game_for, log_json, mc, play_random, position
 
+from canal_heritage.arriala.data import load_arriala_data
 from canal_heritage.arriala import ArrialaGame, actions as A
 from canal_heritage.arriala.position import state_to_dict
 from canal_heritage.arriala.record import GameRecord, load_record, record_of, save_record
@@ -115,7 +116,7 @@ def test_to_text_refuses_ints_the_game_cannot_name(players, action):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_save_and_load_a_finished_game(players):
     """A-R12: replaying a saved game reproduces it exactly."""
-    state = play_random(players, 77)
+    state = play_random(players, 77, game=ArrialaGame(players))  # the data's own board
     rec = record_of(state)
     assert rec.result == state.score and len(rec.result) == state.game.owners
     assert rec.decisions == [A.to_text(state, a) for a in state.history]
@@ -172,7 +173,8 @@ def test_record_with_balance_study_overrides(players):
     state = play_random(players, 6, game=game)
     rec = record_of(state)
     if players == 2:  # Grisolles-Montech is out of play: its numbers are the data's
-        assert rec.cells == [6, 6, 5, 7] and rec.lock_max == [2, 2, 2, 3]
+        gm = load_arriala_data().board.stretches[0]
+        assert rec.cells == [gm.cells, 6, 5, 7] and rec.lock_max == [gm.lock_max, 2, 2, 3]
     else:
         assert rec.cells == [5, 6, 5, 7] and rec.lock_max == [1, 2, 2, 3]
     assert rec.table == list(range(2, 12)) and rec.deck == [8, 7, 5, 8, 6, 4, 5, 3, 5, 4]
