@@ -243,7 +243,8 @@ class ArrialaMatch(param.Parameterized):
         self.closed = False  # the exhibit discarded this game: bots stop
         self._reasons_cache: tuple[tuple, dict[str, IllegalActionError]] | None = None
         humans = self.humans
-        self.viewer = humans[0] if humans else None
+        # hot-seat: even the first player's screen waits for them (the device may be elsewhere)
+        self.viewer = humans[0] if humans and not self.hot_seat else None
         self._hand_over()
 
     # ------------------------------------------------------------------ who is who

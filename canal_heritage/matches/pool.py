@@ -1,5 +1,10 @@
 """The worker processes where bots think, shared by every session of the server (the Bokeh
-server is single-threaded: a bot must never think on its event loop)."""
+server is single-threaded: a bot must never think on its event loop).
+
+Both games use the same pool: a Canal du Midi bot decides one move
+(:func:`canal_heritage.matches.midi.decide`), an Arriala bot the actions of its turn up to
+the next draw (:func:`canal_heritage.matches.arriala.decide_turn`). Each match submits its
+own picklable function, so the pool knows nothing of the games."""
 
 from __future__ import annotations
 
@@ -10,7 +15,10 @@ _POOL: ProcessPoolExecutor | None = None
 
 
 def _warm() -> int:
-    import canal_heritage.midi.bots  # noqa: F401 - import once, so the first move is quick
+    # import once, so the first move of either game is quick
+    import canal_heritage.arriala.bots  # noqa: F401
+    import canal_heritage.matches.arriala  # noqa: F401
+    import canal_heritage.midi.bots  # noqa: F401
 
     return 1
 

@@ -1,0 +1,115 @@
+"""Who plays Arriala: one person against 1 to 3 bots, or 2 to 4 people on one screen, and who
+starts (A-R9: the rulebook's "who saw a canal most recently?" is asked here)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import panel as pn
+import param
+
+from ..arriala.narration import Narrator
+from ..arriala.state import ArrialaGame
+from ..i18n import LANGUAGES, translator
+from ..matches.midi import MAX_NAME, Seat
+from .theme import BUTTON_CSS, button, html, text
+
+SETUP_CSS = BUTTON_CSS + """
+.bk-input { font-size: 1em; min-height: 2.75em; }
+"""
+#: The "who starts" answer that lets chance decide.
+CHANCE = -1
+
+
+class ArrialaSetup(pn.viewable.Viewer):
+    """The choices before a game of Arriala; ``on_start(seats, first)`` starts it (``first``
+    is a seat, or None for chance)."""
+
+    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+
+    def __init__(self, *, on_start: Callable[[list[Seat], int | None], None], on_back: Callable[[], None],
+                 **params: Any) -> None:
+        super().__init__(**params)
+        tr = translator(self.lang)
+        self._on_start = on_start
+        self._on_back = on_back
+        css = [SETUP_CSS]
+        self.mode = pn.widgets.RadioButtonGroup(
+            options={tr.ui("setup.mode", "Against the computer"): "bots",
+                     tr.ui("setup.mode", "Several people on this screen"): "hotseat"},
+            value="bots", button_type="primary", stylesheets=css)
+        self.opponents = pn.widgets.RadioButtonGroup(options={"1": 1, "2": 2, "3": 3}, value=1, stylesheets=css)
+        self.level = pn.widgets.RadioButtonGroup(
+            options={tr.ui("setup.level", "Beginner"): "random", tr.ui("setup.level", "Steady"): "heuristic",
+                     tr.ui("setup.level", "Expert"): "expert"}, value="heuristic", stylesheets=css)
+        self.players = pn.widgets.RadioButtonGroup(options={"2": 2, "3": 3, "4": 4}, value=2, stylesheets=css)
+        self.names = [pn.widgets.TextInput(placeholder=tr.ui("setup.name", "Name of player {n}", n=i + 1),
+                                           max_length=MAX_NAME, stylesheets=css) for i in range(4)]
+        self.your_name = pn.widgets.TextInput(placeholder=tr.ui("setup.your_name", "Your name (optional)"),
+                                              max_length=MAX_NAME, stylesheets=css)
+        self.first = pn.widgets.RadioButtonGroup(options={"-": CHANCE}, value=CHANCE, stylesheets=css,
+                                                 css_classes=["first-player"])
+        self._body = pn.Column()
+        for w in (self.mode, self.players, self.opponents, self.your_name, *self.names):
+            w.param.watch(lambda *_: self._refresh(), "value")
+        self._refresh()
+
+    def seats(self) -> list[Seat]:
+        if self.mode.value == "bots":
+            return [Seat("human", self.your_name.value)] + [
+                Seat("bot", "", self.level.value) for _ in range(self.opponents.value)]
+        return [Seat("human", w.value) for w in self.names[: self.players.value]]
+
+    def first_player(self) -> int | None:
+        value = self.first.value
+        return None if value in (None, CHANCE) or value >= len(self.seats()) else int(value)
+
+    def _who(self) -> dict[str, int]:
+        """The answers to "who saw a canal most recently?": every seat, then chance."""
+        tr = translator(self.lang)
+        seats = self.seats()
+        colours = Narrator(self.lang, ArrialaGame(len(seats)))
+        out: dict[str, int] = {}
+        for i, s in enumerate(seats):
+            name = " ".join(s.name.split())
+            if s.kind == "bot":
+                label = tr.ui("arriala.setup.bot", "The computer ({colour})", colour=colours.colour(i))
+            elif self.mode.value == "bots":
+                label = name or tr.ui("arriala.setup.me", "Me")
+            else:
+                label = name or colours.colour(i)  # the name the table will give them
+            while label in out:
+                label += " "
+            out[label] = i
+        out[tr.ui("arriala.setup.chance", "Let chance decide")] = CHANCE
+        return out
+
+    def _refresh(self) -> None:
+        tr = translator(self.lang)
+        if self.mode.value == "bots":
+            rows = [html(text(tr.ui("setup.how_many", "How many opponents?"))), self.opponents,
+                    html(text(tr.ui("setup.how_strong", "How strong?"))), self.level, self.your_name]
+        else:
+            rows = [html(text(tr.ui("setup.how_many_players", "How many players?"))), self.players,
+                    *self.names[: self.players.value]]
+        who = self._who()
+        value = self.first.value if self.first.value in who.values() else CHANCE
+        self.first.param.update(options=who, value=value)
+        question = tr.ui("arriala.setup.first", "Who saw a canal most recently? They start (A-R9).")
+        rows += [html(f"<p style='margin:0.6em 0 0.2em;font-weight:600'>{text(question)}</p>"), self.first]
+        self._body.objects = rows
+
+    def __panel__(self) -> pn.Column:
+        tr = translator(self.lang)
+        title = tr.ui("arriala.setup.title", "A game of Arriala")
+        lead = tr.ui("arriala.setup.lead", "Build the Canal de Garonne between Grisolles and Valence d'Agen: five "
+                                           "action points a turn, and the most workers in a section when it is "
+                                           "complete scores it. With two players, a virtual third player joins in "
+                                           "(A-R8).")
+        return pn.Column(
+            html(f"<h1>{text(title)}</h1><p style='max-width:44em'>{text(lead)}</p>"),
+            self.mode, self._body,
+            pn.Row(button(tr.ui("setup.start", "Start the game"),
+                          lambda *_: self._on_start(self.seats(), self.first_player()), kind="primary", name="start"),
+                   button(tr.ui("table.home", "Home"), lambda *_: self._on_back(), name="go-home")),
+            css_classes=["arriala-setup"], sizing_mode="stretch_width")
