@@ -37,7 +37,7 @@ class ArrialaSetup(pn.viewable.Viewer):
         self.mode = pn.widgets.RadioButtonGroup(
             options={tr.ui("setup.mode", "Against the computer"): "bots",
                      tr.ui("setup.mode", "Several people on this screen"): "hotseat"},
-            value="bots", button_type="primary", stylesheets=css)
+            value="bots", color="primary", stylesheets=css)
         self.opponents = pn.widgets.RadioButtonGroup(options={"1": 1, "2": 2, "3": 3}, value=1, stylesheets=css)
         self.level = pn.widgets.RadioButtonGroup(
             options={tr.ui("setup.level", "Beginner"): "random", tr.ui("setup.level", "Steady"): "heuristic",

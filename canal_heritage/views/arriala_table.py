@@ -204,7 +204,7 @@ class ArrialaTable(pn.viewable.Viewer):
 
     def _button(self, label: str, on_click: Callable[..., Any] | None, *, name: str, kind: str = "default",
                 description: str | None = None) -> pn.widgets.Button:
-        b = pn.widgets.Button(label=label, button_type=kind, description=description,
+        b = pn.widgets.Button(label=label, color=kind, description=description,
                               stylesheets=[TABLE_BUTTON_CSS], css_classes=[name])
         if on_click is not None:
             b.on_click(on_click)
@@ -610,9 +610,11 @@ class ArrialaTable(pn.viewable.Viewer):
             self._reset_choice()
         self._render_header()
         parts: list[Any] = [self._header]
-        if m.privacy:
+        if m.privacy:  # nothing private stays in any component, hidden ones included
             self._offered = {}
             self._targets = []
+            self._card_buttons, self._cards_viewer = {}, None
+            self._set(self._hand, [])
             parts.append(self._slot("privacy", (m.lang, m.to_move), self._privacy_screen))
         else:
             if m.over:
@@ -648,7 +650,7 @@ class ArrialaTable(pn.viewable.Viewer):
         self._pane("title", f"<h1 style='margin:0;font-size:1.6em'>{text(title)}</h1>"
                             f"<div class='status' style='font-size:1.1em'>{text(status)}</div>")
         for code, b in zip(LANGUAGES, self._lang_buttons):
-            self._update(b, button_type="primary" if code == m.lang else "default")
+            self._update(b, color="primary" if code == m.lang else "default")
         self._update(self._undo_button, label=tr.ui("arriala.table.undo", "Take back my last action"),
                      visible=m.can_undo())
         if self._home_button is not None:
@@ -897,7 +899,7 @@ class ArrialaTable(pn.viewable.Viewer):
             reason = reasons.get(kind)
             classes = [f"pal-{kind}"] + (["unavailable"] if reason else []) + (["chosen"] if kind == self._kind else [])
             self._update(b, label=self._kind_label(kind), description=reason or None, css_classes=classes,
-                         button_type="primary" if kind == "end_turn" else "default")
+                         color="primary" if kind == "end_turn" else "default")
         self._reason_words = reasons
 
     def _render_hand(self, obs: ArrialaObservation, mine: bool) -> None:

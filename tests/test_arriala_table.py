@@ -1,0 +1,287 @@
+"""The Arriala table, headless: what it shows from the match, and what it never shows.
+
+The palette greys exactly what the engine refuses, with its reason; the highlighted
+workers and targets are exactly the legal actions; a tap on a ring plays it and a tap on
+another cell gets the engine's reason; an opponent's hand is never in any component; one
+update per change."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import panel as pn
+import pytest
+
+from canal_heritage.arriala import actions as A
+from canal_heritage.matches.arriala import PALETTE, ArrialaMatch, Seat, kind_of, target_of, worker_of
+from canal_heritage.views.arriala_setup import ArrialaSetup
+from canal_heritage.views.arriala_table import ArrialaTable
+
+
+def strings(view) -> list[str]:
+    """Every text, markup and label the component tree would send to a browser (hidden ones too)."""
+    out = []
+    for obj in view.__panel__().select():
+        if isinstance(obj, pn.pane.HTML):
+            out.append(str(obj.object))
+        elif isinstance(obj, pn.widgets.Button):
+            out.extend([obj.label, str(obj.description or ""), " ".join(obj.css_classes)])
+    if isinstance(view, ArrialaTable):
+        for source in (view._labels, view._rings):
+            out.extend(str(v) for v in source.data.get("text", source.data.get("number", [])))
+    return out
+
+
+def click(b: pn.widgets.Button) -> None:
+    b.clicks += 1  # what a browser's click does to a Panel button
+
+
+def vs_bot(lang="en", **kw) -> ArrialaMatch:
+    kw.setdefault("seed", 3)
+    kw.setdefault("first", 0)
+    kw.setdefault("pace", 0)
+    return ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", kw.pop("level", "heuristic"))], lang=lang, **kw)
+
+
+def offered(table: ArrialaTable) -> list[pn.widgets.Button]:
+    if not table._target_row.visible:
+        return []
+    return [b for b in table._target_row.objects if b.visible]
+
+
+def rings(table: ArrialaTable) -> list[tuple[float, float]]:
+    return list(zip(table._rings.data["x"], table._rings.data["y"]))
+
+
+def test_the_palette_greys_what_the_engine_refuses_with_its_reason():
+    m = vs_bot()
+    table = ArrialaTable(m)
+    legal_kinds = {kind_of(m.game, a) for a in m.legal_actions()}
+    reasons = m.reasons()
+    for kind in PALETTE:
+        b = table._palette[kind]
+        assert ("unavailable" in b.css_classes) == (kind not in legal_kinds), kind
+        if kind in reasons:
+            assert b.description == table.why(kind, reasons[kind]) and b.description
+    assert table._palette["to_vineyard"].description == "None of your workers is on the canal."
+    click(table._palette["to_vineyard"])  # a greyed button still answers: why not
+    assert m.message == "None of your workers is on the canal." and table._kind is None
+
+
+def test_the_highlighted_targets_are_exactly_the_legal_actions():
+    m = vs_bot(seed=8)
+    table = ArrialaTable(m)
+    rng = random.Random(4)
+    checked = set()
+    for _ in range(40):
+        if m.over:
+            break
+        legal = set(m.legal_actions())
+        kinds = sorted({kind_of(m.game, a) for a in legal} - {"draw", "end_turn"})
+        if not kinds:
+            click(table._palette["end_turn"])
+            continue
+        kind = rng.choice(kinds)
+        table._choose_kind(kind)()
+        of_kind = {a for a in legal if kind_of(m.game, a) == kind}
+        workers = {worker_of(m.game, a) for a in of_kind} - {None}
+        if table._worker is None and workers:
+            assert {t.worker for t in table._targets} == workers
+            assert len(rings(table)) == len(workers) == len(offered(table))
+            click(rng.choice(offered(table)))
+        w = table._worker
+        expected = {a for a in of_kind if w is None or worker_of(m.game, a) == w}
+        assert {t.action for t in table._targets} == expected
+        assert len(rings(table)) == len(expected) == len(offered(table))
+        checked.add(kind)
+        click(rng.choice(offered(table)))
+    assert {"move", "place"} <= checked
+
+
+def test_a_tap_on_a_ring_plays_it_and_a_tap_elsewhere_gets_the_engines_reason():
+    m = vs_bot()
+    table = ArrialaTable(m)
+    click(table._palette["place"])
+    target = next(t for t in table._targets if not m.game.board.is_town[target_of(m.game, t.action)[1]])
+    table.tap(target.x, target.y)
+    assert m.state.history == [target.action]
+    # the cell now holds a worker: a virtual worker may not stop there, and the engine says so
+    click(table._palette["move"])
+    table.choose(next(t for t in table._targets if t.worker is not None and t.worker // 5 == 2))
+    x, y = table._cell_xy[target_of(m.game, target.action)[1]]
+    table.tap(x, y)
+    assert m.message == "Another worker is already on that cell." and len(m.state.history) == 1
+
+
+def test_a_town_tap_takes_the_first_target_and_the_buttons_mirror_the_rings():
+    m = vs_bot()
+    table = ArrialaTable(m)
+    click(table._palette["place"])
+    labels = [b.label for b in offered(table)]
+    assert labels[0].startswith("1 · ") and len(labels) == len(rings(table))
+    assert table._rings.data["number"] == [str(i + 1) for i in range(len(labels))]
+
+
+def test_what_the_viewer_cannot_see_changes_nothing_on_screen():
+    a = vs_bot(seed=11)
+    b = vs_bot(seed=11)
+    # the bot's hand and the deck are hidden from seat 0: swap the bot's cards with the deck's
+    hand = [k for k, c in enumerate(b.state.hand[1]) for _ in range(c)]
+    deck = b.state.deck
+    b.state.hand[1] = [0] * len(b.state.hand[1])
+    for k in deck[:len(hand)]:
+        b.state.hand[1][k] += 1
+    b.state.deck = hand + deck[len(hand):]
+    assert b.state.hand[1] != a.state.hand[1], "pick a seed where the swap changes the bot's hand"
+    assert replace(a.observation(), game=None) == replace(b.observation(), game=None)
+    ta, tb = ArrialaTable(a), ArrialaTable(b)
+    assert strings(ta) == strings(tb)
+    # and the bot's cards are nowhere in the markup (only the viewer's own cards are)
+    mine = set(a.state.hand_list(0))
+    theirs = set(a.state.hand_list(1)) - mine
+    shown = " ".join(strings(ta))
+    for cid in theirs:
+        assert f"card-{cid}" not in shown
+        assert a.narrator().card(cid) not in shown
+    for cid in mine:
+        assert f"card-{cid}" in shown
+
+
+def test_the_privacy_screen_shows_no_hand_and_no_board():
+    m = ArrialaMatch([Seat("human", "Ana"), Seat("human", "Ben")], seed=5, first=0, pace=0, lang="en")
+    table = ArrialaTable(m)
+    shown = "".join(strings(table))
+    assert "Pass the device to Ana" in shown
+    assert "card-" not in shown and table._main not in table.__panel__().objects
+    click(next(b for b in table.__panel__().select(pn.widgets.Button) if "privacy-ok" in b.css_classes))
+    assert not m.privacy and table._main in table.__panel__().objects
+    assert any("card-" in s for s in strings(table))
+    click(table._palette["end_turn"])
+    assert m.privacy and "card-" not in "".join(strings(table))
+    assert table._hand.objects == [] and m.observation() is None
+
+
+def test_hot_seat_drops_the_previous_players_card_buttons():
+    m = ArrialaMatch([Seat("human", "Ana"), Seat("human", "Ben")], seed=5, first=0, pace=0, lang="en")
+    table = ArrialaTable(m)
+    m.confirm_privacy()
+    ana = set(m.state.hand_list(0))
+    click(table._palette["end_turn"])
+    m.confirm_privacy()
+    ben = set(m.state.hand_list(1))
+    classes = " ".join(" ".join(b.css_classes) for b in table._hand.objects)
+    for cid in ana - ben:
+        assert f"card-{cid}" not in classes
+
+
+def test_one_update_per_change():
+    m = vs_bot(level="random")
+    table = ArrialaTable(m)
+    for _ in range(15):
+        if m.over:
+            break
+        renders, moves = table.renders, len(m.bot_moves)
+        click(table._palette["place"] if "unavailable" not in table._palette["place"].css_classes
+              else table._palette["end_turn"])
+        if table._kind is not None:  # choosing a kind is one update, the choice another
+            assert table.renders - renders == 1
+            renders = table.renders
+            click(offered(table)[0])
+        assert table.renders - renders == 1 + len(m.bot_moves) - moves
+
+
+def test_undo_from_the_table():
+    m = vs_bot()
+    table = ArrialaTable(m)
+    assert not table._undo_button.visible
+    click(table._palette["place"])
+    click(offered(table)[0])
+    assert table._undo_button.visible
+    click(table._undo_button)
+    assert m.state.history == [] and not table._undo_button.visible
+
+
+def test_a_typed_name_is_escaped_everywhere():
+    m = ArrialaMatch([Seat("human", "<script>alert(1)</script>"), Seat("bot", "", "random")], seed=1, first=0,
+                     lang="en", pace=0)
+    shown = "".join(strings(ArrialaTable(m)))
+    assert "<script>" not in shown and "&lt;script&gt;" in shown
+
+
+def test_sections_show_counts_leaders_and_what_they_would_score():
+    m = vs_bot()
+    table = ArrialaTable(m)
+    first = m.game.board.stretches[0].first
+    m.play(A.place(first))
+    shown = table._panes["sections"].object
+    assert "Ana leads and would score" in shown and "1 of 6 cells taken" in shown
+
+
+def test_the_end_screen_explains_the_result_with_the_whole_score_sheet():
+    m = ArrialaMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "random")], seed=2, lang="en", pace=0,
+                     overrides={"cells": [2, 2, 2, 2]})
+    while not m.over:
+        m.step_bot()
+    table = ArrialaTable(m, on_again=lambda: None, on_home=lambda: None)
+    shown = "".join(strings(table))
+    assert "wins!" in shown or "Nobody wins" in shown
+    for words in ("A-R18", "Sections", "Locks", "River works", "Engineering works", "Vineyards", "Total",
+                  "Workers on the canal", "Play again", "Every point, line by line"):
+        assert words in shown, words
+
+
+def test_a_move_at_a_town_pairs_the_game_with_its_heritage_place():
+    m = vs_bot()
+    table = ArrialaTable(m)
+    opened = []
+    table.on_place = opened.append
+    click(table._palette["place"])
+    town = next(t for t in table._targets if m.game.board.is_town[target_of(m.game, t.action)[1]])
+    table.choose(town)
+    assert table._heritage.visible and "On the real canal" in table._panes["heritage"].object
+    click(table._story_button)
+    assert opened == ["montech"]
+    table.on_place = None
+    click(table._story_button)  # without the explorer, the story opens here
+    assert table._panes["story"].visible and "class='story'" in table._panes["story"].object
+
+
+def test_switching_language_translates_the_table():
+    m = vs_bot(lang="en")
+    table = ArrialaTable(m, on_language=m.set_language)
+    assert table._palette["draw"].label.startswith("Draw a card")
+    click(next(b for b in table._lang_buttons if "lang-fr" in b.css_classes))
+    assert m.lang == "fr" and not table._palette["draw"].label.startswith("Draw")
+    assert m.names[1] == "Jaune"
+
+
+def test_a_bot_only_table_and_the_projector():
+    m = ArrialaMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "random")], seed=2, lang="en", pace=0,
+                     projector=True)
+    table = ArrialaTable(m)
+    assert m.paused and len(m.bot_moves) == 1  # the first action, then the teacher's pause
+    step = next(b for b in table.__panel__().select(pn.widgets.Button) if "continue" in b.css_classes)
+    click(step)
+    assert len(m.bot_moves) == 2 and m.paused
+
+
+def test_setup_builds_the_seats_and_asks_who_starts():
+    started = []
+    setup = ArrialaSetup(lang="en", on_start=lambda seats, first: started.append((seats, first)),
+                         on_back=lambda: None)
+    assert list(setup.first.options) == ["Me", "The computer (Yellow)", "Let chance decide"]
+    setup.opponents.value = 3
+    setup.level.value = "expert"
+    setup.your_name.value = "Zoé"
+    setup.first.value = 2
+    click(next(b for b in setup.__panel__().select(pn.widgets.Button) if "start" in b.css_classes))
+    seats, first = started[-1]
+    assert [s.kind for s in seats] == ["human", "bot", "bot", "bot"] and first == 2
+    assert seats[0].name == "Zoé" and all(s.level == "expert" for s in seats[1:])
+    setup.mode.value = "hotseat"
+    setup.players.value = 3
+    for w, name in zip(setup.names, ["A", "B", "C"]):
+        w.value = name
+    assert [s.name for s in setup.seats()] == ["A", "B", "C"]
+    assert "Who saw a canal most recently?" in "".join(strings(setup))
