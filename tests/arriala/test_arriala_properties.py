@@ -62,7 +62,7 @@ class ClosedCellsWatch:
 
 
 @PLAYERS
-@examples(200)
+@examples(600)
 @given(seed=SEEDS, policy=SEEDS, eager=EAGER)
 def test_random_games_keep_the_invariants(players, seed, policy, eager):
     """After every action: workers conserved per owner, at most one worker a plain cell and
