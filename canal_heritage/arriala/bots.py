@@ -20,7 +20,7 @@ from ..bots import BotMove
 from . import actions as A
 from .observation import ArrialaObservation, sample_state
 from .scoring import majority
-from .state import BLUE, RESERVE, VINE, ArrialaState
+from .state import RESERVE, VINE, ArrialaState
 
 BOT_NAMES = ("random", "heuristic", "expert")
 _W = A.W
@@ -121,7 +121,7 @@ def _threat(s: ArrialaState, p: int) -> float:
 
 
 # ---------------------------------------------------------------------- explanations
-def _explain(s: ArrialaState, action: int, before: ArrialaState | None = None) -> tuple[str, dict]:
+def _explain(s: ArrialaState, action: int) -> tuple[str, dict]:
     """A message key + args saying what the action is for."""
     g = s.game
     d = A.decode(action, g.effects)

@@ -434,7 +434,7 @@ def test_A_R14_a_river_worker_is_stuck_for_the_game():
     state = build(position(3, workers={0: ["blue-montech-castelsarrasin", mc(2)]}, hands=[["jump"], [], []]))
     assert not [t for t in legal_texts(state) if " w0 " in f"{t} "]
     assert_refused(state, f"card jump w0 {mc(5)}", "arriala.error.stuck")
-    assert_refused(state, f"river w1 blue-montech-castelsarrasin", "arriala.error.blue_taken")
+    assert_refused(state, "river w1 blue-montech-castelsarrasin", "arriala.error.blue_taken")
 
 
 # ---------------------------------------------------------------------------- A-R15
