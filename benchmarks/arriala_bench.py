@@ -47,7 +47,7 @@ for p in (ROOT, ROOT / "benchmarks"):
         sys.path.insert(0, str(p))
 
 from midi_bench import (  # noqa: E402  (shared helpers: machine, yardstick, timing, report)
-    SLICES, _side, _stats_ms, goofspiel_player, load_pyspiel, machine_info, print_table, timed)
+    SLICES, _side, _stats_ms, goofspiel_player, load_pyspiel, machine_info, print_table, random_player, timed)
 
 from canal_heritage.arriala import ArrialaGame  # noqa: E402
 from canal_heritage.arriala.bots import ExpertBot, HeuristicBot  # noqa: E402
@@ -61,20 +61,8 @@ TARGET_WIN_VS_RANDOM = 0.90
 
 
 def arriala_player(players: int, seed: int):
-    game = ArrialaGame(players)
-    rng = random.Random(seed)
-    counter = [seed]
-
-    def play_one() -> int:
-        state = game.new_initial_state(counter[0], log=False)
-        counter[0] += 1
-        steps = 0
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
-        return steps
-
-    return play_one
+    """Random Arriala playouts (``midi_bench.random_player``)."""
+    return random_player(ArrialaGame(players), seed)
 
 
 def run_playouts(seconds: float, seed: int) -> dict:

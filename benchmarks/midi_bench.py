@@ -108,9 +108,9 @@ def machine_info() -> dict:
 SLICES = 3  # each side's time is split in this many slices, alternating midi / goofspiel
 
 
-def midi_player(players: int, seed: int):
-    """A function playing one random game through the public API; returns its action count."""
-    game = MidiGame(players)
+def random_player(game, seed: int):
+    """A function playing one random game of ``game`` (any of our engines) through the
+    public API; returns its action count."""
     rng = random.Random(seed)
     counter = [seed]
 
@@ -124,6 +124,11 @@ def midi_player(players: int, seed: int):
         return steps
 
     return play_one
+
+
+def midi_player(players: int, seed: int):
+    """Random Canal du Midi playouts (see :func:`random_player`)."""
+    return random_player(MidiGame(players), seed)
 
 
 def load_pyspiel():

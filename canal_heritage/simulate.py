@@ -61,6 +61,27 @@ class Summary:
         }
 
 
+def check_seats(title: str, players: int, bots: Sequence[str], games: int, names: Sequence[str]) -> list[str]:
+    """Validate a simulation's arguments; returns one bot name per seat.
+
+    Raises:
+        ValueError: saying what is wrong (player count, bots per seat, unknown bot, games).
+    """
+    if players not in (2, 3, 4):
+        raise ValueError(f"{title} is played by 2 to 4 players, not {players}")
+    bots = list(bots)
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise ValueError(f"give one bot per seat ({players}) or a single bot for all seats, not {len(bots)}")
+    for b in bots:
+        if b not in names:
+            raise ValueError(f"unknown bot {b!r}; choose from {', '.join(names)}")
+    if games < 1:
+        raise ValueError("play at least one game")
+    return bots
+
+
 def seating(bots: Sequence[str], players: int, k: int) -> list[str]:
     """Bots per seat for game ``k``: rotated so every bot sits in every seat equally."""
     r = k % players
@@ -110,18 +131,7 @@ def simulate_midi(players: int, bots: Sequence[str], games: int, seed: int = 0, 
         jobs: worker processes (results do not depend on it).
         progress: called with the number of games finished so far.
     """
-    if players not in (2, 3, 4):
-        raise ValueError(f"Canal du Midi is played by 2 to 4 players, not {players}")
-    bots = list(bots)
-    if len(bots) == 1:
-        bots = bots * players
-    if len(bots) != players:
-        raise ValueError(f"give one bot per seat ({players}) or a single bot for all seats, not {len(bots)}")
-    for b in bots:
-        if b not in BOT_NAMES:
-            raise ValueError(f"unknown bot {b!r}; choose from {', '.join(BOT_NAMES)}")
-    if games < 1:
-        raise ValueError("play at least one game")
+    bots = check_seats("Canal du Midi", players, bots, games, BOT_NAMES)
     game = MidiGame(players, thresholds=thresholds)  # validates thresholds
     seeds = random.Random(seed).sample(range(2**31), games)
     tasks = [(players, seating(bots, players, k), seeds[k], thresholds, expert_iterations) for k in range(games)]

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IllegalActionError, RecordError
+from ..records import bad_record, read_record_source
 from . import actions as A
 from .data import load_arriala_data
 from .state import ArrialaGame, ArrialaState
@@ -130,8 +131,7 @@ def save_record(state: ArrialaState, path: str | Path, **kw: Any) -> GameRecord:
     return rec
 
 
-def _bad(msg: str) -> RecordError:
-    return RecordError(f"this saved game cannot be loaded: {msg}")
+_bad = bad_record
 
 
 def _is_int(x: Any) -> bool:
@@ -213,19 +213,5 @@ def replay(record: GameRecord, *, log: bool = True) -> ArrialaState:
 
 def load_record(source: str | Path | dict[str, Any], *, log: bool = True) -> ArrialaState:
     """Load a saved game (a path, a JSON text or parsed data) and replay it."""
-    if isinstance(source, dict):
-        data = source
-    else:
-        text = source
-        if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
-            try:
-                text = Path(source).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise _bad(f"cannot read the file ({exc.strerror})") from None
-            except UnicodeDecodeError:
-                raise _bad("the file is not text") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise _bad(f"it is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = read_record_source(source)
     return replay(parse_record(data), log=log)

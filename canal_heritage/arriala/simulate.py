@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from ..simulate import seating
+from ..simulate import check_seats, seating
 from .bots import BOT_NAMES, make_bot
 from .state import ArrialaGame
 
@@ -100,18 +100,7 @@ def simulate_arriala(players: int, bots: Sequence[str], games: int, seed: int = 
                      progress: Callable[[int], None] | None = None) -> ArrialaSummary:
     """Play ``games`` bot games and summarise them (bots rotate seats; the first player is
     drawn from each game's seed, A-R9)."""
-    if players not in (2, 3, 4):
-        raise ValueError(f"Arriala is played by 2 to 4 players, not {players}")
-    bots = list(bots)
-    if len(bots) == 1:
-        bots = bots * players
-    if len(bots) != players:
-        raise ValueError(f"give one bot per seat ({players}) or a single bot for all seats, not {len(bots)}")
-    for b in bots:
-        if b not in BOT_NAMES:
-            raise ValueError(f"unknown bot {b!r}; choose from {', '.join(BOT_NAMES)}")
-    if games < 1:
-        raise ValueError("play at least one game")
+    bots = check_seats("Arriala", players, bots, games, BOT_NAMES)
     overrides.game(players)  # validates the overrides
     seeds = random.Random(seed).sample(range(2**31), games)
     tasks = [(players, seating(bots, players, k), seeds[k], overrides) for k in range(games)]

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IllegalActionError, RecordError
+from ..records import bad_record, read_record_source
 from . import actions as A
 from .state import MidiGame, MidiState
 
@@ -79,8 +80,7 @@ def save_record(state: MidiState, path: str | Path, **kw: Any) -> GameRecord:
     return rec
 
 
-def _bad(msg: str) -> RecordError:
-    return RecordError(f"this saved game cannot be loaded: {msg}")
+_bad = bad_record
 
 
 def parse_record(data: Any) -> GameRecord:
@@ -154,19 +154,5 @@ def replay(record: GameRecord) -> MidiState:
 
 def load_record(source: str | Path | dict[str, Any]) -> MidiState:
     """Load a saved game (a path, a JSON text or parsed data) and replay it."""
-    if isinstance(source, dict):
-        data = source
-    else:
-        text = source
-        if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
-            try:
-                text = Path(source).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise _bad(f"cannot read the file ({exc.strerror})") from None
-            except UnicodeDecodeError:
-                raise _bad("the file is not text") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise _bad(f"it is not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = read_record_source(source)
     return replay(parse_record(data))
