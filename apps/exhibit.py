@@ -1,8 +1,10 @@
-"""The museum exhibit: home, Canal du Midi at the table, the heritage pages.
+"""The museum exhibit: home, Canal du Midi at the table, the heritage explorer.
 
 This module only assembles components from ``canal_heritage.views``; rules come from the
 engine. Served by ``canal-heritage serve`` (see ``canal_heritage/serve.py``). URL
-parameters: ``?lang=fr|en|oc`` and ``?mode=projector``.
+parameters: ``?lang=fr|en|oc``, ``?mode=projector``, and ``?page=explorer`` with
+``&place=<place id or card numeral>`` (``midi-VIII``, ``VIII``, ``moissac``) or
+``&section=timeline|people|glossary``.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import param
 
 from canal_heritage.i18n import LANGUAGES, normalise_language, translator
 from canal_heritage.matches.midi import MidiMatch, Seat
-from canal_heritage.views.home import HeritagePage, Home, MidiSetup
+from canal_heritage.views.explorer import SECTIONS, HeritageExplorer
+from canal_heritage.views.home import Home, MidiSetup
 from canal_heritage.views.kiosk import AttractLoop, IdleGuard
 from canal_heritage.views.midi_table import MidiTable
 from canal_heritage.views.theme import root_styles
@@ -26,7 +29,7 @@ class ExhibitApp(pn.viewable.Viewer):
     """One visitor's session of the exhibit."""
 
     lang = param.Selector(default="fr", objects=list(LANGUAGES))
-    page = param.Selector(default="home", objects=["home", "setup", "table", "heritage"])
+    page = param.Selector(default="home", objects=["home", "setup", "table", "explorer"])
 
     def __init__(self, *, kiosk: bool = False, projector: bool = False, idle_after: float = 90,
                  countdown: int = 20, executor: Executor | Callable[[], Executor] | None = None,
@@ -40,6 +43,7 @@ class ExhibitApp(pn.viewable.Viewer):
         self._seed = seed
         self.match: MidiMatch | None = None
         self._table: MidiTable | None = None
+        self._explorer: HeritageExplorer | None = None
         self._seats: list[Seat] = []
         self.guard = IdleGuard(idle_after=idle_after, countdown=countdown, on_timeout=self.reset, lang=self.lang)
         self.attract = AttractLoop(lang=self.lang) if kiosk else None
@@ -76,6 +80,35 @@ class ExhibitApp(pn.viewable.Viewer):
         self.touch()
         self.page = page
 
+    def open_place(self, place_id: str) -> bool:
+        """Open the heritage explorer on a place: its id (``midi-VIII``) or a Canal du Midi
+        card numeral (``VIII``). The table's "where is this?" link calls this. False (and
+        the explorer opens on its map as it was) when no such place exists."""
+        found = self.explorer().show_place(place_id)
+        self.go("explorer")
+        return found
+
+    def open_section(self, section: str) -> None:
+        """Open the heritage explorer on ``map``, ``timeline``, ``people`` or ``glossary``."""
+        if section in SECTIONS:
+            self.explorer().section = section
+        self.go("explorer")
+
+    def explorer(self) -> HeritageExplorer:
+        """This session's heritage explorer (kept while the language changes, so its map
+        stays as the visitor left it)."""
+        if self._explorer is None or self._explorer.projector != self.projector:
+            old = self._explorer
+            self._explorer = HeritageExplorer(lang=self.lang, projector=self.projector, on_home=lambda: self.go("home"),
+                                              on_game=lambda: self.go("table"), on_touch=self.touch,
+                                              on_language=self.set_language,
+                                              place=old.place if old else "midi-I")
+            if old is not None:
+                self._explorer.section = old.section
+        self._explorer.lang = self.lang
+        self._explorer.game_in_progress = self.match is not None
+        return self._explorer
+
     def start_midi(self, seats: list[Seat]) -> None:
         self.touch()
         self._seats = seats
@@ -90,8 +123,9 @@ class ExhibitApp(pn.viewable.Viewer):
         self.start_midi(self._seats)
 
     def reset(self) -> None:
-        """Kiosk time-out: discard the game and go home."""
+        """Kiosk time-out: discard the game (and the explorer's state) and go home."""
         self.match = None
+        self._explorer = None
         self.page = "home"
         self._render()
 
@@ -113,11 +147,12 @@ class ExhibitApp(pn.viewable.Viewer):
         elif self.page == "table" and self.match is not None:
             view = self._table = MidiTable(self.match, executor=self.executor, on_home=lambda: self.go("home"),
                                            on_again=self.again, on_touch=self.touch)
-        elif self.page == "heritage":
-            view = HeritagePage(lang=self.lang, on_back=lambda: self.go("home"))
+            self._table.on_place = self.open_place  # "where is this?": the site in play, on the map
+        elif self.page == "explorer":
+            view = self.explorer()
         else:
             view = Home(lang=self.lang, on_language=self.set_language, on_play_midi=lambda: self.go("setup"),
-                        on_heritage=lambda: self.go("heritage"), attract=self.attract, projector=self.projector,
+                        on_heritage=lambda: self.go("explorer"), attract=self.attract, projector=self.projector,
                         on_projector=None if self.kiosk else self.set_projector)
         self._root.objects = [view, self.guard]
 
@@ -125,13 +160,25 @@ class ExhibitApp(pn.viewable.Viewer):
 def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 20,
                executor: Executor | None = None, seed: int | None = None,
                expert_iterations: int | None = None) -> pn.viewable.Viewable:
-    """Build one session's app, reading ``?lang=`` and ``?mode=`` from the URL."""
+    """Build one session's app, reading ``?lang=``, ``?mode=``, ``?page=explorer``,
+    ``&place=`` and ``&section=`` from the URL."""
     query = pn.state.location.query_params if pn.state.location is not None else {}
     lang = normalise_language(query.get("lang"))
     projector = query.get("mode") == "projector"
     app = ExhibitApp(kiosk=kiosk, projector=projector, idle_after=idle_after, countdown=countdown,
                      executor=executor, seed=seed, expert_iterations=expert_iterations, lang=lang)
+    open_url(app, query)
     if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
         pn.state.add_periodic_callback(app.guard.tick, period=1000)
         pn.state.curdoc.title = translator(lang).ui("home.title", "The canals of the two seas")
     return app.__panel__()
+
+
+def open_url(app: ExhibitApp, query: dict[str, Any]) -> None:
+    """Open the page the address asks for: ``?page=explorer`` (``heritage`` too), on a
+    ``place`` or a ``section``; a ``place`` alone is enough."""
+    page, place, section = (str(query.get(k) or "") for k in ("page", "place", "section"))
+    if place:
+        app.open_place(place)
+    elif page in ("explorer", "heritage") or section:
+        app.open_section(section or "map")

@@ -8,7 +8,8 @@ import panel as pn
 import pytest
 
 from canal_heritage.matches.midi import MidiMatch, Seat
-from canal_heritage.views.home import HeritagePage, Home, MidiSetup
+from canal_heritage.views.explorer import CanalMap, GlossaryView, HeritageExplorer, PeopleGallery, TimelineView
+from canal_heritage.views.home import Home, MidiSetup
 from canal_heritage.views.kiosk import MIN_COUNTDOWN, AttractLoop, IdleGuard
 from canal_heritage.views.midi_table import MidiTable
 
@@ -115,12 +116,6 @@ def test_setup_builds_the_seats_from_the_choices():
     assert [s.name for s in setup.seats()] == ["A", "B", "C"]
 
 
-def test_the_heritage_page_tells_every_site_in_the_chosen_language():
-    page = "".join(strings(HeritagePage(lang="oc", on_back=lambda: None)))
-    assert page.count("<article") == 9
-    assert "Sabiatz" in page or "sabiatz" in page
-
-
 def test_idle_guard_asks_then_times_out_and_a_touch_cancels():
     now = [0.0]
     timeouts = []
@@ -195,3 +190,217 @@ def test_the_teacher_turns_projector_mode_on_from_home_but_a_kiosk_cannot():
     assert app.match.projector
     kiosk = module.ExhibitApp(kiosk=True, seed=1, lang="en")
     assert not [b for b in kiosk.__panel__().select(pn.widgets.Button) if "projector" in b.css_classes]
+
+
+# ---------------------------------------------------------------------------- the heritage explorer
+def load_app(name="exhibit_app3"):
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "apps" / "exhibit.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def story(explorer) -> str:
+    return str(explorer.story.pane.object)
+
+
+def tap(explorer, place_id):
+    """A tap a few pixels off the marker of ``place_id``."""
+    x, y = explorer.map._xy[place_id]
+    km_per_px = (explorer.map.figure.x_range.end - explorer.map.figure.x_range.start) / 1000
+    event = type("Tap", (), {"x": x + 5 * km_per_px, "y": y - 5 * km_per_px, "sx": None})()
+    explorer.map._tapped(event)
+
+
+def test_choosing_a_place_on_the_map_or_in_the_list_tells_its_story():
+    from canal_heritage.heritage import load_heritage
+
+    h = load_heritage()
+    explorer = HeritageExplorer(lang="en")
+    tap(explorer, "midi-VIII")
+    fonserannes = h.place("midi-VIII")
+    assert explorer.place == "midi-VIII" and explorer.select.value == "midi-VIII"
+    shown = story(explorer)
+    assert "VIII · Écluses de Fonserannes" in shown
+    for field in ("caption", "story", "did_you_know"):
+        assert text_of(getattr(fonserannes, field)) in shown
+    assert "Listed as heritage: 1996" in shown and "Sources" in shown and "rulebook" in shown
+    assert explorer.map.ring.data["x"] == [explorer.map._xy["midi-VIII"][0]]  # the chosen marker is ringed
+    explorer.select.value = "moissac"
+    assert explorer.place == "moissac" and explorer.map.place == "moissac"
+    assert "Town on the Canal de Garonne" in story(explorer)
+    tap(explorer, "brulhois")
+    assert explorer.place == "brulhois"
+    before = explorer.place
+    explorer.map._tapped(type("Tap", (), {"x": 500.0, "y": 500.0, "sx": None})())  # far from every marker
+    assert explorer.place == before
+    explorer.step(1)
+    assert explorer.place != before
+
+
+def text_of(s: str) -> str:
+    from canal_heritage.views.theme import text
+
+    return text(s)
+
+
+def test_a_tap_finds_the_nearest_marker_at_the_drawn_scale():
+    m = CanalMap(region="garonne")
+    x, y = m._xy["montech"]
+    slope = m._xy["pente-d-eau-montech"]
+    assert m.nearest(x, y) == "montech" and m.nearest(*slope) == "pente-d-eau-montech"
+    # 20 screen pixels off a marker still hits it (a 44 px target), wherever the page draws the map
+    start = m.figure.x_range.start
+    for width in (500, 1000, 1600):
+        km_per_px = (m.figure.x_range.end - start) / width
+        bx, by = m._xy["brulhois"]
+        hit = (bx + 20 * km_per_px, by)
+        assert m.nearest(*hit, sx=(hit[0] - start) / km_per_px) == "brulhois"
+        miss = (bx, by - 60 * km_per_px)  # south of it: nothing there
+        assert m.nearest(*miss, sx=(miss[0] - start) / km_per_px) is None
+
+
+def test_the_nine_sites_carry_their_numerals_on_the_map_in_the_list_and_in_their_story():
+    numerals = "I II III IV V VI VII VIII IX".split()
+    explorer = HeritageExplorer(lang="oc")
+    assert [explorer.map.label_of(f"midi-{n}") for n in numerals] == numerals
+    sites = list(explorer.select.groups.values())[0]
+    assert [label.split(" · ")[0] for label in sites] == numerals
+    assert list(sites.values()) == [f"midi-{n}" for n in numerals]
+    markers = explorer.map.markers.data
+    shapes = {m for pid, m in zip(markers["id"], markers["marker"]) if pid.startswith("midi-")}
+    assert shapes == {"circle"} and len(set(markers["marker"])) == 4  # a shape per kind, not colour alone
+    for n in numerals:
+        explorer.show_place(n)
+        assert f"<h2>{n} · " in story(explorer)
+
+
+def test_occitan_shows_the_french_story_with_its_note_and_the_language_switch_changes_every_text():
+    explorer = HeritageExplorer(lang="oc", place="midi-VIII")
+    explorer.section = "map"
+    oc = "".join(explorer.texts())
+    assert "Enclusas de Fontseranas" in oc and "en francés" in oc and "lang='fr'" in oc
+    assert "Mapa dels dos canals" in oc and "Cronologia" in oc
+    explorer.lang = "fr"
+    fr = "".join(explorer.texts())
+    assert "Écluses de Fonserannes" in fr and "Carte des deux canaux" in fr and "en francés" not in fr
+    assert "Canal du Midi" in explorer.map.line_names.data["text"]
+    explorer.lang = "en"
+    en = "".join(explorer.texts())
+    assert "Map of the two canals" in en and "Listed as heritage" in en
+    assert "Choose a place" in en and any("Canal du Midi" in g for g in explorer.select.groups)
+    for view, french, english in ((TimelineView, "De la naissance de Riquet", "From Riquet&#x27;s birth"),
+                                  (PeopleGallery, "Les personnages des canaux", "The people of the canals"),
+                                  (GlossaryView, "Glossaire", "Glossary")):
+        v = view(lang="fr")
+        page = "".join(str(o.object) for o in v.__panel__().select(pn.pane.HTML))
+        assert french in page
+        v.lang = "en"
+        page = "".join(str(o.object) for o in v.__panel__().select(pn.pane.HTML))
+        assert english in page and french not in page
+
+
+def test_the_timeline_people_and_glossary_tell_their_facts():
+    explorer = HeritageExplorer(lang="en")
+    explorer.section = "timeline"
+    timeline = "".join(explorer.texts())
+    assert "1604–1609" in timeline and "from 1838–1839 to 1856" in timeline and "about 2000–2009" in timeline
+    assert "today (" in timeline
+    buttons = [b for b in explorer.__panel__().select(pn.widgets.Button) if "timeline-place-midi-V" in b.css_classes]
+    buttons[0].clicks += 1  # "on the map": back to the map, on that place
+    assert explorer.section == "map" and explorer.place == "midi-V"
+    explorer.section = "people"
+    people = "".join(explorer.texts())
+    assert people.count("<article") == 8 and "Pierre-Paul Riquet" in people and "Born 1604–1609 in Béziers" in people
+    explorer.lang = "oc"
+    explorer.section = "glossary"
+    glossary = "".join(explorer.texts())
+    assert glossary.count("<tr id='term-") == 38
+    assert "Enclusa" in glossary and "Écluse" in glossary and "Lock" in glossary  # the three side by side
+    assert glossary.index("<th scope='col' lang='oc'") < glossary.index("<th scope='col' lang='fr'")
+
+
+def test_a_deep_link_opens_the_explorer_on_its_place_or_section():
+    module = load_app()
+    for query, place in (({"page": "explorer", "place": "midi-VIII"}, "midi-VIII"), ({"place": "viii"}, "midi-VIII"),
+                         ({"page": "explorer", "place": "moissac"}, "moissac")):
+        app = module.ExhibitApp(lang="en")
+        module.open_url(app, query)
+        assert app.page == "explorer" and app.explorer().place == place
+        assert app.explorer().__panel__() in app.__panel__().objects
+    app = module.ExhibitApp(lang="en")
+    module.open_url(app, {"page": "explorer", "section": "glossary"})
+    assert app.page == "explorer" and app.explorer().section == "glossary"
+    app = module.ExhibitApp(lang="en")
+    module.open_url(app, {"page": "explorer", "place": "atlantis"})
+    assert app.page == "explorer" and app.explorer().place == "midi-I"
+    app = module.ExhibitApp(lang="en")
+    module.open_url(app, {})
+    assert app.page == "home"
+
+
+def test_home_leads_to_the_explorer_which_keeps_its_place_across_languages_and_the_table_opens_it():
+    module = load_app()
+    app = module.ExhibitApp(kiosk=True, seed=1, lang="en")
+    [heritage] = [b for b in app.__panel__().select(pn.widgets.Button) if "heritage" in b.css_classes]
+    heritage.clicks += 1
+    explorer = app.explorer()
+    assert app.page == "explorer" and explorer.__panel__() in app.__panel__().objects
+    assert app.open_place("midi-III") and explorer.place == "midi-III"
+    [oc] = [b for b in explorer.__panel__().select(pn.widgets.Button) if "lang-oc" in b.css_classes]
+    oc.clicks += 1
+    assert app.lang == "oc" and app.explorer() is explorer and explorer.lang == "oc" and explorer.place == "midi-III"
+    assert not app.open_place("atlantis")
+    # the table's "where is this?": the site in play, on the map
+    app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
+    site = app.match.public_observation().current_site
+    app._table.on_place(site)
+    assert app.page == "explorer" and app.explorer().place == f"midi-{site}"
+    [back] = [b for b in app.explorer().__panel__().select(pn.widgets.Button) if "back-to-game" in b.css_classes]
+    assert back.visible
+    back.clicks += 1
+    assert app.page == "table"
+    app.reset()  # the kiosk forgets the visitor's place
+    assert app.explorer().place == "midi-I"
+
+
+def test_the_explorer_follows_projector_mode():
+    module = load_app()
+    app = module.ExhibitApp(seed=1, lang="en")
+    app.go("explorer")
+    small = app.explorer().map._font
+    app.set_projector(True)
+    app.go("explorer")
+    assert app.explorer().projector and app.explorer().map._font > small
+    assert app.__panel__().styles["--bokeh-font-size"] == "26px"
+
+
+def test_the_explorer_needs_no_network_and_escapes_every_text(monkeypatch):
+    import json
+    import re
+
+    from bokeh.embed import json_item
+    from bokeh.models import ImageURL, TileRenderer
+
+    from canal_heritage.heritage import load_heritage
+    import canal_heritage.views.explorer as explorer_module
+
+    explorer = HeritageExplorer(lang="en")
+    for section in ("map", "timeline", "people", "glossary"):
+        explorer.section = section
+        for markup in explorer.texts():
+            assert not re.search(r"https?:|//[a-z]|src=|href=|url\(|@import|<script|<img|<link", markup), markup[:200]
+    fig = explorer.map.figure
+    assert not fig.select({"type": TileRenderer}) and not fig.select({"type": ImageURL})
+    assert "http" not in json.dumps(json_item(fig))
+    # a text with markup in it is shown as text
+    h = load_heritage()
+    bad = h.place("midi-II").model_copy(update={"caption": "<script>alert(1)</script> & <b>bold</b>"})
+    monkeypatch.setattr(h, "places", tuple(bad if p.id == "midi-II" else p for p in h.places))
+    monkeypatch.setitem(h._by_id, "midi-II", bad)
+    shown = explorer_module.PlaceStory(lang="en", place="midi-II").markup()
+    assert "<script>" not in shown and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;" in shown
+    assert "Port de l&#x27;Embouchure" in explorer_module.PlaceStory(lang="en", place="midi-I").markup()

@@ -1,4 +1,5 @@
-"""The exhibit's home screen, the Canal du Midi set-up, and a first heritage page."""
+"""The exhibit's home screen and the Canal du Midi set-up (the heritage explorer is
+:mod:`canal_heritage.views.explorer`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from typing import Any, Callable
 import panel as pn
 import param
 
-from ..heritage import load_heritage
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from ..matches.midi import MAX_NAME, Seat
 from .theme import button, html, text
@@ -115,42 +115,6 @@ class MidiSetup(pn.viewable.Viewer):
                           kind="primary", name="start"),
                    button(tr.ui("table.home", "Home"), lambda *_: self._on_back(), name="go-home")),
             css_classes=["midi-setup"], sizing_mode="stretch_width")
-
-
-class HeritagePage(pn.viewable.Viewer):
-    """The sites of the Canal du Midi with their stories (the full explorer comes later)."""
-
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
-
-    def __init__(self, *, on_back: Callable[[], None], focus: str | None = None, **params: Any) -> None:
-        super().__init__(**params)
-        self._on_back = on_back
-        self._focus = focus
-
-    def __panel__(self) -> pn.Column:
-        tr = translator(self.lang)
-        h = load_heritage()
-        did_you_know = tr.ui("heritage.did_you_know", "Did you know?")
-        title = tr.ui("heritage.title", "The nine work sites of the Canal du Midi")
-        blocks = []
-        for place in h.places:
-            if place.kind != "midi_site":
-                continue
-            story = place.localized("story", self.lang)
-            note = tr.fallback_note(story)
-            mark = f" <em>({text(note)})</em>" if note else ""
-            blocks.append(
-                f"<article id='{text(place.id)}' style='margin-bottom:1.2em'>"
-                f"<h2>{text(place.game['midi'] if place.game else '')} · {text(place.localized('name', self.lang).text)}</h2>"
-                f"<p><strong>{text(place.localized('caption', self.lang).text)}</strong></p>"
-                f"<p>{text(story.text)}{mark}</p>"
-                f"<p><em>{text(did_you_know)}</em> "
-                f"{text(place.localized('did_you_know', self.lang).text)}</p></article>")
-        return pn.Column(
-            html(f"<h1>{text(title)}</h1>"),
-            button(tr.ui("table.home", "Home"), lambda *_: self._on_back(), name="go-home"),
-            html("".join(blocks), sizing_mode="stretch_width"),
-            css_classes=["heritage"], sizing_mode="stretch_width")
 
 
 def _css() -> str:
