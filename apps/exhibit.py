@@ -1,4 +1,4 @@
-"""The museum exhibit: home, Canal du Midi at the table, the heritage explorer.
+"""The museum exhibit: home, Canal du Midi and Arriala at the table, the heritage explorer.
 
 This module only assembles components from ``canal_heritage.views``; rules come from the
 engine. Served by ``canal-heritage serve`` (see ``canal_heritage/serve.py``). URL
@@ -17,7 +17,10 @@ import panel as pn
 import param
 
 from canal_heritage.i18n import LANGUAGES, normalise_language, translator
+from canal_heritage.matches.arriala import ArrialaMatch
 from canal_heritage.matches.midi import MidiMatch, Seat
+from canal_heritage.views.arriala_setup import ArrialaSetup
+from canal_heritage.views.arriala_table import ArrialaTable
 from canal_heritage.views.explorer import SECTIONS, HeritageExplorer
 from canal_heritage.views.home import Home, MidiSetup
 from canal_heritage.views.kiosk import AttractLoop, IdleGuard
@@ -29,12 +32,14 @@ class ExhibitApp(pn.viewable.Viewer):
     """One visitor's session of the exhibit."""
 
     lang = param.Selector(default="fr", objects=list(LANGUAGES))
-    page = param.Selector(default="home", objects=["home", "setup", "table", "explorer"])
+    page = param.Selector(default="home", objects=["home", "setup", "table", "explorer", "arriala-setup",
+                                                   "arriala"])
 
     def __init__(self, *, kiosk: bool = False, projector: bool = False, idle_after: float = 90,
                  countdown: int = 20, executor: Executor | Callable[[], Executor] | None = None,
                  seed: int | None = None,
-                 expert_iterations: int | None = None, **params: Any) -> None:
+                 expert_iterations: int | None = None, arriala_pace: float | None = None,
+                 arriala_overrides: dict[str, Any] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.kiosk = kiosk
         self.projector = projector
@@ -45,6 +50,14 @@ class ExhibitApp(pn.viewable.Viewer):
         self._table: MidiTable | None = None
         self._explorer: HeritageExplorer | None = None
         self._seats: list[Seat] = []
+        #: Arriala: the game, its table, who sat and who started; pace and overrides are for tests
+        self.arriala: ArrialaMatch | None = None
+        self._arriala_table: ArrialaTable | None = None
+        self._arriala_seats: tuple[list[Seat], int | None] = ([], None)
+        self._arriala_seed = seed
+        self.arriala_pace = arriala_pace
+        self.arriala_overrides = arriala_overrides
+        self._game_page = "table"  # where "back to the game" leads
         self.guard = IdleGuard(idle_after=idle_after, countdown=countdown, on_timeout=self.reset, lang=self.lang)
         self.attract = AttractLoop(lang=self.lang) if kiosk else None
         self._root = pn.Column(sizing_mode="stretch_width", styles=root_styles(projector),
@@ -67,6 +80,8 @@ class ExhibitApp(pn.viewable.Viewer):
             self.attract.lang = lang
         if self.match is not None:
             self.match.set_language(lang)
+        if self.arriala is not None:
+            self.arriala.set_language(lang)
         self.lang = lang
 
     def set_projector(self, on: bool) -> None:
@@ -100,13 +115,13 @@ class ExhibitApp(pn.viewable.Viewer):
         if self._explorer is None or self._explorer.projector != self.projector:
             old = self._explorer
             self._explorer = HeritageExplorer(lang=self.lang, projector=self.projector, on_home=lambda: self.go("home"),
-                                              on_game=lambda: self.go("table"), on_touch=self.touch,
+                                              on_game=lambda: self.go(self._game_page), on_touch=self.touch,
                                               on_language=self.set_language,
                                               place=old.place if old else "midi-I")
             if old is not None:
                 self._explorer.section = old.section
         self._explorer.lang = self.lang
-        self._explorer.game_in_progress = self.match is not None
+        self._explorer.game_in_progress = (self.arriala if self._game_page == "arriala" else self.match) is not None
         return self._explorer
 
     def start_midi(self, seats: list[Seat]) -> None:
@@ -115,8 +130,27 @@ class ExhibitApp(pn.viewable.Viewer):
         seed = self._seed if self._seed is not None else random.SystemRandom().randrange(2**31)
         self.match = MidiMatch(seats, seed=seed, lang=self.lang, projector=self.projector,
                                expert_iterations=self.expert_iterations)
+        self._game_page = "table"
         self.page = "table"
         self._render()
+
+    def start_arriala(self, seats: list[Seat], first: int | None = None) -> None:
+        """A game of Arriala for these seats; ``first`` is the seat the table chose (A-R9)."""
+        self.touch()
+        self._arriala_seats = (seats, first)
+        if self.arriala is not None:
+            self.arriala.close()
+        seed = self._arriala_seed if self._arriala_seed is not None else random.SystemRandom().randrange(2**31)
+        options: dict[str, Any] = {} if self.arriala_pace is None else {"pace": self.arriala_pace}
+        self.arriala = ArrialaMatch(seats, seed=seed, first=first, lang=self.lang, projector=self.projector,
+                                    overrides=self.arriala_overrides, **options)
+        self._game_page = "arriala"
+        self.page = "arriala"
+        self._render()
+
+    def again_arriala(self) -> None:
+        self._arriala_seed = None if self._arriala_seed is None else self._arriala_seed + 1
+        self.start_arriala(*self._arriala_seats)
 
     def again(self) -> None:
         self._seed = None if self._seed is None else self._seed + 1
@@ -125,6 +159,9 @@ class ExhibitApp(pn.viewable.Viewer):
     def reset(self) -> None:
         """Kiosk time-out: discard the game (and the explorer's state) and go home."""
         self.match = None
+        if self.arriala is not None:
+            self.arriala.close()  # its bots stop
+        self.arriala = None
         self._explorer = None
         self.page = "home"
         self._render()
@@ -137,9 +174,16 @@ class ExhibitApp(pn.viewable.Viewer):
             if self._root.objects != [self._table, self.guard]:
                 self._root.objects = [self._table, self.guard]
             return
+        if self.page == "arriala" and self._arriala_table is not None and self._arriala_table.match is self.arriala:
+            if self._root.objects != [self._arriala_table, self.guard]:
+                self._root.objects = [self._arriala_table, self.guard]
+            return
         if self._table is not None:  # the old table stops following its match
             self._table.dispose()
             self._table = None
+        if self._arriala_table is not None:
+            self._arriala_table.dispose()
+            self._arriala_table = None
         if self.attract is not None:
             (self.attract.start if self.page == "home" else self.attract.stop)()
         if self.page == "setup":
@@ -148,25 +192,35 @@ class ExhibitApp(pn.viewable.Viewer):
             view = self._table = MidiTable(self.match, executor=self.executor, on_home=lambda: self.go("home"),
                                            on_again=self.again, on_touch=self.touch)
             self._table.on_place = self.open_place  # "where is this?": the site in play, on the map
+        elif self.page == "arriala-setup":
+            view = ArrialaSetup(lang=self.lang, on_start=self.start_arriala, on_back=lambda: self.go("home"))
+        elif self.page == "arriala" and self.arriala is not None:
+            view = self._arriala_table = ArrialaTable(self.arriala, executor=self.executor,
+                                                      on_home=lambda: self.go("home"), on_again=self.again_arriala,
+                                                      on_touch=self.touch, on_language=self.set_language)
+            self._arriala_table.on_place = self.open_place  # "read the story": the place in the explorer
         elif self.page == "explorer":
             view = self.explorer()
         else:
             view = Home(lang=self.lang, on_language=self.set_language, on_play_midi=lambda: self.go("setup"),
                         on_heritage=lambda: self.go("explorer"), attract=self.attract, projector=self.projector,
-                        on_projector=None if self.kiosk else self.set_projector)
+                        on_projector=None if self.kiosk else self.set_projector,
+                        on_play_arriala=lambda: self.go("arriala-setup"))
         self._root.objects = [view, self.guard]
 
 
 def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 20,
                executor: Executor | None = None, seed: int | None = None,
-               expert_iterations: int | None = None) -> pn.viewable.Viewable:
+               expert_iterations: int | None = None, arriala_pace: float | None = None,
+               arriala_overrides: dict[str, Any] | None = None) -> pn.viewable.Viewable:
     """Build one session's app, reading ``?lang=``, ``?mode=``, ``?page=explorer``,
     ``&place=`` and ``&section=`` from the URL."""
     query = pn.state.location.query_params if pn.state.location is not None else {}
     lang = normalise_language(query.get("lang"))
     projector = query.get("mode") == "projector"
     app = ExhibitApp(kiosk=kiosk, projector=projector, idle_after=idle_after, countdown=countdown,
-                     executor=executor, seed=seed, expert_iterations=expert_iterations, lang=lang)
+                     executor=executor, seed=seed, expert_iterations=expert_iterations, lang=lang,
+                     arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
     open_url(app, query)
     if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
         pn.state.add_periodic_callback(app.guard.tick, period=1000)

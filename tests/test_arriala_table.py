@@ -285,3 +285,32 @@ def test_setup_builds_the_seats_and_asks_who_starts():
         w.value = name
     assert [s.name for s in setup.seats()] == ["A", "B", "C"]
     assert "Who saw a canal most recently?" in "".join(strings(setup))
+
+
+def _exhibit_module():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("exhibit_app_arriala",
+                                                  Path(__file__).resolve().parents[1] / "apps" / "exhibit.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_exhibit_offers_arriala_from_home_and_discards_it_on_reset():
+    module = _exhibit_module()
+    app = module.ExhibitApp(kiosk=True, seed=1, lang="en", arriala_pace=0)
+    tile = next(b for b in app.__panel__().select(pn.widgets.Button) if "play-arriala" in b.css_classes)
+    click(tile)
+    assert app.page == "arriala-setup"
+    app.start_arriala([Seat("human", "Ana"), Seat("bot", "", "random")], first=1)
+    m = app.arriala
+    assert app.page == "arriala" and m is not None and m.state.first == 1 and m.pace == 0
+    assert m.to_move == 0  # the bot's first turn was played at once (no server here)
+    app.set_language("oc")
+    assert m.lang == "oc"
+    opened = app._arriala_table.on_place
+    assert opened is not None and opened.__func__ is module.ExhibitApp.open_place
+    app.reset()
+    assert app.page == "home" and app.arriala is None and m.closed

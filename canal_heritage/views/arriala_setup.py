@@ -49,6 +49,8 @@ class ArrialaSetup(pn.viewable.Viewer):
                                               max_length=MAX_NAME, stylesheets=css)
         self.first = pn.widgets.RadioButtonGroup(options={"-": CHANCE}, value=CHANCE, stylesheets=css,
                                                  css_classes=["first-player"])
+        question = tr.ui("arriala.setup.first", "Who saw a canal most recently? They start (A-R9).")
+        self._question = html(f"<p style='margin:0.6em 0 0.2em;font-weight:600'>{text(question)}</p>")
         self._body = pn.Column()
         for w in (self.mode, self.players, self.opponents, self.your_name, *self.names):
             w.param.watch(lambda *_: self._refresh(), "value")
@@ -94,10 +96,11 @@ class ArrialaSetup(pn.viewable.Viewer):
                     *self.names[: self.players.value]]
         who = self._who()
         value = self.first.value if self.first.value in who.values() else CHANCE
-        self.first.param.update(options=who, value=value)
-        question = tr.ui("arriala.setup.first", "Who saw a canal most recently? They start (A-R9).")
-        rows += [html(f"<p style='margin:0.6em 0 0.2em;font-weight:600'>{text(question)}</p>"), self.first]
-        self._body.objects = rows
+        if who != self.first.options or value != self.first.value:
+            self.first.param.update(options=who, value=value)
+        rows += [self._question, self.first]
+        if [id(x) for x in self._body.objects] != [id(x) for x in rows]:  # typing a name changes no row
+            self._body.objects = rows
 
     def __panel__(self) -> pn.Column:
         tr = translator(self.lang)

@@ -258,8 +258,7 @@ class ArrialaTable(pn.viewable.Viewer):
                               styles={"align-items": "center", "gap": "0.6em", "flex-wrap": "wrap"})
         # the board
         self._figure = self._build_map()
-        self._map = pn.pane.Bokeh(self._figure, sizing_mode="scale_width", css_classes=["arriala-map"],
-                                  margin=(0, 0))
+        self._map = pn.pane.Bokeh(self._figure, sizing_mode="scale_width", margin=(0, 0))
         self._board = pn.Column(self._pane("map-name"), self._map, self._pane("players"),
                                 sizing_mode="stretch_width", styles={"flex": "3 1 36em", "min-width": "0"})
         # the prompt: palette, hand, targets
@@ -315,7 +314,7 @@ class ArrialaTable(pn.viewable.Viewer):
         self._km_per_px = (x1 - x0) / MAP_WIDTH
         fig = figure(width=MAP_WIDTH, height=MAP_HEIGHT, tools="", toolbar_location=None,
                      x_range=Range1d(x0, x1), y_range=Range1d(y0, y1), min_border=0, outline_line_color=None,
-                     background_fill_color="#e9f1f5", border_fill_color=PAPER)
+                     background_fill_color="#e9f1f5", border_fill_color=PAPER, css_classes=["arriala-map"])
         fig.axis.visible = False
         fig.grid.visible = False
         # the canal: its whole course faint, the line in play thick, through the cells

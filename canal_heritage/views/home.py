@@ -22,8 +22,9 @@ class Home(pn.viewable.Viewer):
 
     def __init__(self, *, on_language: Callable[[str], None], on_play_midi: Callable[[], None],
                  on_heritage: Callable[[], None], on_projector: Callable[[bool], None] | None = None,
-                 attract: Any = None, **params: Any) -> None:
+                 attract: Any = None, on_play_arriala: Callable[[], None] | None = None, **params: Any) -> None:
         super().__init__(**params)
+        self._on_play_arriala = on_play_arriala
         self._on_projector = on_projector
         self._on_language = on_language
         self._on_play_midi = on_play_midi
@@ -43,6 +44,9 @@ class Home(pn.viewable.Viewer):
         tiles = pn.FlexBox(
             button(tr.ui("home.play_midi", "Play Canal du Midi"), lambda *_: self._on_play_midi(), kind="primary",
                    name="play-midi"),
+            *([button(tr.ui("home.play_arriala", "Play Arriala (Canal de Garonne)"),
+                      lambda *_: self._on_play_arriala(), kind="primary", name="play-arriala")]  # type: ignore[misc]
+              if self._on_play_arriala is not None else []),
             button(tr.ui("home.heritage", "Discover the heritage"), lambda *_: self._on_heritage(), name="heritage"),
             gap="1em")
         parts: list[Any] = [
