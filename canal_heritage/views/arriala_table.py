@@ -499,8 +499,7 @@ class ArrialaTable(pn.viewable.Viewer):
                 continue
             label = place
             if len(costs) > 1:  # moves: the cost depends on the distance
-                label = tr.ui_plural("arriala.table.target", "{place} · {n} AP", "{place} · {n} AP",
-                                     m.state.action_cost(a), place=place)
+                label = tr.ui("arriala.table.target", "{place} · {n} AP", place=place, n=m.state.action_cost(a))
             out.append(Target(f"a{a}", label, *xy, action=a))
         return out
 
@@ -775,8 +774,10 @@ class ArrialaTable(pn.viewable.Viewer):
                 facts = tr.ui("arriala.table.virtual_facts", "moved by everyone, scores by the normal rules (A-R8)")
             else:
                 reserve = sum(1 for w in range(o * A.W, o * A.W + A.W) if obs.loc[w] == RESERVE)
-                facts = tr.ui("arriala.table.facts", "{cards} cards · {reserve} workers in reserve",
-                              cards=obs.hand_sizes[o], reserve=reserve)
+                cards = tr.ui_plural("arriala.table.cards", "{n} card", "{n} cards", obs.hand_sizes[o])
+                workers = tr.ui_plural("arriala.table.in_reserve", "{n} worker in reserve", "{n} workers in reserve",
+                                       reserve)
+                facts = cards + " · " + workers
             turn = "outline:0.2em solid #f0b400;" if m.to_move == o and not m.over else ""
             width = 100 * obs.score[o] / top
             rows.append(
@@ -1006,7 +1007,7 @@ class ArrialaTable(pn.viewable.Viewer):
                 continue
             counts = counts_on(g, obs.loc, first, last)
             filled = sum(counts)
-            fill = tr.ui("arriala.table.filled", "{filled} of {size} cells taken · complete: {points} points",
+            fill = tr.ui("arriala.table.filled", "{filled} of {size} cells taken · worth {points} when complete",
                          filled=filled, size=size, points=g.table[size])
             winner, tie = majority(counts)
             if not filled:
@@ -1232,8 +1233,9 @@ class ArrialaTable(pn.viewable.Viewer):
             first, _, last = item.place.partition("…")
             where = n.cell(first) if first == last else tr.ui("arriala.section", "{first} to {last}",
                                                              first=n.cell(first), last=n.cell(last))
-            return tr.ui("arriala.table.item_section", "Section {where} ({workers} workers): {points}", where=where,
-                         workers=detail.get("workers", 0), points=item.points)
+            return tr.ui_plural("arriala.table.item_section", "Section {where} ({n} worker): {points}",
+                                "Section {where} ({n} workers): {points}", int(detail.get("workers", 0)),  # type: ignore[call-overload]
+                                where=where, points=item.points)
         if item.kind == "lock":
             return tr.ui("arriala.table.item_lock", "Lock on {where}: {points}", where=n.cell(item.place),
                          points=item.points)
