@@ -39,6 +39,36 @@ def quiet_known_references() -> None:
     warnings.filterwarnings("ignore", message="reference already known", category=BokehUserWarning)
 
 
+def mend_panel_write_queue() -> None:
+    """Make sure no update is left unsent by Panel's queue of delayed writes (Panel 1.9.4).
+
+    When a session's websocket is busy, Panel queues an update's message
+    (``panel.io.document.schedule_write_events``: the message goes to ``_WRITE_MSGS``, the
+    document is marked in ``_WRITE_BLOCK`` and a ``_dispatch_msgs`` task is started). A task
+    that finishes writing earlier messages removes the mark even when new messages were
+    queued meanwhile, and the new task, finding no mark, returns without sending them. The
+    visitor then waits for an update that only comes with the next change. The table sends
+    one update per change, so after a bot's move there may be no next change (the visitor
+    is waiting for that very update): seen with 5 visitors starting games at once. This
+    wrapper sends any message left queued without its mark."""
+    import panel.io.document as document
+
+    original = getattr(document, "_dispatch_msgs", None)
+    if original is None or getattr(original, "mended", False):
+        return
+    if not all(hasattr(document, n) for n in ("_WRITE_MSGS", "_WRITE_BLOCK", "_dispatch_write_task")):
+        return  # another Panel: its queue is not this one
+
+    async def _dispatch_msgs(doc: Any) -> None:
+        await original(doc)
+        if document._WRITE_MSGS.get(doc) and doc not in document._WRITE_BLOCK:  # left behind
+            document._WRITE_BLOCK[doc] = True
+            document._dispatch_write_task(doc, document._dispatch_msgs, doc)
+
+    _dispatch_msgs.mended = True  # type: ignore[attr-defined]
+    document._dispatch_msgs = _dispatch_msgs
+
+
 def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = False, idle_after: float = 90,
                 countdown: int = 20, threaded: bool = False, seed: int | None = None,
                 expert_iterations: int | None = None, bot_workers: int = 2, show: bool = False) -> Any:
@@ -51,6 +81,7 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     module = load_app_module("exhibit")
     pn.extension(notifications=False)
     quiet_known_references()
+    mend_panel_write_queue()
     bot_pool(bot_workers)  # start the workers now, so the first bot move is quick
     midi_match.on_worker_failure = rebuild
 

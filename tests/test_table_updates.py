@@ -262,3 +262,33 @@ def test_a_new_language_keeps_the_table_and_updates_it_once():
     app.go("home")
     app.go("table")
     assert app._table is not table  # leaving the table and coming back builds it afresh
+
+
+def test_a_queued_update_is_never_left_unsent():
+    """Panel's queue of delayed writes may lose its mark while a message waits (see
+    canal_heritage.serve.mend_panel_write_queue): the message is sent all the same."""
+    import panel.io.document as document
+    from bokeh.document import Document
+
+    from canal_heritage.serve import mend_panel_write_queue
+
+    mend_panel_write_queue()
+    mend_panel_write_queue()  # once is enough: a second call changes nothing
+    doc = Document()
+    started = []
+    original_task = document._dispatch_write_task
+    document._dispatch_write_task = lambda d, func, *args, **kw: started.append((d, func))
+    try:
+        document._WRITE_MSGS[doc] = {"a connection": ["a message"]}  # queued, but its mark is gone:
+        document._WRITE_BLOCK.pop(doc, None)  # Panel's own task returns without sending it
+        asyncio.run(document._dispatch_msgs(doc))
+        assert started == [(doc, document._dispatch_msgs)] and document._WRITE_BLOCK.get(doc)
+        started.clear()
+        document._WRITE_MSGS.pop(doc)
+        document._WRITE_BLOCK.pop(doc)
+        asyncio.run(document._dispatch_msgs(doc))  # nothing queued: nothing to do
+        assert started == [] and doc not in document._WRITE_BLOCK
+    finally:
+        document._dispatch_write_task = original_task
+        document._WRITE_MSGS.pop(doc, None)
+        document._WRITE_BLOCK.pop(doc, None)
