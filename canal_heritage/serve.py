@@ -71,10 +71,15 @@ def mend_panel_write_queue() -> None:
 
 def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = False, idle_after: float = 90,
                 countdown: int = 20, threaded: bool = False, seed: int | None = None,
-                expert_iterations: int | None = None, bot_workers: int = 2, show: bool = False) -> Any:
-    """Start the Panel server (``threaded=True`` returns a stoppable server thread, for tests)."""
+                expert_iterations: int | None = None, bot_workers: int = 2, show: bool = False,
+                arriala_pace: float | None = None, arriala_overrides: dict[str, Any] | None = None) -> Any:
+    """Start the Panel server (``threaded=True`` returns a stoppable server thread, for tests).
+
+    ``arriala_pace`` (seconds between a bot's actions) and ``arriala_overrides`` (balance-study
+    options: short games) are for tests only; the exhibit uses the defaults."""
     import panel as pn
 
+    from .matches import arriala as arriala_match
     from .matches import midi as midi_match
     from .matches.pool import bot_pool, rebuild
 
@@ -84,12 +89,14 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     mend_panel_write_queue()
     bot_pool(bot_workers)  # start the workers now, so the first bot move is quick
     midi_match.on_worker_failure = rebuild
+    arriala_match.on_worker_failure = rebuild
 
     def executor() -> Any:  # the current pool (a broken one is rebuilt)
         return bot_pool(bot_workers)
     def factory() -> Any:  # a plain function: Panel calls it once per browser session
         return module.create_app(kiosk=kiosk, idle_after=idle_after, countdown=countdown,
-                                 executor=executor, seed=seed, expert_iterations=expert_iterations)
+                                 executor=executor, seed=seed, expert_iterations=expert_iterations,
+                                 arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
 
     return pn.serve({"/": factory}, port=port, address=address, show=show, threaded=threaded,
                     title="Canal Heritage", websocket_origin=[f"{address}:{port}", f"localhost:{port}"],

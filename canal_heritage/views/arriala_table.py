@@ -57,8 +57,9 @@ SHAPE_SYMBOL = {"triangle": "▲", "diamond": "◆", "square": "■", "circle": 
 MAP_WIDTH, MAP_HEIGHT = 960, 600
 #: Map projection: kilometres east and north of this point (equirectangular, fine at this scale).
 ORIGIN = (44.0, 1.1)
-#: A tap chooses a highlighted target this far from its centre (plot pixels): a 44 px target.
-TAP_RADIUS_PX = 24
+#: A tap chooses a highlighted target this far from its centre (plot pixels): a target of at
+#: least 44 px across even when the plot is shown at 80 % of its own width.
+TAP_RADIUS_PX = 28
 #: Where a label goes beside its marker (x, y in plot pixels, y down; the text's anchor):
 #: above by default, beside where two places are close.
 LABEL_AT: dict[str, tuple[int, int, str]] = {

@@ -61,6 +61,15 @@ def exhibit() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def arriala() -> Iterator[str]:
+    """The exhibit dealing short Arriala games (two cells a stretch, a balance-study
+    override), seeded, with bots' turns replayed at once."""
+    server, url = _serve(seed=7, arriala_pace=0, arriala_overrides={"cells": [2, 2, 2, 2]})
+    yield url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
 def kiosk() -> Iterator[str]:
     """The kiosk with a short idle time and countdown set by the test."""
     server, url = _serve(kiosk=True, idle_after=2, countdown=4, seed=7)
