@@ -905,7 +905,7 @@ class ArrialaTable(pn.viewable.Viewer):
 
     def _render_hand(self, obs: ArrialaObservation, mine: bool) -> None:
         m, tr, n = self.match, self.tr, self.narrator
-        if m.observation() is None:
+        if m.observation() is None or m.over:
             self._pane("hand-title", "")
             self._set(self._hand, [])
             return
@@ -1036,10 +1036,13 @@ class ArrialaTable(pn.viewable.Viewer):
         m, tr, n = self.match, self.tr, self.narrator
         b = m.game.board
         vines = []
+        scored = {e.args["vineyard"]: e.args for e in m.state.events or () if e.key == "arriala.vineyard_scored"}
         for v, spot in enumerate(b.vineyards):
             counts = list(obs.vine[v])
             winner, tie = majority(counts)
-            if winner is None:
+            if spot.id in scored:  # the game is over: what it scored, and why
+                lead = n.vineyard(scored[spot.id])
+            elif winner is None:
                 lead = (tr.ui("arriala.table.empty", "nobody yet") if not any(counts)
                         else tr.ui("arriala.table.lead_nobody", "tied at the top and below: nobody would score now"))
             else:
