@@ -11,7 +11,6 @@ import random
 from dataclasses import replace
 
 import panel as pn
-import pytest
 
 from canal_heritage.arriala import actions as A
 from canal_heritage.matches.arriala import PALETTE, ArrialaMatch, Seat, kind_of, target_of, worker_of

@@ -31,7 +31,7 @@ import random
 from collections import Counter
 from concurrent.futures import Executor
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Iterator
 
 import param

@@ -43,7 +43,7 @@ from ..arriala.sheet import KINDS
 from ..arriala.state import BLUE, RESERVE, VINE
 from ..heritage import load_heritage
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
-from ..matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, counts_on, kind_of, target_of, worker_of
+from ..matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, counts_on, target_of, worker_of
 from . import art
 from .theme import BUTTON_CSS, CANAL, INK, PAPER, html, text
 
@@ -247,7 +247,6 @@ class ArrialaTable(pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ the components, built once
     def _build(self) -> None:
-        m = self.match
         self._undo_button = self._button("", self._undo, name="undo")
         self._home_button = self._button("", lambda *_: self._on_home(), name="go-home") if self._on_home else None  # type: ignore[misc]
         self._lang_buttons = []
@@ -290,7 +289,6 @@ class ArrialaTable(pn.viewable.Viewer):
         self._bottom = pn.FlexBox(self._pane("log", styles={"flex": "2 1 26em"}),
                                   self._pane("explains", styles={"flex": "1 1 18em"}), gap="1em",
                                   sizing_mode="stretch_width")
-        del m
 
     def _build_map(self) -> Any:
         g = self.match.game
@@ -601,9 +599,8 @@ class ArrialaTable(pn.viewable.Viewer):
     def _render_all(self) -> None:
         m = self.match
         position = (m._generation, len(m.state.history))
-        if position != self._position or not m.is_viewer_turn():
-            if position != self._position:
-                self._reset_choice()
+        if position != self._position:  # the game moved on: a choice in progress no longer applies
+            self._reset_choice()
             self._position = position
         if self._kind is not None and not m.options(self._kind):
             self._reset_choice()
@@ -1231,7 +1228,7 @@ class ArrialaTable(pn.viewable.Viewer):
 
     def _item_words(self, item: Any) -> str:
         """One line of the score sheet in words."""
-        tr, n, b = self.tr, self.narrator, self.match.game.board
+        tr, n = self.tr, self.narrator
         detail = dict(item.detail)
         if item.kind == "section":
             first, _, last = item.place.partition("…")
@@ -1251,5 +1248,4 @@ class ArrialaTable(pn.viewable.Viewer):
         if item.kind == "vineyard":
             return tr.ui("arriala.table.item_vine", "{vineyard} vineyard: {points}", vineyard=n.place(item.place),
                          points=item.points)
-        del b
         return tr.ui("arriala.table.item_earlier", "Earlier points: {points}", points=item.points)
