@@ -2,12 +2,14 @@
 
     canal-heritage simulate midi --players 3 --bots expert,heuristic,random --games 200 --seed 1
     canal-heritage simulate arriala --players 4 --bots heuristic --games 100 --cells 6,7,4,8
+    canal-heritage lessons --no-browser --port 8899
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -50,6 +52,32 @@ def _language(text: str) -> str:
     if text not in LANGUAGES:
         raise argparse.ArgumentTypeError(f"choose a language among {', '.join(LANGUAGES)}, not {text!r}")
     return text
+
+
+def _lesson_language(text: str) -> str:
+    if text not in ("fr", "en"):
+        raise argparse.ArgumentTypeError(f"the lessons are in French (fr) and English (en), not {text!r}")
+    return text
+
+
+def lessons_folder() -> Path:
+    """The repository's ``lessons/`` folder (the notebooks and their teacher's guide)."""
+    return Path(__file__).resolve().parents[1] / "lessons"
+
+
+def lessons_command(no_browser: bool = False, port: int | None = None, lang: str | None = None) -> list[str]:
+    """The JupyterLab command line that opens the lessons (run with this Python)."""
+    root = lessons_folder() / lang if lang else lessons_folder()
+    # offline classroom: no news feed, no update check (nothing is fetched from outside)
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if no_browser:
+        cmd.append("--no-browser")
+    if port is not None:
+        cmd.append(f"--port={port}")
+    if getattr(os, "geteuid", lambda: 1)() == 0:  # a classroom machine or container run as root
+        cmd.append("--allow-root")
+    return cmd
 
 
 def _bots(text: str) -> list[str]:
@@ -136,6 +164,13 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--countdown", type=_countdown, default=20, metavar="SECONDS",
                      help="kiosk: seconds to answer 'still there?', at least 20 (default 20)")
     srv.add_argument("--show", action="store_true", help="open a browser")
+
+    les = sub.add_parser("lessons", help="open the lesson notebooks in JupyterLab",
+                         description="Open JupyterLab on the lessons folder (lessons/README.md is the teacher's guide).")
+    les.add_argument("--no-browser", action="store_true", help="do not open a browser (print the address instead)")
+    les.add_argument("--port", type=_positive, default=None, help="port (default: JupyterLab's, 8888 or the next free one)")
+    les.add_argument("--lang", type=_lesson_language, default=None,
+                     help="open the French (fr) or English (en) lessons only")
 
     i18n = sub.add_parser("i18n", help="keep the translation catalogs in step with the sources")
     i18n.add_argument("action", choices=["extract", "update", "check"],
@@ -284,6 +319,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "i18n":
         return _i18n(args, parser, console)
+    if args.command == "lessons":
+        import subprocess
+
+        folder = lessons_folder()
+        if not folder.is_dir():
+            parser.error(f"the lessons folder {folder} is missing: run from the project's folder")
+        console.print(f"Canal Heritage lessons: {folder / args.lang if args.lang else folder}  (Ctrl+C to stop)")
+        try:
+            return subprocess.call(lessons_command(args.no_browser, args.port, args.lang))
+        except KeyboardInterrupt:  # pragma: no cover - the teacher stops the server
+            return 0
     if args.command == "serve":
         from .serve import make_server
 

@@ -104,3 +104,31 @@ def test_cli_bad_arguments_get_a_clear_message(argv, message, capsys):
         main(argv + ["--no-progress"] if argv[:2] == ["simulate", "midi"] else argv)
     assert exc.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_cli_lessons_opens_jupyterlab_on_the_lessons_folder(monkeypatch, capsys):
+    import subprocess
+    import sys
+
+    from canal_heritage.cli import lessons_folder
+
+    seen = []
+    monkeypatch.setattr(subprocess, "call", lambda cmd: seen.append(cmd) or 0)
+    assert main(["lessons", "--no-browser", "--port", "8899"]) == 0
+    cmd = seen[0]
+    assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
+    assert f"--ServerApp.root_dir={lessons_folder()}" in cmd
+    assert "--no-browser" in cmd and "--port=8899" in cmd
+    assert (lessons_folder() / "fr").is_dir() and (lessons_folder() / "en").is_dir()
+    assert main(["lessons", "--lang", "en"]) == 0
+    assert f"--ServerApp.root_dir={lessons_folder() / 'en'}" in seen[1]
+    assert "--no-browser" not in seen[1] and not any(a.startswith("--port") for a in seen[1])
+
+
+@pytest.mark.parametrize("argv, message", [(["lessons", "--port", "web"], "whole number"),
+                                           (["lessons", "--lang", "oc"], "French (fr) and English (en)")])
+def test_cli_lessons_bad_arguments_get_a_clear_message(argv, message, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err

@@ -1,0 +1,420 @@
+"""Arriala in the lesson notebooks: the board drawn as SVG, positions for exercises, the
+score sheet, and a small widget to play against a bot.
+
+The drawing reads the position as plain data (``state.to_dict()``, see
+:mod:`canal_heritage.arriala.position`) and the sections from ``state.sections()``;
+choices are ``legal_actions()``; sentences come from the Arriala narrator.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from typing import Any, Mapping, Sequence
+
+from ..arriala import ArrialaGame, ArrialaState
+from ..arriala import actions as A
+from ..arriala.bots import make_bot
+from ..arriala.narration import Narrator
+from .common import HTMLBlock, Storyteller, bullet_html, table_html
+
+#: Worker colours: red, yellow, green, violet; the virtual player (A-R8) in grey.
+COLOURS = ("#c62828", "#f2b705", "#2e7d32", "#6a1b9a")
+VIRTUAL = "#8a8a8a"
+CELL = 38  # cell size in the drawing, px
+
+
+def _owner_colour(game: ArrialaGame, owner: int) -> str:
+    return VIRTUAL if owner >= game.players else COLOURS[owner]
+
+
+def board_svg(state: ArrialaState, lang: str = "fr", *, names: Sequence[str] | None = None,
+              highlight: Sequence[str] = ()) -> str:
+    """The board of ``state`` as SVG: one row per stretch, town to town; workers as
+    coloured discs, locks as dark bars, closed cells grey, each section underlined;
+    vineyards, river works and scores beside. ``highlight`` lists cell ids to ring."""
+    n = Narrator(lang, state.game, names=names)
+    tr = n.tr
+    g = state.game
+    b = g.board
+    d = state.to_dict()
+    where: dict[str, list[int]] = {}
+    for owner, places in enumerate(d["workers"]):
+        for place in places:
+            where.setdefault(place, []).append(owner)
+    locks = set(d["locks"])
+    closed = set(d["closed"])
+    lock_word = html.escape(tr.ui("lesson.board", "lock"))
+    scores_word = html.escape(tr.ui("lesson.board", "Scores"))
+    rows = []
+    width = 0
+    x0 = 110
+    parts: list[str] = []
+    for si, st in enumerate(b.stretches):
+        y = 40 + si * 78
+        left = b.cells[st.first - 1]
+        right = b.cells[st.last + 1]
+        xs = [x0 + (k + 1) * (CELL + 4) for k in range(st.last - st.first + 1)]
+        xr = xs[-1] + CELL + 30
+        width = max(width, xr + 110)
+        for town, x, anchor in ((left, x0, "end"), (right, xr, "start")):
+            tid = b.cell_id(town.index)
+            label = html.escape(n.place(tid))
+            tx = x - 22 if anchor == "end" else x + 22
+            parts.append(f'<circle cx="{x}" cy="{y}" r="16" fill="#fff8e7" stroke="#6d4c2f" stroke-width="2">'
+                         f'<title>{label}</title></circle>')
+            parts.append(f'<text x="{tx}" y="{y + 4}" text-anchor="{anchor}" font-size="12">{label}</text>')
+            for j, owner in enumerate(sorted(where.get(tid, []))):
+                parts.append(f'<circle cx="{x - 8 + 8 * (j % 3)}" cy="{y + 22 + 8 * (j // 3)}" r="4" '
+                             f'fill="{_owner_colour(g, owner)}" stroke="#222" stroke-width="0.5"/>')
+        parts.append(f'<line x1="{x0 + 16}" y1="{y}" x2="{xr - 16}" y2="{y}" stroke="#3f7fbf" stroke-width="6"/>')
+        for k, x in enumerate(xs):
+            c = st.first + k
+            cid = b.cell_id(c)
+            fill = "#cfcfcf" if cid in closed else "#eaf4fb"
+            label = html.escape(n.cell(cid))
+            ring = ' stroke="#e65100" stroke-width="3"' if cid in highlight else ' stroke="#3f7fbf" stroke-width="1"'
+            parts.append(f'<rect x="{x - CELL // 2}" y="{y - CELL // 2}" width="{CELL}" height="{CELL}" rx="4" '
+                         f'fill="{fill}"{ring}><title>{label}</title></rect>')
+            parts.append(f'<text x="{x}" y="{y - CELL // 2 - 3}" text-anchor="middle" font-size="9" '
+                         f'fill="#555">{k + 1}</text>')
+            if cid in locks:
+                parts.append(f'<rect x="{x - 5}" y="{y - CELL // 2 + 2}" width="10" height="{CELL - 4}" '
+                             f'fill="#37474f"><title>{lock_word}</title></rect>')
+            for owner in where.get(cid, []):
+                parts.append(f'<circle cx="{x}" cy="{y}" r="11" fill="{_owner_colour(g, owner)}" '
+                             f'stroke="#222" stroke-width="1"><title>{html.escape(n.owner(owner))}</title></circle>')
+        rows.append(y)
+    # sections: a bracket under each, from the engine's own list
+    for a, z in state.sections():
+        si = b.cells[a].stretch
+        st = b.stretches[si]
+        y = rows[si] + CELL // 2 + 6
+        xa = x0 + (a - st.first + 1) * (CELL + 4) - CELL // 2 + 2
+        xz = x0 + (z - st.first + 1) * (CELL + 4) + CELL // 2 - 2
+        colour = "#999" if b.cell_id(a) in closed else "#e65100"
+        parts.append(f'<path d="M{xa} {y - 3} V{y} H{xz} V{y - 3}" fill="none" stroke="{colour}" stroke-width="2"/>')
+    # the side panel
+    side = width
+    y = 30
+    side_lines: list[tuple[str, list[int]]] = []
+    for v in b.vineyards:
+        side_lines.append((tr.ui("lesson.board", "{vineyard} vineyard ({capacity} cells)", vineyard=n.place(v.id),
+                                 capacity=v.capacity), sorted(where.get(v.id, []))))
+    for blue in b.blue:
+        side_lines.append((tr.ui("lesson.board", "River work: {kind}", kind=n.place(blue.kind)),
+                           sorted(where.get(blue.id, []))))
+    for work, seat in d["works"].items():
+        side_lines.append((tr.ui("lesson.board", "{work}: built", work=n.place(work)), [seat]))
+    for text, owners in side_lines:
+        parts.append(f'<text x="{side}" y="{y}" font-size="12">{html.escape(text)}</text>')
+        for j, owner in enumerate(owners):
+            parts.append(f'<circle cx="{side + 8 + 12 * j}" cy="{y + 9}" r="5" fill="{_owner_colour(g, owner)}" '
+                         f'stroke="#222" stroke-width="0.5"/>')
+        y += 30
+    y += 6
+    parts.append(f'<text x="{side}" y="{y}" font-size="12" font-weight="bold">'
+                 f'{scores_word}</text>')
+    for owner, points in enumerate(d["scores"]):
+        y += 17
+        parts.append(f'<circle cx="{side + 6}" cy="{y - 4}" r="5" fill="{_owner_colour(g, owner)}"/>')
+        label = html.escape(tr.ui("arriala.count", "{owner} {n}", owner=n.owner(owner), n=points))
+        parts.append(f'<text x="{side + 16}" y="{y}" font-size="12">{label}</text>')
+    height = max(rows[-1] + 60, y + 20)
+    total_width = side + 260
+    title = html.escape(tr.ui("lesson.board", "The Arriala board"))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_width}" height="{height}" '
+            f'viewBox="0 0 {total_width} {height}" font-family="sans-serif" role="img" aria-label="{title}">'
+            f'<title>{title}</title>{"".join(parts)}</svg>')
+
+
+class BoardView:
+    """The board of a state, shown as SVG when a notebook cell ends with it."""
+
+    def __init__(self, state: ArrialaState, lang: str = "fr", **options: Any) -> None:
+        self.state = state
+        self.lang = lang
+        self.options = options
+
+    def _repr_svg_(self) -> str:
+        return board_svg(self.state, self.lang, **self.options)
+
+    def __repr__(self) -> str:
+        return f"BoardView(round {self.state.round}, scores {list(self.state.to_dict()['scores'])})"
+
+
+def draw(state: ArrialaState, lang: str = "fr", **options: Any) -> BoardView:
+    """``draw(state, lang)`` at the end of a cell shows the board."""
+    return BoardView(state, lang, **options)
+
+
+def scoring_table(game: ArrialaGame, lang: str = "fr") -> HTMLBlock:
+    """Points for a complete section, by its number of workers (the game's table)."""
+    tr = Narrator(lang, game).tr
+    rows = [[tr.ui("lesson.board", "Workers in the section"), *range(1, len(game.table))],
+            [tr.ui("lesson.board", "Points"), *game.table[1:]]]
+    return HTMLBlock(table_html(["", *[""] * (len(game.table) - 1)], rows), repr(list(game.table[1:])))
+
+
+def costs_table(game: ArrialaGame, lang: str = "fr") -> HTMLBlock:
+    """What each action costs in action points, and the points it brings (the game's data)."""
+    tr = Narrator(lang, game).tr
+    c, p = game.costs, game.points
+    rows = [
+        [tr.ui("lesson.costs", "Move a worker on the canal, per cell"), c.move_cell, ""],
+        [tr.ui("lesson.costs", "Play a card"), c.play_card, ""],
+        [tr.ui("lesson.costs", "Send one of your workers to a vineyard"), c.to_vineyard, ""],
+        [tr.ui("lesson.costs", "Draw a card"), c.draw, ""],
+        [tr.ui("lesson.costs", "Place a new worker"), c.place, ""],
+        [tr.ui("lesson.costs", "Build a river work"), c.river_work, p.river_work],
+        [tr.ui("lesson.costs", "Bring a worker back from a vineyard"), c.from_vineyard, ""],
+        [tr.ui("lesson.costs", "Build a lock"), c.lock, p.lock],
+    ]
+    head = [tr.ui("lesson.costs", "Action"), tr.ui("lesson.costs", "Action points"), tr.ui("lesson.costs", "Points")]
+    return HTMLBlock(table_html(head, rows), tr.ui("lesson.costs", "{ap} action points a turn",
+                                                   ap=game.rules.action_points))
+
+
+# ---------------------------------------------------------------------- positions
+def position(players: int, *, workers: Mapping[int, Sequence[str]], locks: Sequence[str] = (),
+             current: int = 0, ap: int = 5, hands: Mapping[int, Sequence[str]] | None = None) -> ArrialaState:
+    """A position for an exercise: ``workers[owner]`` lists the places of that owner's
+    workers on the board (cell ids such as ``grisolles-montech:2``, towns, vineyards, blue
+    cells); the others stay in reserve. The virtual player of a 2-player game keeps its
+    worker on each town. Cards: the whole deck face down, unless ``hands`` gives some.
+    The engine checks the position (:func:`canal_heritage.arriala.position.state_from_dict`)."""
+    game = ArrialaGame(players)
+    base = game.new_initial_state(seed=0, first=current).to_dict()
+    rows = []
+    for owner, row in enumerate(base["workers"]):
+        if owner >= players:
+            rows.append(row)  # the virtual player, as set up (A-R8)
+            continue
+        mine = list(workers.get(owner, ()))
+        rows.append(mine + ["reserve"] * (5 - len(mine)))
+    cards = [c for hand in base["hands"] for c in hand] + base["deck"]
+    new_hands = [list((hands or {}).get(p, ())) for p in range(players)]
+    for hand in new_hands:
+        for c in hand:
+            cards.remove(c)
+    base.update(workers=rows, locks=list(locks), current=current, first=current, ap=ap, hands=new_hands,
+                deck=cards, discard=[], score_lines=None, scores=[0] * game.owners)
+    return ArrialaState.from_dict(base, game=game)
+
+
+def play(state: ArrialaState, text: str, lang: str = "fr", names: Sequence[str] | None = None) -> list[str]:
+    """Play one action written in the text form (``place grisolles-montech:5``,
+    ``lock montech-castelsarrasin:3``) if it is legal now, and return what happened, in
+    words; an illegal action changes nothing and returns the engine's reason."""
+    n = Narrator(lang, state.game, names=names)
+    try:
+        action = A.from_text(state.game, text)
+    except Exception as exc:  # not an action of this game
+        return [n.error(exc) if hasattr(exc, "key") else str(exc)]
+    if action not in state.legal_actions():
+        return [n.error(state.why_illegal(action))]
+    story = Storyteller(state, n)
+    story.told = len(state.log(None))
+    state.apply_action(action)
+    return story.news()
+
+
+def sheet_html(state: ArrialaState, lang: str = "fr", names: Sequence[str] | None = None) -> str:
+    """Every owner's score lines (sections, locks, river works, works, vineyards)."""
+    n = Narrator(lang, state.game, names=names)
+    tr = n.tr
+    kinds = {"section": tr.ui("lesson.sheet", "section"), "lock": tr.ui("lesson.sheet", "lock"),
+             "river_work": tr.ui("lesson.sheet", "river work"),
+             "engineering_work": tr.ui("lesson.sheet", "engineering work"),
+             "vineyard": tr.ui("lesson.sheet", "vineyard"), "earlier": tr.ui("lesson.sheet", "earlier points")}
+    parts = []
+    for o in state.score_sheet().owners:
+        rows = [[kinds.get(i.kind, i.kind), _place(n, i.place), i.points] for i in o.items]
+        rows.append([tr.ui("lesson.sheet", "Total"), "", o.total])
+        parts.append(table_html([tr.ui("lesson.sheet", "What"), tr.ui("lesson.sheet", "Where"),
+                                 tr.ui("lesson.sheet", "Points")], rows, caption=n.owner(o.owner), bold_last=True))
+    return "".join(parts)
+
+
+def _place(n: Narrator, place: str) -> str:
+    if "…" in place:  # a section: its first and last cells
+        a, z = place.split("…", 1)
+        if a == z:
+            return n.cell(a)
+        return n.tr.ui("arriala.section", "{first} to {last}", first=n.cell(a), last=n.cell(z))
+    try:
+        n.game.board.cell_index(place)
+        return n.cell(place)
+    except KeyError:
+        pass
+    for blue in n.game.board.blue:
+        if blue.id == place:
+            return n.place(blue.kind)
+    return n.place(place)
+
+
+def score_sheet(state: ArrialaState, lang: str = "fr", names: Sequence[str] | None = None) -> HTMLBlock:
+    return HTMLBlock(sheet_html(state, lang, names), " · ".join(str(x) for x in state.to_dict()["scores"]))
+
+
+# ---------------------------------------------------------------------- play against a bot
+KIND_ORDER = ("move", "place", "lock", "river_work", "to_vineyard", "from_vineyard", "card", "draw", "end_turn")
+
+
+def kind_name(kind: str, lang: str) -> str:
+    from ..i18n import translator
+
+    tr = translator(lang)
+    return {
+        "move": tr.ui("lesson.kind", "Move a worker"),
+        "place": tr.ui("lesson.kind", "Place a new worker"),
+        "lock": tr.ui("lesson.kind", "Build a lock"),
+        "river_work": tr.ui("lesson.kind", "Build a river work"),
+        "to_vineyard": tr.ui("lesson.kind", "To a vineyard"),
+        "from_vineyard": tr.ui("lesson.kind", "Back from a vineyard"),
+        "card": tr.ui("lesson.kind", "Play a card"),
+        "draw": tr.ui("lesson.kind", "Draw a card"),
+        "end_turn": tr.ui("lesson.kind", "End the turn"),
+    }[kind]
+
+
+class PlayArriala:
+    """A game of Arriala against a bot: the student is seat 0 (red), the bot seat 1
+    (yellow); with two players the virtual player's workers stand on the towns (A-R8).
+
+    Pick a kind of action, then the action (every choice is a legal action of the engine,
+    with its cost in action points), and press *Play*. The bot plays its whole turn and
+    says why. From code: :meth:`choices`, :meth:`play`.
+    """
+
+    def __init__(self, lang: str = "fr", *, seed: int = 0, bot: str = "heuristic", first: int | None = 0,
+                 players: int = 2) -> None:
+        self.game = ArrialaGame(players)
+        self.state = self.game.new_initial_state(seed, first=first)
+        self.seat = 0
+        self.narrator = Narrator(lang, self.game)
+        self.tr = self.narrator.tr
+        self.bots = {p: make_bot(bot, random.Random(seed * 31 + p * 7 + 1)) for p in range(1, players)}
+        self.story = Storyteller(self.state, self.narrator, viewer=self.seat)
+        self.lines: list[tuple[str, bool]] = []
+        self._widget: Any = None
+        self._advance()
+
+    def choices(self) -> dict[str, list[tuple[int, str]]]:
+        """The student's legal actions by kind, each with its label and cost."""
+        out: dict[str, list[tuple[int, str]]] = {}
+        if self.state.is_terminal() or self.state.current_player() != self.seat:
+            return out
+        for a in self.state.legal_actions():
+            kind = A.decode(a, self.game.effects).kind
+            label = self.tr.ui("lesson.cost", "{action} ({cost} AP)", action=self.narrator.action(a),
+                               cost=self.state.action_cost(a))
+            out.setdefault(kind, []).append((a, label))
+        return {k: out[k] for k in KIND_ORDER if k in out}
+
+    def play(self, action: int) -> None:
+        if self.state.is_terminal() or self.state.current_player() != self.seat or \
+                action not in self.state.legal_actions():
+            self.lines.append((self.narrator.error(self.state.why_illegal(action)), True))
+        else:
+            self.state.apply_action(action)
+        self._advance()
+        self._refresh()
+
+    def _advance(self) -> None:
+        self._tell()
+        while not self.state.is_terminal() and self.state.current_player() != self.seat:
+            p = self.state.current_player()
+            move = self.bots[p].choose(self.state.observation(p))
+            start = len(self.lines)
+            self.state.apply_action(move.action)
+            self._tell()
+            if move.key != "bot.arriala.end_turn":
+                self.lines.insert(min(start + 1, len(self.lines)), (self.narrator.bot_move(move), True))
+
+    def _tell(self) -> None:
+        self.lines.extend((line, False) for line in self.story.news())
+
+    def status(self) -> str:
+        s, n, tr = self.state, self.narrator, self.tr
+        if s.is_terminal():
+            return tr.ui("lesson.arriala", "The game is over.")
+        obs = s.observation(self.seat)
+        hand = [n.card(self.game.card_ids[k]) for k, c in enumerate(obs.hand) for _ in range(c)]
+        return tr.ui("lesson.arriala", "Round {round}. Your turn ({player}): {ap} action points left. Your cards: "
+                                       "{hand}. Cards in the deck: {deck}.", round=s.round, player=n.owner(self.seat),
+                     ap=obs.ap, hand=tr.join(hand) or "—", deck=obs.deck_size)
+
+    def widget(self):
+        import ipywidgets as w
+
+        if self._widget is None:
+            tr = self.tr
+            self._board = w.HTML()
+            self._status = w.HTML()
+            self._kind = w.Dropdown(description=tr.ui("lesson.arriala", "Action"), layout=w.Layout(width="22em"))
+            self._action = w.Dropdown(layout=w.Layout(width="36em"))
+            self._go = w.Button(description=tr.ui("lesson.button", "Play"), button_style="primary")
+            self._end = w.Button(description=tr.ui("lesson.kind", "End the turn"))
+            self._log = w.HTML()
+            self._kind.observe(lambda _c: self._fill_actions(), names="value")
+            self._go.on_click(lambda _b: self._action.value is not None and self.play(self._action.value))
+            self._end.on_click(lambda _b: self.play(A.END_TURN))
+            self._widget = w.VBox([self._board, self._status, w.HBox([self._kind, self._action]),
+                                   w.HBox([self._go, self._end]), self._log])
+        self._refresh()
+        return self._widget
+
+    def _fill_actions(self) -> None:
+        options = self.choices().get(self._kind.value or "", [])
+        self._action.options = [(label, a) for a, label in options]
+        if options:
+            self._action.value = options[0][0]
+
+    def _refresh(self) -> None:
+        if self._widget is None:
+            return
+        self._board.value = board_svg(self.state, self.tr.lang)
+        self._status.value = f"<b>{html.escape(self.status())}</b>"
+        kinds = list(self.choices())
+        keep = self._kind.value
+        self._kind.options = [(kind_name(k, self.tr.lang), k) for k in kinds]
+        if kinds:
+            self._kind.value = keep if keep in kinds else kinds[0]
+        self._fill_actions()
+        playing = bool(kinds)
+        self._go.disabled = self._end.disabled = not playing
+        shown = self.lines[-12:]
+        self._log.value = bullet_html([t for t, _ in shown], muted=[b for _, b in shown])
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget())
+
+
+def counts_table(state: ArrialaState, lang: str = "fr") -> HTMLBlock:
+    """Workers per owner in each open section (what decides who scores it)."""
+    n = Narrator(lang, state.game)
+    tr = n.tr
+    b = state.game.board
+    d = state.to_dict()
+    owner_of: dict[str, int] = {}
+    for owner, places in enumerate(d["workers"]):
+        for place in places:
+            owner_of.setdefault(place, owner)
+    rows = []
+    for a, z in state.open_sections():
+        counts = [0] * state.game.owners
+        filled = 0
+        for c in range(a, z + 1):
+            o = owner_of.get(b.cell_id(c))
+            if o is not None:
+                counts[o] += 1
+                filled += 1
+        rows.append([tr.ui("arriala.section", "{first} to {last}", first=n.cell(b.cell_id(a)), last=n.cell(b.cell_id(z))),
+                     f"{filled}/{z - a + 1}",
+                     tr.join([tr.ui("arriala.count", "{owner} {n}", owner=n.owner(o), n=c)
+                              for o, c in enumerate(counts) if c]) or "—"])
+    return HTMLBlock(table_html([tr.ui("lesson.sheet", "Section"), tr.ui("lesson.sheet", "Cells taken"),
+                                 tr.ui("lesson.sheet", "Workers")], rows), repr(rows))

@@ -1,0 +1,172 @@
+"""Simulations, tables and plots for the chance lesson and the balance lab.
+
+Games are played by the project's simulators (:func:`canal_heritage.simulate.simulate_midi`,
+:func:`canal_heritage.arriala.simulate.simulate_arriala`): the same seed gives the same
+figures, so a class can compare its results with the teacher's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from ..arriala.simulate import ArrialaSummary, Overrides, simulate_arriala
+from ..i18n import translator
+from ..midi import MidiGame
+from ..midi.narration import Narrator
+from ..simulate import Summary, simulate_midi
+from .common import HTMLBlock, table_html
+from .plots import FigureView, new_figure
+
+PALETTE = ("#1f5fa8", "#e65100", "#2e7d32", "#6a1b9a", "#8d6e63")
+
+
+def _pct(lang: str, x: float) -> str:
+    return translator(lang).ui("cli.percent", "{value} %", value=f"{100 * x:.0f}")
+
+
+# ---------------------------------------------------------------------- Canal du Midi
+def midi_thresholds(players: int) -> list[int]:
+    """The thresholds of the data file for this player count, sites I to IX."""
+    return list(MidiGame(players).threshold)
+
+
+def simulate_thresholds(variants: Mapping[str, Sequence[int] | None], *, players: int = 2, games: int = 200,
+                        seed: int = 1, bots: Sequence[str] = ("heuristic",)) -> dict[str, Summary]:
+    """One simulation per variant (``None``: the data file's thresholds), same seed for all
+    so that only the thresholds differ."""
+    return {name: simulate_midi(players, list(bots), games, seed, thresholds=list(t) if t is not None else None)
+            for name, t in variants.items()}
+
+
+def midi_table(results: Mapping[str, Summary], lang: str = "fr") -> HTMLBlock:
+    """Each variant's thresholds, share of sites built, per-site rates and how games ended."""
+    tr = translator(lang)
+    site_ids = list(next(iter(results.values())).per_site_built)
+    headers = [tr.ui("lesson.lab", "Variant"), tr.ui("lesson.lab", "Thresholds I–IX"),
+               tr.ui("lesson.lab", "Sites built"), *site_ids,
+               tr.ui("lesson.lab", "Sites won by adjacency per game"), tr.ui("lesson.lab", "Shared victories")]
+    rows = []
+    for name, s in results.items():
+        rows.append([name, ", ".join(map(str, s.thresholds)), _pct(lang, s.sites_built_share),
+                     *[_pct(lang, v) for v in s.per_site_built.values()],
+                     f"{s.adjacency_awards_per_game:.2f}", s.shared_victories])
+    text = "; ".join(f"{k}: {100 * s.sites_built_share:.1f}" for k, s in results.items())
+    return HTMLBlock(table_html(headers, rows), text)
+
+
+def plot_build_rates(results: Mapping[str, Summary], lang: str = "fr") -> FigureView:
+    """How often each site was built, one bar per variant."""
+    tr = translator(lang)
+    fig = new_figure(9, 4)
+    ax = fig.add_subplot()
+    names = list(results)
+    sites = list(next(iter(results.values())).per_site_built)
+    width = 0.8 / len(names)
+    for i, name in enumerate(names):
+        rates = [100 * results[name].per_site_built[s] for s in sites]
+        xs = [k + (i - (len(names) - 1) / 2) * width for k in range(len(sites))]
+        ax.bar(xs, rates, width=width, color=PALETTE[i % len(PALETTE)],
+               label=tr.ui("lesson.lab", "{variant}: {share} of sites built", variant=name,
+                           share=_pct(lang, results[name].sites_built_share)))
+    ax.set_xticks(range(len(sites)), sites)
+    ax.set_ylim(0, 100)
+    ax.set_ylabel(tr.ui("lesson.lab", "games where the site was built (%)"))
+    ax.set_xlabel(tr.ui("lesson.lab", "site"))
+    ax.axhspan(60, 80, color="#e8f5e9", zorder=0)
+    ax.legend(fontsize=8, loc="lower right")
+    ax.set_title(tr.ui("lesson.lab", "Which sites get built?"))
+    return FigureView(fig, "; ".join(names))
+
+
+def running_share(site: str, *, players: int = 2, sizes: Sequence[int] = (10, 40, 160), seed: int = 1,
+                  bots: Sequence[str] = ("heuristic",)) -> list[tuple[int, float]]:
+    """The share of games in which ``site`` was built, measured with more and more games
+    (each size its own run with the same seed): estimates settle as games add up."""
+    return [(k, simulate_midi(players, list(bots), k, seed).per_site_built[site]) for k in sizes]
+
+
+def plot_running_share(points: Sequence[tuple[int, float]], site: str, lang: str = "fr") -> FigureView:
+    tr = translator(lang)
+    fig = new_figure(6, 3.2)
+    ax = fig.add_subplot()
+    ax.plot([k for k, _ in points], [100 * v for _, v in points], marker="o", color=PALETTE[0])
+    ax.set_xscale("log")
+    ax.set_xticks([k for k, _ in points], [str(k) for k, _ in points])
+    ax.set_ylim(0, 100)
+    ax.set_xlabel(tr.ui("lesson.lab", "games simulated"))
+    ax.set_ylabel(tr.ui("lesson.lab", "games where the site was built (%)"))
+    ax.set_title(tr.ui("lesson.lab", "Site {site}: the estimate settles", site=site))
+    ax.grid(color="#eeeeee")
+    return FigureView(fig, ", ".join(f"{k}: {100 * v:.0f}" for k, v in points))
+
+
+def plot_bets(rows: Sequence[Mapping[str, Any]], lang: str = "fr") -> FigureView:
+    """Points gained on average with each bet (from :func:`.midi.bet_outcomes`)."""
+    tr = translator(lang)
+    n = Narrator(lang)
+    fig = new_figure(6, 3.2)
+    ax = fig.add_subplot()
+    labels = [n.worker(r["value"]) for r in rows]
+    ax.bar(labels, [r["points"] for r in rows], color=PALETTE[0])
+    ax.set_ylabel(tr.ui("lesson.bets", "Points gained on average"))
+    ax.set_title(tr.ui("lesson.lab", "What each bet brings"))
+    return FigureView(fig, "; ".join(f"{r['value']}: {r['points']:.2f}" for r in rows))
+
+
+# ---------------------------------------------------------------------- Arriala
+def arriala_variant(*, cells: Sequence[int] | None = None, lock_max: Sequence[int] | None = None,
+                    table: Sequence[int] | None = None, deck: Sequence[int] | None = None) -> Overrides:
+    """Reconstructed values to try instead of ``data/arriala/`` (``None``: the data's)."""
+    return Overrides(*(tuple(x) if x is not None else None for x in (cells, lock_max, table, deck)))
+
+
+def arriala_defaults(players: int = 2) -> dict[str, list[int]]:
+    """The board values of the data files: cells and lock maxima per stretch, scoring table."""
+    from ..arriala import ArrialaGame
+    from ..arriala.data import load_arriala_data
+
+    data = load_arriala_data()
+    return {"cells": [s.cells for s in data.board.stretches], "lock_max": [s.lock_max for s in data.board.stretches],
+            "table": list(ArrialaGame(players).table[1:])}
+
+
+def simulate_variants(variants: Mapping[str, Overrides], *, players: int = 2, games: int = 10, seed: int = 1,
+                      bots: Sequence[str] = ("heuristic",)) -> dict[str, ArrialaSummary]:
+    return {name: simulate_arriala(players, list(bots), games, seed, overrides=ov) for name, ov in variants.items()}
+
+
+def arriala_table(results: Mapping[str, ArrialaSummary], lang: str = "fr") -> HTMLBlock:
+    tr = translator(lang)
+    headers = [tr.ui("lesson.lab", "Variant"), tr.ui("lesson.lab", "Stopped by A-R10"),
+               tr.ui("lesson.lab", "Rounds"), tr.ui("lesson.lab", "Sections scored"),
+               tr.ui("lesson.lab", "Winner's score"), tr.ui("lesson.lab", "Lead over the second"),
+               tr.ui("lesson.lab", "First player wins")]
+    rows = []
+    for name, s in results.items():
+        stalled = sum(v for k, v in s.end_reasons.items() if k != "last_section")
+        first = s.by_turn_position[0]["win_rate"] if s.by_turn_position else 0.0
+        rows.append([name, _pct(lang, stalled), f"{s.mean_rounds:.1f}", f"{s.sections_per_game:.1f}",
+                     f"{s.mean_winner_score:.1f}", f"{s.mean_margin:.1f}", _pct(lang, first)])
+    text = "; ".join(f"{k}: {s.mean_rounds:.1f}" for k, s in results.items())
+    return HTMLBlock(table_html(headers, rows), text)
+
+
+def plot_points_by_kind(results: Mapping[str, ArrialaSummary], lang: str = "fr") -> FigureView:
+    """Where the points come from, per variant (mean per player and game)."""
+    tr = translator(lang)
+    kinds = {"section": tr.ui("lesson.sheet", "section"), "lock": tr.ui("lesson.sheet", "lock"),
+             "river_work": tr.ui("lesson.sheet", "river work"),
+             "engineering_work": tr.ui("lesson.sheet", "engineering work"),
+             "vineyard": tr.ui("lesson.sheet", "vineyard")}
+    fig = new_figure(7, 3.6)
+    ax = fig.add_subplot()
+    names = list(results)
+    bottom = [0.0] * len(names)
+    for i, (kind, label) in enumerate(kinds.items()):
+        values = [results[n].points_by_kind.get(kind, 0.0) for n in names]
+        ax.bar(names, values, bottom=bottom, color=PALETTE[i % len(PALETTE)], label=label)
+        bottom = [b + v for b, v in zip(bottom, values)]
+    ax.set_ylabel(tr.ui("lesson.lab", "points per player and game"))
+    ax.set_title(tr.ui("lesson.lab", "Where the points come from"))
+    ax.legend(fontsize=8)
+    return FigureView(fig, "; ".join(names))

@@ -1,0 +1,217 @@
+"""Lesson 2: a round of Canal du Midi, step by step."""
+
+from lessons_build import code, md
+
+LESSON = {
+    "number": 2,
+    "slug": "midi-round",
+    "title": {"fr": "Un tour de Canal du Midi, pas à pas", "en": "A round of Canal du Midi, step by step"},
+    "age": "10–15",
+    "minutes": 50,
+    "objectives": {
+        "fr": ["nommer les étapes d'un tour : révéler, piocher, miser, compter, attribuer ;",
+               "prévoir si un chantier est construit ou retardé à partir des mises ;",
+               "expliquer qui remporte un chantier, et pourquoi une égalité donne plusieurs pions ;",
+               "jouer un tour contre un robot et lire ses explications."],
+        "en": ["name the steps of a round: reveal, draw, bet, count, award;",
+               "predict from the bets whether a site is built or delayed;",
+               "explain who takes a site, and why a tie places several pawns;",
+               "play a round against a bot and read its explanations."],
+    },
+}
+
+CELLS = [
+    md(fr="""
+## Les étapes d'un tour
+
+Une partie dure neuf tours, un par chantier. À chaque tour :
+
+- **A. Révéler** : on retourne un chantier ; il demande un certain nombre de points d'ouvriers
+  (son *seuil*), qui dépend du nombre de joueurs.
+- **B. Piocher** : qui a moins de trois cartes en main en prend une devant lui, face visible
+  ou face cachée.
+- **C. Miser** : chacun pose une carte de sa main, face cachée, en même temps que les autres.
+- **D. Compter** : on retourne les mises et on les additionne. Si le total atteint le seuil, le
+  chantier est construit et la plus forte carte le remporte ; sinon il est retardé.
+- **E. Renforts** : avant l'attribution, un joueur peut dépenser une pièce pour ajouter à sa
+  mise une carte tirée au hasard dans la défausse.
+- **F et G** : relier deux villes rapporte une pièce ; gagner un deuxième campement permet un
+  échange de cartes.
+
+Dans ce carnet, c'est le moteur du jeu qui applique ces règles : il dit ce qui est permis et
+raconte ce qui arrive.
+""", en="""
+## The steps of a round
+
+A game lasts nine rounds, one per work site. In each round:
+
+- **A. Reveal**: a site card is turned over; it needs a number of worker points (its
+  *threshold*), which depends on the number of players.
+- **B. Draw**: whoever has fewer than three cards in hand takes one from in front of them,
+  face up or face down.
+- **C. Bet**: everyone lays one hand card face down, all at the same time.
+- **D. Count**: the bets are turned over and added up. If the total reaches the threshold, the
+  site is built and the strongest card takes it; if not, the site is delayed.
+- **E. Reinforcements**: before the site is awarded, a player may spend a coin to add a card
+  drawn at random from the discard pile to their bet.
+- **F and G**: linking two cities earns a coin; winning a second camp site allows a card trade.
+
+In this notebook the game's engine applies those rules: it says what is allowed and tells
+what happens.
+"""),
+    code("""
+from canal_heritage.lessons import midi, questions
+from canal_heritage.lessons.common import Storyteller
+from canal_heritage.midi.narration import Narrator
+"""),
+    md(fr="""
+## Un tour, commande par commande
+
+Vous jouez Clerville contre un robot qui joue Andréossy. Le nombre `seed` fixe le mélange des
+cartes : toute la classe a la même partie. La cellule suivante distribue et révèle le premier
+chantier.
+""", en="""
+## One round, one command at a time
+
+You play Clerville against a bot playing Andréossy. The number `seed` fixes the shuffle, so the
+whole class has the same game. The next cell deals and reveals the first site.
+"""),
+    code("""
+stepper = midi.RoundStepper(lang, seed=7)
+stepper.tell()
+""", check={
+        "fr": "Les ouvriers sont distribués. Clerville mène le premier tour.\n"
+              "Tour 1 : le chantier Seuil de Naurouze (II) est révélé. Il faut 7 points « ouvriers ».",
+        "en": "The workers are dealt. Clerville leads the first round.\n"
+              "Round 1: site Seuil de Naurouze (II) is revealed. It needs 7 worker points."}),
+    md(fr="""
+Votre main est pleine : on passe directement à la mise (étape C). Voici vos choix, tels que le
+moteur les donne :
+""", en="""
+Your hand is full, so the round goes straight to the bet (step C). Here are your choices, as
+the engine gives them:
+"""),
+    code("""
+stepper.show_choices()
+"""),
+    md(fr="""
+**À vous.** Le chantier demande 7 points. Quelle carte misez-vous ? Changez le numéro entre
+parenthèses (0, 1 ou 2) puis exécutez la cellule : le robot mise à son tour, les mises sont
+révélées, puis on vous demande si vous envoyez des renforts.
+""", en="""
+**Your turn.** The site needs 7 points. Which card do you bet? Change the number in brackets
+(0, 1 or 2) and run the cell: the bot bets in its turn, the bets are revealed, then you are
+asked whether to send reinforcements.
+"""),
+    code("""
+stepper.choose_number(2)
+"""),
+    code("""
+stepper.show_choices()
+"""),
+    md(fr="""
+Choisissez de dépenser une pièce (renforts) ou non, puis lisez comment le chantier est compté
+et attribué. Les phrases en italique dans le widget plus bas, ou entre guillemets ici, sont les
+explications du robot.
+""", en="""
+Choose whether to spend a coin (reinforcements) or not, then read how the site is counted and
+awarded. The sentences in quotation marks are the bot's explanations.
+"""),
+    code("""
+stepper.choose_number(0)
+"""),
+    md(fr="""
+## Une partie entière avec des boutons
+
+Le même outil existe avec des boutons : les étapes du tour sont en haut (l'étape en cours est en
+bleu), vos cartes au milieu, le récit de la partie en bas. La feuille de score se déplie sous le
+récit.
+""", en="""
+## A whole game with buttons
+
+The same tool comes with buttons: the steps of the round are at the top (the current one in
+blue), your cards in the middle, the story of the game below. The score sheet unfolds under the
+story.
+"""),
+    code("""
+midi.RoundStepper(lang, seed=11)
+"""),
+    md(fr="""
+## Prévoir le compte : l'exemple de la règle
+
+Fin de partie à deux joueurs : il reste le chantier VIII, les Écluses de Fonserannes, qui
+demande **9** points. Clerville a en main un Tailleur de pierre (2) et un Charpentier (5) ;
+Andréossy un Terrassier (4) et un Arpenteur (1). Personne n'a plus de pièce.
+""", en="""
+## Predicting the count: the rulebook's example
+
+Late in a two-player game, site VIII, the Fonserannes locks, needs **9** points. Clerville holds
+a Stonecutter (2) and a Carpenter (5); Andréossy a Digger (4) and a Surveyor (1). Nobody has a
+coin left.
+"""),
+    code("""
+example = midi.prepared_round(2, built={"I": [0], "II": [1], "III": [1], "IV": [0], "V": [1], "VI": [0]},
+                              delayed=["VII"], current="VIII", hands=[[2, 5], [4, 1]], coins=[0, 0], spent=4)
+midi.holdings_html(example, lang)
+"""),
+    md(fr="""
+**À vous.**
+
+1. Clerville mise 5 et Andréossy 4. Le chantier est-il construit ?
+2. Avec ces mêmes mises, qui remporte le chantier ?
+3. Clerville mise 2 et Andréossy 4. Construit ou retardé ?
+""", en="""
+**Your turn.**
+
+1. Clerville bets 5 and Andréossy 4. Is the site built?
+2. With the same bets, who takes the site?
+3. Clerville bets 2 and Andréossy 4. Built or delayed?
+"""),
+    code("""
+questions.built_or_delayed(lang, example, {0: 5, 1: 4})
+"""),
+    code("""
+questions.site_winner(lang, example, {0: 5, 1: 4})
+"""),
+    code("""
+questions.built_or_delayed(lang, example, {0: 2, 1: 4})
+"""),
+    md(fr="""
+Vérifions avec le moteur : on joue les mises de la question 1 sur une copie de la position, et
+le narrateur raconte.
+""", en="""
+Let us check with the engine: the bets of question 1 are played on a copy of the position, and
+the narrator tells what happens.
+"""),
+    code("""
+trial = example.clone()
+story = Storyteller(trial, Narrator(lang, trial.game))
+story.told = len(trial.log(None))
+midi.play_round(trial, {0: 5, 1: 4})
+story.tell()
+""", check={
+        "fr": "Clerville pose sa mise, face cachée.\n"
+              "Andréossy pose sa mise, face cachée.\n"
+              "Les mises sont révélées : Clerville 5 et Andréossy 4. Total : 9.\n"
+              "Le chantier Écluses de Fonserannes (VIII) est construit (9 pour 9 requis). Clerville le remporte avec 5 et pose un pion.\n"
+              "Tour 9 : le chantier Écluse ronde d'Agde (IX) est révélé. Il faut 5 points « ouvriers ».",
+        "en": "Clerville places a bet, face down.\n"
+              "Andréossy places a bet, face down.\n"
+              "The bets are revealed: Clerville 5 and Andréossy 4. Total: 9.\n"
+              "Site Écluses de Fonserannes (VIII) is built (9 for 9 needed). Clerville wins it with 5 and places a pawn.\n"
+              "Round 9: site Écluse ronde d'Agde (IX) is revealed. It needs 5 worker points."}),
+    md(fr="""
+## Pour discuter
+
+- Pourquoi est-il parfois intéressant de miser une petite carte sur un chantier qu'on ne veut
+  pas gagner ?
+- Un chantier retardé n'est pas perdu pour tout le monde : la leçon 3 explique pourquoi.
+- Quand une pièce vaut-elle la peine d'être dépensée en renforts ?
+""", en="""
+## To discuss
+
+- Why is it sometimes worth betting a small card on a site you do not want to win?
+- A delayed site is not lost for everyone: lesson 3 explains why.
+- When is a coin worth spending on reinforcements?
+"""),
+]

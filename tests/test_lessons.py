@@ -1,0 +1,330 @@
+"""The lesson notebooks' package side: exercise checkers (right, wrong → hint, wrong kind →
+message, never an exception), the widgets, the exercises' answers against the engines, and
+the notebooks kept equal to their single source (``lessons/build.py``)."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import json
+import math
+import sys
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from canal_heritage.lessons import arriala as la
+from canal_heritage.lessons import history, lab
+from canal_heritage.lessons import midi as lm
+from canal_heritage.lessons import questions as Q
+from canal_heritage.lessons.exercises import ChoiceQuestion, Feedback, NumberQuestion
+
+ROOT = Path(__file__).resolve().parents[1]
+WEIRD = [None, "", "   ", "eight", "huit", "1/0", "3/", "--4", [], {}, object(), True, float("nan"), float("inf"),
+         b"8", "8 8", "%", "∞", 10**400]
+
+
+@functools.lru_cache(maxsize=1)
+def load_build():
+    path = ROOT / "lessons" / "build.py"
+    spec = importlib.util.spec_from_file_location("lessons_build_under_test", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# ---------------------------------------------------------------------- checkers
+def test_a_number_question_says_right_wrong_with_a_hint_or_what_to_type():
+    q = NumberQuestion("en", 8, "Count the workers.")
+    assert q.check(8) == Feedback("right", "Right, well done!")
+    for given in ("8", " 8 ", "8.0", 8.0, "16/2", Fraction(8)):
+        assert q.check(given).ok, given
+    low = q.check(6)
+    assert low.status == "wrong" and "too low" in low.message and "Hint: Count the workers." in low.message
+    assert "too high" in q.check("12").message
+    bad = q.check("eight")
+    assert bad.status == "invalid" and "number" in bad.message and "eight" in bad.message
+    assert q.check("").status == "invalid" and "first" in q.check("").message
+    assert q.check("7.5").status == "invalid" and "whole number" in q.check("7.5").message
+    assert q.tries == 2  # only wrong answers count as tries
+
+
+@pytest.mark.parametrize("given", WEIRD)
+def test_checkers_never_raise_whatever_they_are_given(given):
+    for q in (NumberQuestion("fr", 8, "indice"), NumberQuestion("en", 0.25, share=True, tolerance=0.01),
+              ChoiceQuestion("en", ["Red", "Yellow", "Green"], "Green", "hint")):
+        fb = q.check(given)
+        assert isinstance(fb, Feedback) and fb.message
+        assert fb.status in ("wrong", "invalid")
+
+
+def test_shares_are_read_every_way_a_student_writes_them():
+    q = NumberQuestion("fr", 0.25, "indice", share=True, tolerance=0.01)
+    for given in ("0,25", "0.25", "1/4", "25 %", "25%", "25", 0.25, Fraction(1, 4)):
+        assert q.check(given).ok, given
+    assert q.check("0,5").status == "wrong" and "trop grand" in q.check("0,5").message
+    assert q.reveal().message.startswith("La réponse est 25")
+
+
+def test_decimal_answers_allow_a_tolerance():
+    q = NumberQuestion("en", 11 / 3, "hint", tolerance=0.05, whole=False)
+    assert q.check("3.67").ok and q.check("3,7").ok and q.check("11/3").ok
+    assert q.check("3.5").status == "wrong"
+
+
+def test_a_choice_question_accepts_names_kindly_and_explains_the_choices():
+    q = ChoiceQuestion("fr", ["Seuil de Naurouze", "Écluses de Fonserannes"], "Écluses de Fonserannes", "Regardez.",
+                       explanation="Huit bassins.")
+    assert q.check("ecluses de fonserannes").ok and q.check(" ÉCLUSES  de Fonserannes").ok
+    assert q.check(2).ok and q.check("2").ok
+    right = q.check("Écluses de Fonserannes")
+    assert right.message.endswith("Huit bassins.")
+    wrong = q.check("Seuil de Naurouze")
+    assert wrong.status == "wrong" and "Regardez." in wrong.message
+    bad = q.check("Carcassonne")
+    assert bad.status == "invalid" and "Seuil de Naurouze" in bad.message and "Carcassonne" in bad.message
+    assert q.check(7).status == "invalid"
+    with pytest.raises(ValueError):
+        ChoiceQuestion("en", ["a"], "b")
+
+
+def test_the_widget_checks_what_is_typed_and_offers_the_answer_after_two_tries():
+    q = NumberQuestion("en", 8, "Count the workers.")
+    q.widget()
+    box, check, show, out = q._controls
+    box.value = "eight"
+    check.click()
+    assert "is not a number" in out.value and show.layout.display == "none"
+    box.value = "6"
+    check.click()
+    box.value = "7"
+    check.click()
+    assert "Hint" in out.value and show.layout.display is None
+    show.click()
+    assert "The answer is 8" in out.value
+    box.value = "8"
+    check.click()
+    assert "Right" in out.value
+
+
+def test_feedback_is_escaped_html():
+    fb = NumberQuestion("en", 1).check("<script>")
+    assert "<script>" not in fb.html() and "&lt;script&gt;" in fb.html()
+
+
+# ---------------------------------------------------------------------- the lessons' questions
+def test_history_questions_read_the_heritage_data():
+    assert Q.opening_year("en").answer == 1681
+    assert Q.years_of_works("en").answer == 15
+    assert Q.summit_site("fr").answer == "Seuil de Naurouze"
+
+
+def rulebook_round():
+    return lm.prepared_round(2, built={"I": [0], "II": [1], "III": [1], "IV": [0], "V": [1], "VI": [0]},
+                             delayed=["VII"], current="VIII", hands=[[2, 5], [4, 1]], coins=[0, 0], spent=4)
+
+
+def test_round_questions_come_from_the_engine_and_leave_the_position_alone():
+    state = rulebook_round()
+    before = state.to_dict()
+    assert Q.built_or_delayed("en", state, {0: 5, 1: 4}).answer == "built"  # 9 for 9: the rulebook's example
+    assert Q.site_winner("en", state, {0: 5, 1: 4}).answer == "Clerville"
+    assert Q.built_or_delayed("en", state, {0: 2, 1: 4}).answer == "delayed"
+    assert Q.site_winner("en", state, {0: 2, 1: 4}).answer == "nobody"
+    assert state.to_dict() == before
+
+
+def test_scoring_questions_match_the_engines_score_sheet():
+    final = lm.prepared_round(2, built={"I": [0], "II": [0, 1], "III": [1], "V": [1], "VI": [0], "VIII": [0, 1]},
+                              delayed=["IV", "VII"], current="IX", hands=[[6], [3]], coins=[1, 0], spent=3)
+    assert Q.site_score("en", final, 0, "VIII").answer == 4  # 9 shared: half, rounded down
+    assert Q.site_score("en", final, 0, "VII", hint="adjacency").answer == 4
+    assert Q.adjacency_owner("en", final, "IV").answer == "Andréossy"
+    assert Q.coin_points("en", final, 0).answer == 4  # the coin kept and the one earned at Agde
+    lm.play_round(final)
+    sheet = final.score()
+    assert Q.total_score("en", lm.prepared_round(
+        2, built={"I": [0], "II": [0, 1], "III": [1], "V": [1], "VI": [0], "VIII": [0, 1]}, delayed=["IV", "VII"],
+        current="IX", hands=[[6], [3]], coins=[1, 0], spent=3), 1).answer == sheet.players[1].total
+    assert Q.halving("en", 7, 3, False).answer == 3 and Q.halving("en", 9, 2, True).answer == 2
+    html = lm.score_sheet(final, "fr").markup
+    assert "partagé" in html and "Total" in html
+
+
+def test_arriala_questions_include_the_rulebook_example_and_the_tie_rule():
+    example = la.position(3, workers={0: ["grisolles-montech:1", "grisolles-montech:2"],
+                                      1: ["grisolles-montech:3", "grisolles-montech:4"]}, current=2)
+    assert Q.section_scorer("en", example, "place grisolles-montech:5").answer == "Green"
+    assert Q.section_points("en", example, "place grisolles-montech:5").answer == 8
+    tie = la.position(4, workers={0: ["castelsarrasin-moissac:1", "castelsarrasin-moissac:2"],
+                                  1: ["castelsarrasin-moissac:3"]}, current=1)
+    assert Q.section_scorer("en", tie, "place castelsarrasin-moissac:4").answer == "nobody"
+    split = la.position(3, workers={0: ["montech-castelsarrasin:1", "montech-castelsarrasin:2"],
+                                    1: ["montech-castelsarrasin:3", "montech-castelsarrasin:5",
+                                        "montech-castelsarrasin:6"]}, current=0)
+    assert Q.points_gained("en", split, "lock montech-castelsarrasin:4", 0).answer == 5  # lock 1 + section of 3
+    assert Q.action_cost("en", split, "lock montech-castelsarrasin:4").answer == 4
+    lines = la.play(example, "place grisolles-montech:5", "en")
+    assert "Green, next in line, scores 8" in lines[-1]
+    again = la.play(example, "place grisolles-montech:5", "en")
+    assert again == ["That section has scored and is closed: nothing may stop there (A-R4)."]
+    assert "not an action" in la.play(example, "fly away", "en")[0] or la.play(example, "fly away", "en")
+
+
+def test_chance_questions():
+    state = lm.MidiGame(2).new_initial_state(seed=5)
+    me = state.current_player()
+    pool = lm.face_down_pool(state, me)
+    assert len(pool) == 3
+    assert Q.face_down_average("en", state, me).check(f"{sum(pool) / 3:.2f}").ok
+    assert Q.expected_points("en", 8, 3, 4).answer == 6
+    while state.observation(state.current_player()).phase != "bet":
+        state.apply_action(state.legal_actions()[0])
+    rows = lm.bet_outcomes(state, state.current_player(), samples=20, seed=1)
+    assert rows and all(0 <= r["built"] <= 1 and 0 <= r["won"] <= 1 for r in rows)
+    assert rows == lm.bet_outcomes(state, state.current_player(), samples=20, seed=1)  # seeded
+    assert Q.best_bet("en", rows).answer in [lm.Narrator("en").worker(r["value"]) for r in rows]
+
+
+# ---------------------------------------------------------------------- widgets
+def test_the_round_stepper_plays_a_whole_game_and_keeps_bets_secret_until_revealed():
+    stepper = lm.RoundStepper("en", seed=3)
+    seen_reveal = False
+    while stepper.choices():
+        labels = [label for _, label in stepper.choices()]
+        assert all(labels)
+        before = len(stepper.lines)
+        stepper.choose(stepper.choices()[-1][0])
+        new = [t for t, _ in stepper.lines[before:]]
+        for i, line in enumerate(new):  # a bot's bet explanation only after the reveal
+            if "I send my strongest worker" in line or "I play a middling worker" in line:
+                assert any("bets are revealed" in earlier for earlier in new[:i] + [t for t, _ in stepper.lines[:before]])
+        seen_reveal |= any("bets are revealed" in t for t in new)
+    assert stepper.state.is_terminal() and seen_reveal
+    assert "The canal is finished" in " ".join(t for t, _ in stepper.lines)
+    stepper.widget()
+    assert "The game is over." in stepper._status.value
+    assert stepper._buttons.children == ()
+
+
+def test_the_round_stepper_widget_buttons_play_the_engines_choices():
+    stepper = lm.RoundStepper("fr", seed=7)
+    box = stepper.widget()
+    assert box is stepper.widget()
+    first = stepper._buttons.children[0]
+    assert first.description == stepper.choices()[0][1]
+    first.click()
+    assert "Les mises sont révélées" in stepper._log.value
+    stepper.choose(999)  # not an action: told, not raised
+    assert stepper.lines[-1][0]
+
+
+def test_play_arriala_against_a_bot_until_the_end():
+    game = la.PlayArriala("en", seed=2)
+    game.widget()
+    assert game._kind.options and game._action.options
+    game._kind.value = "place"
+    game._go.click()
+    assert any("places a new worker" in t for t, _ in game.lines)
+    moves = 0
+    while game.choices() and moves < 400:
+        kinds = [k for k in game.choices() if k != "end_turn"]
+        game.play(game.choices()[kinds[0]][0][0] if kinds and moves % 3 else 0)
+        moves += 1
+    assert game.state.is_terminal()
+    assert "The game is over." in game.status()
+    game.play(0)  # after the end: a message, no exception
+    assert game.lines[-1][1]
+    assert "Total" in la.score_sheet(game.state, "en").markup
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_board_drawing_is_valid_svg_in_every_language(players):
+    state = la.ArrialaGame(players).new_initial_state(seed=players)
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[-1])
+    for lang in ("fr", "en", "oc"):
+        svg = la.board_svg(state, lang)
+        root = ET.fromstring(svg)
+        assert root.tag.endswith("svg")
+    assert la.draw(state, "en")._repr_svg_().startswith("<svg")
+
+
+def test_history_pictures_and_tables():
+    png = history.canal_map("en").png()
+    assert png.startswith(b"\x89PNG")
+    assert history.timeline_figure("fr").png().startswith(b"\x89PNG")
+    assert "1681" in history.timeline("fr").markup
+    assert "Riquet" in history.people("en").markup
+    assert history.sites_table("en").markup.count("<tr>") == 10
+
+
+def test_lab_tables_and_plots_from_small_simulations():
+    results = lab.simulate_thresholds({"A": None, "B": [0] * 9}, games=6, seed=1)
+    assert results["B"].sites_built_share == 1.0
+    assert Q.higher_share("en", results).answer == "B"
+    assert "100 %" in lab.midi_table(results, "en").markup
+    assert lab.plot_build_rates(results, "en").png().startswith(b"\x89PNG")
+    arr = lab.simulate_variants({"A": lab.arriala_variant()}, games=1, seed=1)
+    assert "A" in lab.arriala_table(arr, "en").markup
+    assert lab.plot_points_by_kind(arr, "fr").png().startswith(b"\x89PNG")
+    assert lab.arriala_defaults(2)["table"][4] == 8
+
+
+def test_widgets_speak_french():
+    assert NumberQuestion("fr", 8).check("huit").message.startswith("Répondez par un nombre")
+    assert "Tour" in lm.RoundStepper("fr", seed=1).status_html()
+
+
+# ---------------------------------------------------------------------- the notebooks
+def test_committed_notebooks_are_exactly_what_the_single_source_writes():
+    build = load_build()
+    want = build.expected()
+    assert len(want) == 14
+    stale = [str(p.relative_to(ROOT)) for p, text in want.items() if not p.exists() or p.read_text("utf-8") != text]
+    assert stale == [], "run `uv run python lessons/build.py` after changing lessons/source/"
+    extra = [p for lang in build.LANGS for p in (ROOT / "lessons" / lang).glob("*.ipynb") if p not in want]
+    assert extra == []
+
+
+def test_both_languages_run_the_same_code():
+    build = load_build()
+    for module in build.sources():
+        fr, en = (json.loads(build.render(build.notebook(module, lang))) for lang in build.LANGS)
+        code_fr = [c for c in fr["cells"] if c["cell_type"] == "code"]
+        code_en = [c for c in en["cells"] if c["cell_type"] == "code"]
+        assert ["".join(c["source"]) for c in code_fr[1:]] == ["".join(c["source"]) for c in code_en[1:]]
+        assert "".join(code_fr[0]["source"]) == 'lang = "fr"' and "".join(code_en[0]["source"]) == 'lang = "en"'
+        assert code_fr[0]["metadata"]["tags"] == ["parameters"]
+        assert [c["cell_type"] for c in fr["cells"]] == [c["cell_type"] for c in en["cells"]]
+        header = "".join(fr["cells"][0]["source"])
+        for word in ("Âge", "Durée", "Objectifs"):
+            assert word in header
+
+
+def test_every_lesson_says_age_duration_and_objectives_and_has_a_checked_exercise():
+    build = load_build()
+    mods = build.sources()
+    assert [m.LESSON["number"] for m in mods] == list(range(1, 8))
+    for m in mods:
+        assert m.LESSON["age"] and m.LESSON["minutes"] > 0
+        assert len(m.LESSON["objectives"]["fr"]) == len(m.LESSON["objectives"]["en"]) >= 3
+        sources = [c.source for c in m.CELLS if isinstance(c, build.Code)]
+        assert any("questions." in s for s in sources), m.LESSON["slug"]
+
+
+def test_the_teacher_guide_lists_every_lesson():
+    guide = (ROOT / "lessons" / "README.md").read_text("utf-8")
+    build = load_build()
+    for m in build.sources():
+        assert m.LESSON["title"]["en"] in guide
+    assert "canal-heritage lessons" in guide and "nbval" in guide
+
+
+def test_no_float_trouble_in_share_answers():
+    q = NumberQuestion("en", 2 / 3, share=True, tolerance=0.01)
+    assert q.check("2/3").ok and q.check("67 %").ok and q.check("0.667").ok
+    assert not math.isnan(float(q.answer))
