@@ -222,6 +222,24 @@ def test_bots_run_off_the_event_loop_at_their_pace():
     assert m.version >= len(m.bot_moves)
 
 
+def test_a_second_replay_started_meanwhile_changes_nothing():
+    seats = [Seat("bot", "", "heuristic"), Seat("bot", "", "random")]
+    m = ArrialaMatch(seats, seed=4, pace=0.01, overrides={"cells": [2, 2, 2, 2]})
+    reference = ArrialaMatch(seats, seed=4, pace=0, overrides={"cells": [2, 2, 2, 2]})
+    while not reference.over:
+        reference.step_bot()
+
+    async def go():
+        first = asyncio.create_task(m.run_bots())
+        await asyncio.sleep(0.02)
+        assert m.running
+        await m.run_bots()  # the table's watchdog, say: returns at once
+        await first
+
+    run_in_thread(go)
+    assert m.over and not m.running and m.state.history == reference.state.history
+
+
 class _BrokenExecutor:
     def submit(self, fn, *args):
         from concurrent.futures.process import BrokenProcessPool

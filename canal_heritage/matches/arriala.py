@@ -241,6 +241,7 @@ class ArrialaMatch(param.Parameterized):
         self._depth = 0
         self._dirty = False
         self.closed = False  # the exhibit discarded this game: bots stop
+        self._running = False  # run_bots is replaying a bot's turn
         self._reasons_cache: tuple[tuple, dict[str, IllegalActionError]] | None = None
         humans = self.humans
         # hot-seat: even the first player's screen waits for them (the device may be elsewhere)
@@ -492,8 +493,9 @@ class ArrialaMatch(param.Parameterized):
         the decision takes longer than ``thinking_delay`` seconds, :attr:`thinking` is raised
         (one more change). A worker that fails or does not answer within ``timeout`` seconds
         is not waited for: the bot decides here instead (seeded: the same decision)."""
-        if self.busy:
+        if self.busy or self._running:  # one replay at a time (a second would double the pace)
             return
+        self._running = True
         loop = asyncio.get_running_loop()
         try:
             while self.is_bot_turn() and not self.paused and not self.closed:
@@ -519,10 +521,16 @@ class ArrialaMatch(param.Parameterized):
                     await asyncio.sleep(self.pace)  # a readable pace: one action at a time
         finally:
             self.busy = False
+            self._running = False
             if self.thinking:
                 with self.changing():
                     self.thinking = False
                     self._bump()
+
+    @property
+    def running(self) -> bool:
+        """Bots are playing (deciding, or waiting :attr:`pace` between two actions)."""
+        return self._running
 
     async def _ask_worker(self, loop: asyncio.AbstractEventLoop, executor: Executor | None, payload: tuple,
                           timeout: float, thinking_delay: float) -> list[BotMove]:

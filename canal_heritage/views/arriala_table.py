@@ -191,7 +191,7 @@ class ArrialaTable(pn.viewable.Viewer):
     def _kick_bots(self) -> None:
         """Let bots play off the event loop (inside a server session)."""
         m = self.match
-        if not (m.is_bot_turn() and not m.paused and not m.busy and not m.closed):
+        if not (m.is_bot_turn() and not m.paused and not m.busy and not m.running and not m.closed):
             return
         if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
             pn.state.execute(self._run_bots)
