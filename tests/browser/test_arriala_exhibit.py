@@ -1,0 +1,161 @@
+"""Arriala in a real browser: a whole game against a bot by clicks, the map answering taps,
+the language switched mid-game, the hot-seat privacy screen, and no opponent's card in the
+page or in anything the server sends.
+
+The server (fixture ``arriala``) deals short games (two cells a stretch, a balance-study
+override) and replays bots' turns at once (pace 0), so a whole game takes seconds."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from canal_heritage.arriala import ArrialaGame
+from canal_heritage.arriala.narration import Narrator
+
+pytestmark = pytest.mark.browser
+
+#: What the fixture's server deals (see conftest.py): a game of seed 7, the visitor first.
+SHORT = {"cells": [2, 2, 2, 2]}
+
+
+def start(page, url, *, lang="en", first="Me", hot_seat: tuple[str, ...] = (), level="Steady") -> None:
+    page.goto(url + f"?lang={lang}")
+    page.locator(".play-arriala button").click()
+    page.locator(".arriala-setup").wait_for()
+    if hot_seat:
+        page.get_by_role("button", name="Several people on this screen").click()
+        for i, name in enumerate(hot_seat):
+            field = page.get_by_placeholder(f"Name of player {i + 1}")
+            field.fill(name)
+            field.press("Tab")  # the name is sent when the field is left
+    else:
+        page.get_by_role("button", name=level).click()
+    page.locator(".first-player").get_by_role("button", name=first, exact=True).click()
+    page.locator(".start button").click()
+
+
+def act(page) -> bool:
+    """One step of a simple visitor, once it is their turn: place a worker on the first plain
+    cell offered, else end the turn; then wait for the table to say what changed."""
+    page.locator(".palette:visible, .end-screen").first.wait_for(timeout=10_000)
+    if page.locator(".end-screen").count():
+        return False
+    status = page.locator(".status")
+    before = status.inner_text()
+    if page.locator(".pal-place:not(.unavailable)").count():
+        page.locator(".pal-place button").click()
+        targets = page.locator(".target-place button:visible")
+        targets.first.wait_for()
+        cells = targets.filter(has_text="cell")  # a plain cell (not a town) fills a section
+        (cells if cells.count() else targets).first.click()
+    else:
+        page.locator(".pal-end_turn button").click()
+    expect(status).not_to_have_text(before, timeout=10_000)
+    return True
+
+
+def test_a_whole_game_against_a_bot_by_clicks(page, arriala):
+    start(page, arriala)
+    deadline = time.time() + 45
+    while time.time() < deadline and act(page):
+        pass
+    end = page.locator(".end-screen")
+    end.wait_for(timeout=5000)
+    assert re.search(r"wins!|Nobody wins", end.locator(".winner").inner_text())
+    assert "A-R18" in end.locator(".why").inner_text()
+    score = end.locator("table.score").inner_text()
+    for words in ("Sections", "Locks", "River works", "Engineering works", "Vineyards", "Total"):
+        assert words in score
+    page.locator(".again button").click()
+    page.locator(".palette").wait_for()
+
+
+def test_a_tap_on_the_map_chooses_the_ringed_target(page, arriala):
+    start(page, arriala)
+    page.locator(".pal-place button").click()
+    page.locator(".target-place button:visible").first.wait_for()
+    # where Bokeh draws the second ring (the first is Montech, a town)
+    point = page.evaluate("""() => {
+        const plot = Bokeh.index.query_one(v => v.model.type == 'Figure' || v.model.type == 'Plot');
+        const ring = plot.model.renderers.find(r => r.data_source && 'number' in r.data_source.data);
+        const data = ring.data_source.data;
+        const box = plot.el.getBoundingClientRect();
+        return [box.left + plot.frame.x_scale.compute(data.x[1]), box.top + plot.frame.y_scale.compute(data.y[1]),
+                data.x.length];
+    }""")
+    page.mouse.click(point[0], point[1])
+    page.get_by_text("Red places a new worker on Montech–Castelsarrasin, cell 1.").first.wait_for()
+    page.locator(".target-place button:visible").first.wait_for(state="detached")
+
+
+def test_the_language_switches_mid_game(page, arriala):
+    start(page, arriala)
+    page.locator(".pal-draw button").wait_for()
+    assert "Draw a card" in page.locator(".pal-draw button").inner_text()
+    page.locator(".lang-oc button").click()
+    page.locator(".pal-draw button").get_by_text(re.compile("Tirar|carta")).wait_for()
+    page.locator(".lang-fr button").click()
+    page.locator(".pal-draw button").get_by_text(re.compile("Piocher")).wait_for()
+    page.locator(".pal-draw button").click()  # the game goes on in French
+    page.get_by_text(re.compile("pioche une carte")).first.wait_for()
+
+
+def test_hot_seat_shows_the_privacy_screen_before_any_hand(page, arriala):
+    start(page, arriala, hot_seat=("Ana", "Ben <b>"), first="Ana")
+    screen = page.locator(".privacy-screen")
+    screen.wait_for()
+    assert "Pass the device to Ana" in screen.locator("[role=alert]").inner_text()
+    assert page.locator(".card button").count() == 0 and page.locator(".palette").count() == 0
+    page.locator(".privacy-ok button").click()
+    page.locator(".card button").first.wait_for()
+    page.locator(".pal-end_turn button").click()
+    screen.wait_for()
+    text = screen.locator("[role=alert]").inner_text()
+    assert "Pass the device to Ben <b>" in text  # a typed name is shown as text, never markup
+    assert page.locator(".privacy-screen b").count() == 0
+    assert page.locator(".card button").count() == 0
+    page.locator(".privacy-ok button").click()
+    page.locator(".card button").first.wait_for()
+
+
+def test_no_opponent_card_is_in_the_page_or_sent_to_the_browser(page, arriala):
+    game = ArrialaGame(2, **SHORT)
+    state = game.new_initial_state(7, first=0)
+    mine, theirs = set(state.hand_list(0)), set(state.hand_list(1))
+    hidden = sorted(theirs - mine)
+    assert hidden, "pick a seed where the bot holds a card the visitor does not"
+    names = [Narrator("en", game).card(c) for c in hidden]
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
+    start(page, arriala)
+    page.locator(".card button").first.wait_for()
+    assert {c.split("card-")[1] for c in page.locator(".card").evaluate_all(
+        "els => els.map(e => [...e.classList].find(c => c.startsWith('card-')))")} == mine
+    dom = page.content()
+    for cid, name in zip(hidden, names):
+        assert f"card-{cid}" not in dom and name not in dom, f"{name} is hidden but appears in the page"
+        assert not any(f"card-{cid}" in f or f'"{name}"' in f for f in frames), f"{name} was sent to the browser"
+    assert frames, "the websocket traffic was not captured"
+
+
+def test_arriala_works_with_the_network_blocked(page, arriala):
+    outside: list[str] = []
+
+    def guard(route):
+        host = route.request.url.split("/")[2].split(":")[0]
+        if host in ("127.0.0.1", "localhost"):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", guard)
+    start(page, arriala)
+    page.locator(".arriala-map canvas").first.wait_for()
+    page.locator(".pal-move button").click()
+    page.locator(".target-worker button:visible").first.wait_for()
+    assert outside == [], f"the page tried to reach {outside}"
