@@ -8,7 +8,8 @@ student gives — a number, a text typed in a box, a name, nothing — and retur
 * ``right``: a word of praise, and the explanation if the lesson gave one;
 * ``wrong``: what was wrong about it (too high, too low) and the hint;
 * ``invalid``: the answer is not of the right kind (text where a number is expected, a
-  name that is not among the choices), with a clear message saying what to type.
+  name that is not among the choices), with a clear message saying what to type;
+* ``shown``: the answer itself, when the student asks for it (:meth:`reveal`).
 
 :meth:`widget` gives the same checker as a text box (or a menu) with a *Check* button, for
 students who do not write code. Every sentence comes from the ``ui`` catalog.
@@ -32,9 +33,10 @@ from babel.lists import format_list
 
 from ..i18n import Translator, translator
 
-Status = Literal["right", "wrong", "invalid"]
+Status = Literal["right", "wrong", "invalid", "shown"]
 #: Colours of the feedback box (background, border), readable on a projector.
-STYLE = {"right": ("#e3f4e1", "#2e7d32"), "wrong": ("#fff3e0", "#e65100"), "invalid": ("#e8eef8", "#1f4e96")}
+STYLE = {"right": ("#e3f4e1", "#2e7d32"), "wrong": ("#fff3e0", "#e65100"), "invalid": ("#e8eef8", "#1f4e96"),
+         "shown": ("#f3f3f3", "#555555")}
 _NUMBER = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
 
 
@@ -117,7 +119,7 @@ class _Question:
         msg = self.tr.ui("lesson.check", "The answer is {answer}.", answer=self.answer_text())
         if self.explanation:
             msg = self.tr.ui("lesson.check", "{praise} {explanation}", praise=msg, explanation=self.explanation)
-        return Feedback("invalid", msg)
+        return Feedback("shown", msg)
 
     # ---------------------------------------------------------------- widget
     def _input(self):  # pragma: no cover - overridden
