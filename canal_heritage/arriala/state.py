@@ -176,8 +176,7 @@ class ArrialaState:
         rng.shuffle(deck)
         drawn = rng.randrange(game.players)  # always drawn: chance does not depend on ``first``
         s.first = s.current = drawn if first is None else first  # A-R9
-        for i in range(game.players):
-            p = (s.first + i) % game.players
+        for p in range(game.players):  # dealt by seat: the hands do not depend on who starts
             for _ in range(game.rules.starting_hand):
                 if deck:
                     s.hand[p][deck.pop()] += 1
