@@ -113,8 +113,9 @@ def test_hot_seat_shows_the_privacy_screen_before_any_hand(page, arriala):
     page.locator(".privacy-ok button").click()
     page.locator(".card button").first.wait_for()
     page.locator(".pal-end_turn button").click()
-    screen.wait_for()
-    text = screen.locator("[role=alert]").inner_text()
+    alert = screen.locator("[role=alert]").filter(has_text="Ben")  # the screen is re-filled in place
+    alert.wait_for()
+    text = alert.inner_text()
     assert "Pass the device to Ben <b>" in text  # a typed name is shown as text, never markup
     assert page.locator(".privacy-screen b").count() == 0
     assert page.locator(".card button").count() == 0
