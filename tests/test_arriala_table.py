@@ -313,3 +313,26 @@ def test_the_exhibit_offers_arriala_from_home_and_discards_it_on_reset():
     assert opened is not None and opened.__func__ is module.ExhibitApp.open_place
     app.reset()
     assert app.page == "home" and app.arriala is None and m.closed
+
+
+def test_projector_shows_every_hand_only_when_the_teacher_asks():
+    m = vs_bot(projector=True)
+    table = ArrialaTable(m)
+    bot_cards = [table.narrator.card(c) for c in m.state.hand_list(1)]
+    assert bot_cards and table._hands_toggle is not None
+    def players() -> str:
+        return table._panes["players"].object
+
+    assert not any(c in players() for c in bot_cards)
+    table._hands_toggle.value = True  # the teacher's switch
+    assert m.open_hands and m.open_hands_view() == [m.state.hand_list(0), m.state.hand_list(1)]
+    assert all(c in players() for c in bot_cards)
+    table._hands_toggle.value = False
+    assert m.open_hands_view() is None
+
+
+def test_without_the_projector_no_hand_is_ever_opened():
+    m = vs_bot()
+    assert ArrialaTable(m)._hands_toggle is None
+    m.show_open_hands(True)  # even if asked, only the projector's table shows them (A-R11)
+    assert m.open_hands_view() is None

@@ -211,6 +211,7 @@ class ArrialaMatch(param.Parameterized):
     thinking = param.Boolean(default=False, doc="a bot has been deciding for more than THINKING_DELAY")
     projector = param.Boolean(default=False)
     paused = param.Boolean(default=False, doc="projector: waiting for the teacher to continue")
+    open_hands = param.Boolean(default=False, doc="projector: the teacher shows every hand")
     message = param.String(default="", doc="the last friendly error message")
     pace = param.Number(default=PACE, bounds=(0, None), doc="seconds between a bot's actions")
 
@@ -583,6 +584,19 @@ class ArrialaMatch(param.Parameterized):
                 self.lang = lang
                 self.message = ""
                 self._bump()
+
+    def show_open_hands(self, on: bool) -> None:
+        """Projector: the teacher shows (or hides again) every hand."""
+        with self.changing():
+            self.open_hands = bool(on)
+            self._bump()
+
+    def open_hands_view(self) -> list[list[str]] | None:
+        """Every seat's hand (card kind ids), only when the teacher has chosen to show them
+        in projector mode; ``None`` otherwise (A-R11 at every other table)."""
+        if not (self.projector and self.open_hands):
+            return None
+        return [self.state.hand_list(p) for p in range(self.game.players)]
 
     def close(self) -> None:
         """The exhibit has discarded this game: bots stop playing it."""

@@ -253,7 +253,13 @@ class ArrialaTable(pn.viewable.Viewer):
         if self._on_language is not None:
             for code in LANGUAGES:
                 self._lang_buttons.append(self._button(LANGUAGE_NAMES[code], self._language(code), name=f"lang-{code}"))
-        widgets = [*self._lang_buttons, self._undo_button, *([self._home_button] if self._home_button else [])]
+        self._hands_toggle = None
+        if self.match.projector:  # the teacher may show every hand (as at the Canal du Midi table)
+            self._hands_toggle = pn.widgets.Toggle(label="", value=self.match.open_hands, color="warning",
+                                                   css_classes=["open-hands"], stylesheets=[TABLE_BUTTON_CSS])
+            self._hands_toggle.param.watch(self._open_hands, "value")
+        widgets = [*self._lang_buttons, *([self._hands_toggle] if self._hands_toggle else []), self._undo_button,
+                   *([self._home_button] if self._home_button else [])]
         self._header = pn.Row(self._pane("title", sizing_mode=None), *widgets, sizing_mode="stretch_width",
                               styles={"align-items": "center", "gap": "0.6em", "flex-wrap": "wrap"})
         # the board
@@ -631,6 +637,10 @@ class ArrialaTable(pn.viewable.Viewer):
             parts += [self._main, self._info, self._bottom]
         self._set(self._panel, parts)
 
+    def _open_hands(self, event: Any) -> None:
+        if bool(event.new) != self.match.open_hands:
+            self.match.show_open_hands(event.new)
+
     def _render_header(self) -> None:
         m, tr = self.match, self.tr
         st = m.state
@@ -651,6 +661,8 @@ class ArrialaTable(pn.viewable.Viewer):
                      visible=m.can_undo())
         if self._home_button is not None:
             self._update(self._home_button, label=tr.ui("table.home", "Home"))
+        if self._hands_toggle is not None:
+            self._update(self._hands_toggle, label=tr.ui("table.open_hands", "Show every hand"), value=m.open_hands)
 
     def _privacy_screen(self) -> pn.Column:
         m, tr = self.match, self.tr
@@ -761,6 +773,7 @@ class ArrialaTable(pn.viewable.Viewer):
         m, tr, n = self.match, self.tr, self.narrator
         g = m.game
         top = max(30, max(obs.score) + 5)
+        open_hands = m.open_hands_view()
         rows = []
         for o in range(g.owners):
             colour, shape = seat_style(m, o)
@@ -776,6 +789,8 @@ class ArrialaTable(pn.viewable.Viewer):
                 workers = tr.ui_plural("arriala.table.in_reserve", "{n} worker in reserve", "{n} workers in reserve",
                                        reserve)
                 facts = cards + " · " + workers
+                if open_hands is not None and open_hands[o]:  # projector, the teacher's choice
+                    facts += " · " + n.tr.join([n.card(c) for c in open_hands[o]])
             turn = "outline:0.2em solid #f0b400;" if m.to_move == o and not m.over else ""
             width = 100 * obs.score[o] / top
             rows.append(
