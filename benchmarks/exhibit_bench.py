@@ -50,7 +50,8 @@ Parts (select with ``--only``, comma-separated):
     one visitor (set up as in ``click``), top functions by cumulative and own time.
 
 For the analysis, the server process also records its event loop's lag (a 20 ms timer,
-how late it fires) and the time from a ``button_click`` frame being handled to the first
+how late it fires), the pauses of Python's garbage collector (``gc.callbacks``) in the
+concurrent parts, and the time from a ``button_click`` frame being handled to the first
 patch written back (``panel.io.document.dispatch_tornado`` and Bokeh's ``send_message``
 are wrapped in the server process only, nothing in the project is changed).
 
@@ -419,6 +420,19 @@ def _server_child(conn, port: int, seed: int, bot_workers: int) -> None:
 
     loop.call_soon_threadsafe(lambda: loop.create_task(lag_monitor()))
 
+    # Pauses of Python's cyclic garbage collector (any thread; the server thread allocates
+    # nearly everything): (generation, seconds), for the analysis of latency bursts.
+    gc_pauses: list[tuple[int, float]] = []
+    gc_started: list[float] = [0.0]
+
+    def on_gc(phase, info):
+        if phase == "start":
+            gc_started[0] = time.perf_counter()
+        elif len(gc_pauses) < 1_000_000:
+            gc_pauses.append((info["generation"], time.perf_counter() - gc_started[0]))
+
+    gc.callbacks.append(on_gc)
+
     profiler = None
     conn.send({"pid": os.getpid(), "tid": srv.native_id})
     while True:
@@ -431,6 +445,8 @@ def _server_child(conn, port: int, seed: int, bot_workers: int) -> None:
             conn.send(gc.collect())
         elif cmd == "warnings":
             conn.send(dict(seen_warnings))
+        elif cmd == "gc-pauses":  # returns and clears the samples
+            conn.send(in_loop(lambda: [gc_pauses.copy(), gc_pauses.clear()][0]))
         elif cmd == "loop-lag":  # returns and clears the samples
             conn.send(in_loop(lambda: [lags.copy(), lags.clear()][0]))
         elif cmd == "trace":  # returns and clears the trace
@@ -889,13 +905,14 @@ async def run_concurrent_browser(server: Server, sessions: int, duration: float,
         cpu = CpuWindow(server.pid, server.tid)
         server.ask("server-latency")
         server.ask("loop-lag")
+        server.ask("gc-pauses")
         a = cpu.sample()
         until = time.perf_counter() + duration
         t_start = time.perf_counter()
         window_end = asyncio.ensure_future(_at_window_end(until, cpu, server))
         results = await asyncio.gather(*(play_page(p, until, think, random.Random(seed + i))
                                          for i, (_, p) in enumerate(pages)))
-        b, lag = await window_end
+        b, lag, gc_pauses = await window_end
         server_side = server.ask("server-latency")
         for context, _ in pages:
             await context.close()
@@ -911,18 +928,28 @@ async def run_concurrent_browser(server: Server, sessions: int, duration: float,
             "latency": summary_ms([r["latency_s"] for r in ok]),
             "next_choices": summary_ms([r["next_choices_s"] for r in ok if r["next_choices_s"] is not None]),
             "by_third": _by_third(ok, duration), "server_side": summary_ms(server_side),
-            "loop_lag": summary_ms(lag),
+            "loop_lag": summary_ms(lag), "gc_pauses": gc_pauses,
             "server_cpu_per_click_ms": window["server thread (Bokeh event loop)"]["cpu_s"] / max(1, len(ok)) * 1e3,
             "cpu": window, "memory": memory, "samples": ok}
 
 
-async def _at_window_end(until: float, cpu: CpuWindow, server: Server) -> tuple[dict, list[float]]:
-    """CPU sample and the server's event-loop lag at the end of the playing window (the
-    last clicks' cycles still finishing after it are not counted in the CPU figures)."""
+async def _at_window_end(until: float, cpu: CpuWindow, server: Server) -> tuple[dict, list[float], dict]:
+    """CPU sample, the server's event-loop lag and its garbage-collector pauses at the end of
+    the playing window (the last clicks' cycles still finishing after it are not counted in
+    the CPU figures)."""
     import asyncio
 
     await asyncio.sleep(max(0.0, until - time.perf_counter()))
-    return cpu.sample(), server.ask("loop-lag")
+    return cpu.sample(), server.ask("loop-lag"), gc_summary(server.ask("gc-pauses"))
+
+
+def gc_summary(pauses: list[tuple[int, float]]) -> dict:
+    """Count, total and longest pause of the garbage collector, per generation."""
+    out = {}
+    for gen in (0, 1, 2):
+        xs = [t for g, t in pauses if g == gen]
+        out[f"gen{gen}"] = {"n": len(xs), "total_ms": sum(xs) * 1e3, "max_ms": max(xs, default=0.0) * 1e3}
+    return out
 
 
 def _by_third(ok: list[dict], duration: float) -> list[dict]:
@@ -1234,6 +1261,7 @@ async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int
         cpu = CpuWindow(server.pid, server.tid, proc.pid)
         server.ask("server-latency")
         server.ask("loop-lag")
+        server.ask("gc-pauses")
         a = cpu.sample()
         until = time.perf_counter() + duration
         t_start = time.perf_counter()
@@ -1241,7 +1269,7 @@ async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int
         window_end = asyncio.ensure_future(_at_window_end(until, cpu, server))
         results = await asyncio.gather(*(play_page(p, until, think, random.Random(seed + i))
                                          for i, (_, p) in enumerate(pages)))
-        b, lag = await window_end
+        b, lag, gc_pauses = await window_end
         headless_res = await loop.run_in_executor(None, lambda: conn.poll(600) and conn.recv())
         server_side = server.ask("server-latency")
         for context, _ in pages:
@@ -1267,7 +1295,7 @@ async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int
                          "next_choices": summary_ms([r["next_choices_s"] for r in ok_h]),
                          "by_third": _by_third(ok_h, duration),
                          "failed": [r for r in (headless_res or []) if not r["ok"]], "samples": ok_h},
-            "server_side": summary_ms(server_side), "loop_lag": summary_ms(lag),
+            "server_side": summary_ms(server_side), "loop_lag": summary_ms(lag), "gc_pauses": gc_pauses,
             "server_cpu_per_click_ms": window["server thread (Bokeh event loop)"]["cpu_s"]
             / max(1, len(ok_b) + len(ok_h)) * 1e3,
             "memory": {"baseline_rss_bytes": rss0, "rss_bytes": rss1, "live_sessions_before": left,
@@ -1317,6 +1345,10 @@ def verdicts(res: dict) -> list[dict]:
         add("  server event-loop lag, median / p95", cb["loop_lag"].get("median_ms"),
             lambda v: f"{v:.0f} / {cb['loop_lag'].get('p95_ms', float('nan')):.0f} ms")
         add("  clicks per second, all sessions", cb["clicks"] / cb["duration_s"], lambda v: f"{v:.1f}")
+        g2 = cb.get("gc_pauses", {}).get("gen2")
+        if g2:
+            add("  server: full garbage collections, count / longest", g2["n"],
+                lambda v: f"{v} / {g2['max_ms']:.0f} ms")
         m = cb["memory"]
         add(f"server memory per session (RSS growth / {m['sessions']})", m["per_session_mb"],
             lambda v: f"{v:.2f} MB", f"<= {TARGET_MB_PER_SESSION:.0f} MB", m["per_session_mb"] <= TARGET_MB_PER_SESSION)
@@ -1349,6 +1381,10 @@ def verdicts(res: dict) -> list[dict]:
         add("  server event-loop lag, median / p95", cm["loop_lag"].get("median_ms"),
             lambda v: f"{v:.0f} / {cm['loop_lag'].get('p95_ms', float('nan')):.0f} ms")
         add("  clicks per second, all sessions", (b["clicks"] + h["clicks"]) / cm["duration_s"], lambda v: f"{v:.1f}")
+        g2 = cm.get("gc_pauses", {}).get("gen2")
+        if g2:
+            add("  server: full garbage collections, count / longest", g2["n"],
+                lambda v: f"{v} / {g2['max_ms']:.0f} ms")
         add("  server thread CPU while playing (cores)", cm["cpu"]["server thread (Bokeh event loop)"]["cores"],
             lambda v: f"{v:.2f}")
         add(f"  server memory per session (RSS growth / {n}, memory reused)", cm["memory"]["per_session_mb"],
