@@ -281,12 +281,12 @@ def test_a_queued_update_is_never_left_unsent():
     try:
         document._WRITE_MSGS[doc] = {"a connection": ["a message"]}  # queued, but its mark is gone:
         document._WRITE_BLOCK.pop(doc, None)  # Panel's own task returns without sending it
-        asyncio.run(document._dispatch_msgs(doc))
+        run_in_thread(lambda: document._dispatch_msgs(doc))  # Playwright's tests may hold this thread's loop
         assert started == [(doc, document._dispatch_msgs)] and document._WRITE_BLOCK.get(doc)
         started.clear()
         document._WRITE_MSGS.pop(doc)
         document._WRITE_BLOCK.pop(doc)
-        asyncio.run(document._dispatch_msgs(doc))  # nothing queued: nothing to do
+        run_in_thread(lambda: document._dispatch_msgs(doc))  # nothing queued: nothing to do
         assert started == [] and doc not in document._WRITE_BLOCK
     finally:
         document._dispatch_write_task = original_task
