@@ -91,6 +91,17 @@ def test_the_end_screen_explains_the_result():
     assert "M-R9" in shown and "Total" in shown and "Play again" in shown
 
 
+def test_where_is_this_shows_only_when_the_exhibit_can_open_the_map():
+    table = MidiTable(at_my_bet())
+    [where] = [b for b in table.__panel__().select(pn.widgets.Button) if "where" in b.css_classes]
+    assert not where.visible  # a table on its own has no explorer to open
+    opened = []
+    table.on_place = opened.append
+    assert where.visible
+    where.clicks += 1
+    assert opened == [table.match.public_observation().current_site]
+
+
 def test_home_offers_the_three_languages_and_reports_the_choice():
     chosen = []
     home = Home(lang="fr", on_language=chosen.append, on_play_midi=lambda: None, on_heritage=lambda: None)
@@ -357,7 +368,9 @@ def test_home_leads_to_the_explorer_which_keeps_its_place_across_languages_and_t
     # the table's "where is this?": the site in play, on the map
     app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
     site = app.match.public_observation().current_site
-    app._table.on_place(site)
+    [where] = [b for b in app._table.__panel__().select(pn.widgets.Button) if "where" in b.css_classes]
+    assert where.visible and where.label == "Ont es aquò ? (la mapa)"  # the app speaks Occitan now
+    where.clicks += 1  # the visitor's tap
     assert app.page == "explorer" and app.explorer().place == f"midi-{site}"
     [back] = [b for b in app.explorer().__panel__().select(pn.widgets.Button) if "back-to-game" in b.css_classes]
     assert back.visible

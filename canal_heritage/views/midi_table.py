@@ -57,6 +57,7 @@ class MidiTable(pn.viewable.Viewer):
         self._on_again = on_again
         self._on_touch = on_touch
         self._story_open = False
+        self._on_place: Callable[[str], Any] | None = None
         #: how many times the table has been brought up to date (tests check: one per change)
         self.renders = 0
         self._panel = pn.Column(sizing_mode="stretch_width", css_classes=["midi-table"])
@@ -134,7 +135,9 @@ class MidiTable(pn.viewable.Viewer):
                              margin=(0, 7), styles={"padding": "0.4em 0"})
         # the site being built, and the viewer's choices
         self._story_button = button("", self._toggle_story, name="story")
-        self._site = pn.Column(self._pane("site"), self._pane("story"), self._story_button,
+        self._where_button = button("", self._where, name="where")
+        self._site = pn.Column(self._pane("site"), self._pane("story"),
+                               pn.Row(self._story_button, self._where_button, margin=0),
                                sizing_mode="stretch_width")
         self._choice_buttons: dict[int, pn.widgets.Button] = {}  # action -> its button (kept between turns)
         self._offered: dict[int, pn.widgets.Button] = {}  # the choices shown now
@@ -205,6 +208,24 @@ class MidiTable(pn.viewable.Viewer):
         if bool(event.new) != self.match.open_hands:
             self._touch()
             self.match.show_open_hands(event.new)
+
+    @property
+    def on_place(self) -> Callable[[str], Any] | None:
+        """"Where is this?": set by the exhibit to open the heritage explorer on a place
+        (the button shows only when it is set)."""
+        return self._on_place
+
+    @on_place.setter
+    def on_place(self, fn: Callable[[str], Any] | None) -> None:
+        self._on_place = fn
+        self._update(self._where_button, visible=fn is not None)
+
+    def _where(self, _event: Any = None) -> None:
+        """Open the heritage explorer on the site in play (issue 6: "where is this?")."""
+        self._touch()
+        site = self.match.public_observation().current_site
+        if site is not None and self._on_place is not None:
+            self._on_place(site)
 
     def _toggle_story(self, _event: Any = None) -> None:
         self._touch()
@@ -336,6 +357,8 @@ class MidiTable(pn.viewable.Viewer):
         self._pane("story", story)
         self._update(self._story_button, label=tr.ui("table.read_more", "Read the story of this site")
                      if not self._story_open else tr.ui("table.read_less", "Hide the story"))
+        self._update(self._where_button, label=tr.ui("table.where", "Where is this? (the map)"),
+                     visible=self._on_place is not None)
         self._update(self._site, visible=True)
 
     def _render_prompt(self, obs: Observation) -> None:
