@@ -65,8 +65,8 @@ def test_a_whole_game_against_a_bot_by_clicks(page, arriala):
         pass
     end = page.locator(".end-screen")
     end.wait_for(timeout=5000)
-    assert re.search(r"wins!|Nobody wins", end.locator(".winner").inner_text())
-    assert "A-R18" in end.locator(".why").inner_text()
+    expect(end.locator(".winner")).to_have_text(re.compile(r"wins!|Nobody wins"))  # filled in place: wait for it
+    expect(end.locator(".why")).to_contain_text("A-R18")
     score = end.locator("table.score").inner_text()
     for words in ("Sections", "Locks", "River works", "Engineering works", "Vineyards", "Total"):
         assert words in score
