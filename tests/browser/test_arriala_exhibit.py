@@ -108,7 +108,7 @@ def test_hot_seat_shows_the_privacy_screen_before_any_hand(page, arriala):
     start(page, arriala, hot_seat=("Ana", "Ben <b>"), first="Ana")
     screen = page.locator(".privacy-screen")
     screen.wait_for()
-    assert "Pass the device to Ana" in screen.locator("[role=alert]").inner_text()
+    expect(screen.locator("[role=alert]")).to_contain_text("Pass the device to Ana")
     assert page.locator(".card button").count() == 0 and page.locator(".palette").count() == 0
     page.locator(".privacy-ok button").click()
     page.locator(".card button").first.wait_for()
