@@ -30,9 +30,8 @@ import logging
 import random
 from collections import Counter
 from concurrent.futures import Executor
-from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import param
 
@@ -44,8 +43,7 @@ from ..arriala.sheet import ScoreSheet
 from ..arriala.state import ArrialaGame, ArrialaState
 from ..bots import BotMove
 from ..errors import IllegalActionError
-from ..i18n import LANGUAGES
-from .midi import LogLine, Seat, clean_name
+from .table import LogLine, Seat, TableMatch, clean_name
 
 __all__ = ["ArrialaMatch", "Seat", "LogLine", "PALETTE", "decide_turn", "kind_of", "worker_of", "target_of"]
 
@@ -188,7 +186,7 @@ def decide_turn(level: str, rng_seed: int, obs: ArrialaObservation) -> list[BotM
     return moves
 
 
-class ArrialaMatch(param.Parameterized):
+class ArrialaMatch(TableMatch):
     """A game of Arriala at the exhibit's table.
 
     Args:
@@ -203,16 +201,6 @@ class ArrialaMatch(param.Parameterized):
             (``cells``, ``lock_max``, ``table``, ``deck``): short games for tests.
     """
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
-    version = param.Integer(default=0, doc="bumped once per change; views depend on it")
-    viewer = param.Integer(default=None, allow_None=True, doc="the seat whose screen it is")
-    privacy = param.Boolean(default=False, doc="hot-seat: the device is being passed on")
-    busy = param.Boolean(default=False, doc="a bot is deciding (set quietly: no version bump)")
-    thinking = param.Boolean(default=False, doc="a bot has been deciding for more than THINKING_DELAY")
-    projector = param.Boolean(default=False)
-    paused = param.Boolean(default=False, doc="projector: waiting for the teacher to continue")
-    open_hands = param.Boolean(default=False, doc="projector: the teacher shows every hand")
-    message = param.String(default="", doc="the last friendly error message")
     pace = param.Number(default=PACE, bounds=(0, None), doc="seconds between a bot's actions")
 
     def __init__(self, seats: list[Seat], seed: int = 0, *, first: int | None = None, lang: str = "fr",
@@ -251,50 +239,20 @@ class ArrialaMatch(param.Parameterized):
 
     # ------------------------------------------------------------------ who is who
     @property
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
-
-    @property
-    def hot_seat(self) -> bool:
-        return len(self.humans) > 1
-
-    @property
     def names(self) -> list[str]:
         """Each seat's name: as typed, or its colour in the current language."""
         colours = Narrator(self.lang, self.game)
         return [s.name or colours.colour(i) for i, s in enumerate(self.seats)]
 
     @property
-    def to_move(self) -> int | None:
-        return self.state.current_player()
-
-    @property
-    def over(self) -> bool:
-        return self.state.is_terminal()
-
-    @property
     def virtual(self) -> int | None:
         """The virtual player's owner number in a 2-player game (A-R8), else None."""
         return self.game.players if self.game.virtual else None
-
-    def is_bot_turn(self) -> bool:
-        p = self.to_move
-        return p is not None and self.seats[p].kind == "bot"
-
-    def is_viewer_turn(self) -> bool:
-        return (not self.privacy and self.to_move is not None and self.to_move == self.viewer
-                and self.seats[self.to_move].kind == "human")
 
     def narrator(self) -> Narrator:
         return Narrator(self.lang, self.game, self.names)
 
     # ------------------------------------------------------------------ what a view may show
-    def observation(self) -> ArrialaObservation | None:
-        """The viewer's observation, or None while the privacy screen is up (or no person sits)."""
-        if self.privacy or self.viewer is None:
-            return None
-        return self.state.observation(self.viewer)
-
     def public_observation(self) -> ArrialaObservation:
         """What anyone watching may see: the board, scores, hand sizes, the deck's size and
         the public log; no hand at all. For the privacy screen and tables of bots only."""
@@ -306,37 +264,11 @@ class ArrialaMatch(param.Parameterized):
         """What the screen shows now: the viewer's observation, or the public one."""
         return self.observation() or self.public_observation()
 
-    def legal_actions(self) -> tuple[int, ...]:
-        """The viewer's legal actions now (empty when it is not their turn)."""
-        if not self.is_viewer_turn() or self.paused:
-            return ()
-        return tuple(self.state.legal_actions())
-
     def blocked(self, kind: str) -> IllegalActionError | None:
         """Why the viewer cannot do ``kind`` now (the engine's reason), None if they can."""
         if not self.is_viewer_turn() or self.paused:
             return IllegalActionError("Please wait: it is not your turn.", "table.not_your_turn")
         return blocked(self.state, kind)
-
-    def log(self) -> list[LogLine]:
-        """The narrated log as the viewer may read it (each line narrated once)."""
-        seat = -1 if (self.privacy or self.viewer is None) else self.viewer
-        events = self.state.events or []
-        key = (self._generation, self.lang, seat, tuple(self.names))
-        cached = self._log_cache
-        if cached is None or cached[0] != key or len(cached[1]) > len(events):
-            cached = self._log_cache = (key, [])
-        lines = cached[1]
-        if len(lines) < len(events):
-            n = self.narrator()
-            for e in events[len(lines):]:
-                e = e.seen_by(seat)
-                lines.append(LogLine(n.event(e), e.args.get("player"), e.args.get("ruling"), e.key))
-        return list(lines)
-
-    def new_lines(self) -> list[LogLine]:
-        """Lines added since the projector last paused (what the teacher explains now)."""
-        return self.log()[self._seen:]
 
     def score(self) -> ScoreSheet:
         return self.state.score_sheet()
@@ -351,38 +283,11 @@ class ArrialaMatch(param.Parameterized):
         return [e.args for e in self.state.events or () if e.key == "arriala.section_scored"]
 
     # ------------------------------------------------------------------ acting
-    @contextmanager
-    def changing(self) -> Iterator[None]:
-        """Group the changes made inside: watchers are called once, when the outermost
-        block ends, and :attr:`version` is bumped once if anything called :meth:`_bump`."""
-        outer = self._depth == 0
-        self._depth += 1
-        with param.parameterized.batch_call_watchers(self):
-            try:
-                yield
-            finally:
-                self._depth -= 1
-                if outer and self._dirty:
-                    self._dirty = False
-                    self.version += 1
-
-    def _bump(self) -> None:
-        if self._depth:
-            self._dirty = True
-        else:
-            self.version += 1
-
     def say(self, text: str) -> None:
         """Show a message (a reason why not) without changing the game."""
         with self.changing():
             self.message = text
             self._bump()
-
-    def play(self, action: int) -> bool:
-        """The viewer plays ``action``. A refused action sets :attr:`message` (the engine's
-        reason, in words) and changes nothing."""
-        with self.changing():
-            return self._play(action)
 
     def _play(self, action: int) -> bool:
         if not self.is_viewer_turn() or self.paused:
@@ -544,23 +449,6 @@ class ArrialaMatch(param.Parameterized):
                 self._bump()
         return await decision
 
-    def _after_step(self) -> None:
-        if self.projector and not self.over:
-            self.paused = True
-        self._hand_over()
-        self._bump()
-
-    def _hand_over(self) -> None:
-        """Hot-seat: when another person must decide, show the privacy screen first."""
-        p = self.to_move
-        if p is None or self.seats[p].kind != "human":
-            return
-        if self.hot_seat and p != self.viewer:
-            self.viewer = None
-            self.privacy = True
-        elif not self.hot_seat:
-            self.viewer = p
-
     def confirm_privacy(self) -> None:
         """The next player has the device: show their screen."""
         p = self.to_move
@@ -570,26 +458,6 @@ class ArrialaMatch(param.Parameterized):
                 self.privacy = False
                 self._undo = []
                 self._bump()
-
-    def resume(self) -> None:
-        """Projector: the teacher has explained this step; go on."""
-        with self.changing():
-            self.paused = False
-            self._seen = len(self.log())
-            self._bump()
-
-    def set_language(self, lang: str) -> None:
-        if lang in LANGUAGES and lang != self.lang:
-            with self.changing():
-                self.lang = lang
-                self.message = ""
-                self._bump()
-
-    def show_open_hands(self, on: bool) -> None:
-        """Projector: the teacher shows (or hides again) every hand."""
-        with self.changing():
-            self.open_hands = bool(on)
-            self._bump()
 
     def open_hands_view(self) -> list[list[str]] | None:
         """Every seat's hand (card kind ids), only when the teacher has chosen to show them

@@ -11,7 +11,7 @@ import param
 from ..arriala.narration import Narrator
 from ..arriala.state import ArrialaGame
 from ..i18n import LANGUAGES, translator
-from ..matches.midi import MAX_NAME, Seat
+from ..matches.table import MAX_NAME, Seat
 from .theme import BUTTON_CSS, button, html, text
 
 SETUP_CSS = BUTTON_CSS + """

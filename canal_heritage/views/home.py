@@ -9,7 +9,7 @@ import panel as pn
 import param
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
-from ..matches.midi import MAX_NAME, Seat
+from ..matches.table import MAX_NAME, Seat
 from .theme import button, html, text
 
 
