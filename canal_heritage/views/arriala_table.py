@@ -45,6 +45,7 @@ from ..heritage import load_heritage
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
 from ..matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, counts_on, target_of, worker_of
 from . import art
+from .inplace import InPlace
 from .theme import BUTTON_CSS, CANAL, INK, PAPER, html, text
 
 #: Colour and shape of each seat (Okabe-Ito, colour-blind safe; the shape alone tells them
@@ -125,7 +126,7 @@ class Target:
     action: int | None = None
 
 
-class ArrialaTable(pn.viewable.Viewer):
+class ArrialaTable(InPlace, pn.viewable.Viewer):
     """The game at the table: the board, the palette, the hand, the sections, the log."""
 
     match = param.ClassSelector(class_=ArrialaMatch)
@@ -210,35 +211,6 @@ class ArrialaTable(pn.viewable.Viewer):
         if on_click is not None:
             b.on_click(on_click)
         return b
-
-    def _pane(self, name: str, markup: str | None = None, **kw: Any) -> pn.pane.HTML:
-        """The HTML pane of ``name`` (made once); ``markup`` replaces its content only when it differs."""
-        pane = self._panes.get(name)
-        if pane is None:
-            kw.setdefault("sizing_mode", "stretch_width")
-            pane = self._panes[name] = html(markup or "", **kw)
-        elif markup is not None and pane.object != markup:
-            pane.object = markup
-        return pane
-
-    def _slot(self, name: str, key: Any, build: Callable[[], Any]) -> Any:
-        cached = self._slots.get(name)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        component = build()
-        self._slots[name] = (key, component)
-        return component
-
-    @staticmethod
-    def _set(container: Any, parts: list[Any]) -> None:
-        if [id(x) for x in container.objects] != [id(x) for x in parts]:
-            container.objects = parts
-
-    @staticmethod
-    def _update(widget: Any, **values: Any) -> None:
-        changed = {k: v for k, v in values.items() if getattr(widget, k) != v}
-        if changed:
-            widget.param.update(**changed)
 
     @staticmethod
     def _data(source: ColumnDataSource, data: dict[str, list[Any]]) -> None:
@@ -1165,7 +1137,6 @@ class ArrialaTable(pn.viewable.Viewer):
     def _end_screen(self) -> pn.Column:
         m, tr, n = self.match, self.tr, self.narrator
         sheet = m.score()
-        g = m.game
         how = sheet.how
         if how in ("points", "canal_workers") and sheet.winners:
             headline = tr.ui("table.winner", "{name} wins!", name=n.owner(sheet.winners[0]))

@@ -20,7 +20,8 @@ from ..midi import actions as A
 from ..midi.narration import Narrator
 from ..midi.observation import Observation
 from . import art
-from .theme import BUTTON_CSS, CARD_BUTTON_CSS, button, html, text
+from .inplace import InPlace
+from .theme import BUTTON_CSS, button, html, text
 
 ROW = "display:flex;align-items:center;gap:0.3em;flex-wrap:wrap;margin:0.2em 0"
 LABEL = "min-width:6.5em;font-weight:600"
@@ -35,7 +36,7 @@ SEAT_STYLE = {"flex": "1 1 18em", "border-radius": "0.6em", "outline": "none"}
 TURN_STYLE = {**SEAT_STYLE, "outline": "0.2em solid #f0b400"}
 
 
-class MidiTable(pn.viewable.Viewer):
+class MidiTable(InPlace, pn.viewable.Viewer):
     """The game at the table: canal strip, players, the viewer's hand and choices, the log.
 
     One update per change of the match (see :meth:`MidiMatch.changing`), sent as one patch.
@@ -153,37 +154,6 @@ class MidiTable(pn.viewable.Viewer):
                                css_classes=["players"], sizing_mode="stretch_width", margin=(0, 5),
                                styles={"flex-wrap": "wrap", "gap": "0.6em"})
         self._bottom = pn.Row(self._pane("log"), self._pane("explains"), sizing_mode="stretch_width")
-
-    def _pane(self, name: str, markup: str | None = None, **kw: Any) -> pn.pane.HTML:
-        """The HTML pane of ``name`` (made once); ``markup`` replaces its content only when it differs."""
-        pane = self._panes.get(name)
-        if pane is None:
-            kw.setdefault("sizing_mode", "stretch_width")
-            pane = self._panes[name] = html(markup or "", **kw)
-        elif markup is not None and pane.object != markup:
-            pane.object = markup
-        return pane
-
-    def _slot(self, name: str, key: Any, build: Callable[[], Any]) -> Any:
-        """The component of ``name``, rebuilt only when ``key`` changes."""
-        cached = self._slots.get(name)
-        if cached is not None and cached[0] == key:
-            return cached[1]
-        component = build()
-        self._slots[name] = (key, component)
-        return component
-
-    @staticmethod
-    def _set(container: Any, parts: list[Any]) -> None:
-        if [id(x) for x in container.objects] != [id(x) for x in parts]:
-            container.objects = parts
-
-    @staticmethod
-    def _update(widget: Any, **values: Any) -> None:
-        """Set only the parameters whose value differs (one change, a small patch)."""
-        changed = {k: v for k, v in values.items() if getattr(widget, k) != v}
-        if changed:
-            widget.param.update(**changed)
 
     # ------------------------------------------------------------------ actions
     def _choice(self, action: int, b: pn.widgets.Button) -> Callable[[Any], None]:
