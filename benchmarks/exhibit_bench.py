@@ -969,12 +969,17 @@ class ProtocolClient:
     page), opens the websocket with that token, pulls the document and sends
     ``document_ready`` (Panel holds its updates until then), then keeps every model it is
     sent (the JSON of the document and of each PATCH-DOC) to find the buttons under
-    ``.prompt`` and to see when the clicked one leaves the document."""
+    ``.prompt`` and to see when the clicked one leaves the document.
 
-    def __init__(self, url: str) -> None:
+    ``game`` is the game it plays against a Beginner bot: ``"midi"`` (Canal du Midi: the
+    first choice offered) or ``"arriala"`` (see :meth:`pick`)."""
+
+    def __init__(self, url: str, game: str = "midi") -> None:
         self.url = url
+        self.game = game
         self.models: dict[str, dict] = {}
         self.roots: list[str] = []
+        self.patches = 0  # PATCH-DOC messages applied
 
     async def connect(self, query: str = "?lang=en") -> None:
         import re
@@ -1045,6 +1050,7 @@ class ProtocolClient:
         return None
 
     def apply(self, content: dict) -> None:
+        self.patches += 1
         for ev in content.get("events", []):
             kind = ev.get("kind")
             if kind == "ModelChanged":
@@ -1129,6 +1135,41 @@ class ProtocolClient:
     def prompt_buttons(self) -> list[str]:
         return [b for p in self.with_class("prompt") for b in self.buttons_under(p)]
 
+    def classes(self, mid: str) -> list[str]:
+        return self.models[mid].get("attributes", {}).get("css_classes") or []
+
+    def offered(self) -> list[str]:
+        """What a visitor may click now. Canal du Midi: the choice buttons. Arriala: the
+        targets if some are shown (a worker, then a place), else the palette's actions that
+        are not greyed (the palette is hidden when it is not the visitor's turn)."""
+        buttons = self.prompt_buttons()
+        if self.game == "midi":
+            return buttons
+        targets = [b for b in buttons if "target" in self.classes(b)]
+        if targets:
+            return targets
+        return [b for b in buttons if "unavailable" not in self.classes(b)
+                and any(c.startswith("pal-") for c in self.classes(b))]
+
+    #: Arriala's visitor: how often each palette action is chosen when it is not greyed.
+    ARRIALA_WEIGHTS = {"place": 5, "move": 2, "draw": 1, "end_turn": 2}
+
+    def pick(self, offered: list[str], rng: random.Random) -> str:
+        """Canal du Midi: the first choice. Arriala: a target at random when targets are
+        shown, else place / move / draw / end the turn (weighted, among those not greyed)."""
+        if self.game == "midi":
+            return offered[0]
+        if "target" in self.classes(offered[0]):
+            return rng.choice(offered)
+        kinds = {c[4:]: b for b in offered for c in self.classes(b) if c[4:] in self.ARRIALA_WEIGHTS}
+        if not kinds:
+            return self.first_button("pal-end_turn") or offered[0]
+        names = sorted(kinds)
+        return kinds[rng.choices(names, [self.ARRIALA_WEIGHTS[k] for k in names])[0]]
+
+    def ready(self) -> bool:
+        return bool(self.offered() or self.with_class("end-screen"))
+
     async def until(self, pred, timeout: float = 120) -> float:
         """Apply incoming patches until ``pred()``; the time the deciding message arrived."""
         import asyncio
@@ -1146,41 +1187,52 @@ class ProtocolClient:
     # -- the exhibit
     async def to_table(self) -> None:
         await self.connect()
-        await self.click(self.first_button("play-midi"))
-        await self.until(lambda: bool(self.with_class("midi-setup")))
+        await self.click(self.first_button(f"play-{self.game}"))
+        await self.until(lambda: bool(self.with_class(f"{self.game}-setup")))
         level = next(i for i in self.reachable() if self.models[i]["name"].endswith("RadioButtonGroup")
                      and "Beginner" in (self.models[i].get("attributes", {}).get("labels") or []))
         labels = self.models[level]["attributes"]["labels"]
         await self.set_value(level, "active", labels.index("Beginner"))
         await self.click(self.first_button("start"))
-        await self.until(lambda: bool(self.prompt_buttons()))
+        await self.until(lambda: bool(self.with_class(f"{self.game}-table") if self.game == "arriala"
+                                      else self.prompt_buttons()))
         self.prune()
 
     async def play(self, until: float, think: tuple[float, float], rng: random.Random) -> list[dict]:
-        import asyncio
-
+        """Play until ``until``. The latency of a click ends with the first patch it causes:
+        Canal du Midi, the patch that takes the clicked button off offer or changes the log;
+        Arriala, the first patch after the click (the targets shown, the action played, the
+        turn ended; nothing else is sent while the visitor has the turn and thinks)."""
         out: list[dict] = []
-        while time.perf_counter() < until:
-            await self.until(lambda: bool(self.prompt_buttons() or self.with_class("end-screen")))
-            if self.with_class("end-screen"):
-                await self.click(self.first_button("again"))
-                await self.until(lambda: bool(self.prompt_buttons()))
-                await self._drain(0.5)
-                continue
-            await self._drain(rng.uniform(*think))
-            if time.perf_counter() >= until:
-                break
-            buttons = self.prompt_buttons()
-            if not buttons:
-                continue
-            b = buttons[0]
-            log_before = self.log_text()
-            t0 = time.perf_counter()
-            await self.click(b)
-            t1 = await self.until(lambda: b not in self.prompt_buttons() or self.log_text() != log_before)
-            t2 = await self.until(lambda: bool(self.prompt_buttons() or self.with_class("end-screen")))
-            self.prune()
-            out.append({"ok": True, "latency_s": t1 - t0, "next_choices_s": t2 - t0, "at": t0})
+        try:
+            while time.perf_counter() < until:
+                await self.until(self.ready)
+                if self.with_class("end-screen"):
+                    await self.click(self.first_button("again"))
+                    await self.until(lambda: bool(self.offered()))
+                    await self._drain(0.5)
+                    continue
+                await self._drain(rng.uniform(*think))
+                if time.perf_counter() >= until:
+                    break
+                offered = self.offered()
+                if not offered:
+                    continue
+                b = self.pick(offered, rng)
+                log_before, patches = self.log_text(), self.patches
+                what = next((c for c in self.classes(b) if c.startswith(("pal-", "target-"))), "choice")
+                t0 = time.perf_counter()
+                await self.click(b)
+                if self.game == "midi":
+                    t1 = await self.until(lambda: b not in self.prompt_buttons() or self.log_text() != log_before)
+                else:
+                    t1 = await self.until(lambda: self.patches > patches)
+                t2 = await self.until(self.ready)
+                self.prune()
+                out.append({"ok": True, "latency_s": t1 - t0, "next_choices_s": t2 - t0, "at": t0, "game": self.game,
+                            "what": what})
+        except Exception as err:  # noqa: BLE001 - a stuck session is reported, its clicks kept
+            out.append({"ok": False, "why": repr(err), "game": self.game})
         return out
 
     async def _drain(self, seconds: float) -> None:
@@ -1197,12 +1249,13 @@ class ProtocolClient:
                 self.apply(content)
 
 
-def _clients_child(conn, url: str, n: int, think: tuple[float, float], seed: int) -> None:
-    """Runs in a spawned process: ``n`` protocol clients on one asyncio loop."""
+def _clients_child(conn, url: str, games: list[str], think: tuple[float, float], seed: int) -> None:
+    """Runs in a spawned process: one protocol client per entry of ``games`` on one asyncio loop."""
     import asyncio
 
     async def main():
-        clients = [ProtocolClient(url) for _ in range(n)]
+        clients = [ProtocolClient(url, game) for game in games]
+        n = len(clients)
         for start in range(0, n, 5):
             await asyncio.gather(*(c.to_table() for c in clients[start:start + 5]))
         loop = asyncio.get_running_loop()
@@ -1215,10 +1268,11 @@ def _clients_child(conn, url: str, n: int, think: tuple[float, float], seed: int
         flat = []
         for i, r in enumerate(res):
             if isinstance(r, BaseException):
-                flat.append({"ok": False, "why": repr(r), "session": i})
+                flat.append({"ok": False, "why": repr(r), "session": i, "game": clients[i].game})
                 continue
             for x in r:
-                x["at"] -= t_start
+                if "at" in x:  # a failure (a session stuck) has no time
+                    x["at"] -= t_start
                 x["session"] = i
                 flat.append(x)
         conn.send(flat)
@@ -1228,8 +1282,18 @@ def _clients_child(conn, url: str, n: int, think: tuple[float, float], seed: int
     asyncio.run(main())
 
 
+def arriala_sessions(sessions: int, browser_pages: int, share: float) -> int:
+    """How many of the headless clients play Arriala: ``share`` of all the sessions (the
+    browser pages play Canal du Midi)."""
+    n = round(share * sessions)
+    if n > sessions - browser_pages:
+        raise ValueError(f"{n} Arriala sessions do not fit in {sessions - browser_pages} headless clients: "
+                         "lower --browser-pages")
+    return n
+
+
 async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int, duration: float,
-                               think: tuple[float, float], seed: int) -> dict:
+                               think: tuple[float, float], seed: int, arriala: int = 0) -> dict:
     import asyncio
     import multiprocessing as mp
 
@@ -1238,9 +1302,10 @@ async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int
     left = server.wait_sessions(0)
     rss0 = server.rss()
     headless = sessions - browser_pages
+    games = ["arriala"] * arriala + ["midi"] * (headless - arriala)
     ctx = mp.get_context("spawn")
     conn, child = ctx.Pipe()
-    proc = ctx.Process(target=_clients_child, args=(child, server.url, headless, think, seed + 1000),
+    proc = ctx.Process(target=_clients_child, args=(child, server.url, games, think, seed + 1000),
                        name="headless-clients")
     proc.start()
     loop = asyncio.get_running_loop()
@@ -1285,7 +1350,18 @@ async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int
     for r in ok_b:
         r["at"] -= t_start
     ok_h = [r for r in (headless_res or []) if r["ok"]]
+    by_game = {}
+    for game in ("midi", "arriala"):
+        xs = [r for r in ok_h if r.get("game") == game]
+        if xs:
+            by_game[game] = {"sessions": games.count(game), "clicks": len(xs),
+                             "latency": summary_ms([r["latency_s"] for r in xs]),
+                             "next_choices": summary_ms([r["next_choices_s"] for r in xs]),
+                             "by_third": _by_third(xs, duration),
+                             "by_action": {w: summary_ms([r["latency_s"] for r in xs if r["what"] == w])
+                                           for w in sorted({r["what"] for r in xs})}}
     return {"sessions": sessions, "browser_pages": browser_pages, "headless_clients": headless,
+            "arriala_sessions": arriala, "headless_by_game": by_game,
             "duration_s": duration, "think_s": list(think), "ramp_s": ramp_s,
             "browser": {"clicks": len(ok_b), "latency": summary_ms([r["latency_s"] for r in ok_b]),
                         "next_choices": summary_ms([r["next_choices_s"] for r in ok_b if r["next_choices_s"]]),
@@ -1376,6 +1452,13 @@ def verdicts(res: dict) -> list[dict]:
             add(f"  same, headless clients p95 ({h['clicks']} clicks)", h["latency"]["p95_ms"], ms,
                 f"<= {TARGET_CONCURRENT_P95_MS:.0f} ms", h["latency"]["p95_ms"] <= TARGET_CONCURRENT_P95_MS)
             add("  same, headless clients median", h["latency"]["median_ms"], ms)
+        for game, g in cm.get("headless_by_game", {}).items():
+            if cm.get("arriala_sessions"):
+                add(f"  {game}: {g['sessions']} headless sessions, p95 ({g['clicks']} clicks)",
+                    g["latency"]["p95_ms"], ms, f"<= {TARGET_CONCURRENT_P95_MS:.0f} ms",
+                    g["latency"]["p95_ms"] <= TARGET_CONCURRENT_P95_MS)
+                add(f"  {game}: median / next choices median", g["latency"]["median_ms"],
+                    lambda v, g=g: f"{v:.0f} / {g['next_choices'].get('median_ms', float('nan')):.0f} ms")
         add("  server: click handled -> first patch written, median / p95", cm["server_side"].get("median_ms"),
             lambda v: f"{v:.0f} / {cm['server_side'].get('p95_ms', float('nan')):.0f} ms")
         add("  server event-loop lag, median / p95", cm["loop_lag"].get("median_ms"),
@@ -1387,8 +1470,12 @@ def verdicts(res: dict) -> list[dict]:
                 lambda v: f"{v} / {g2['max_ms']:.0f} ms")
         add("  server thread CPU while playing (cores)", cm["cpu"]["server thread (Bokeh event loop)"]["cores"],
             lambda v: f"{v:.2f}")
-        add(f"  server memory per session (RSS growth / {n}, memory reused)", cm["memory"]["per_session_mb"],
-            lambda v: f"{v:.2f} MB")
+        per = cm["memory"]["per_session_mb"]
+        if cm.get("arriala_sessions"):  # no concurrent-browser part measures Arriala's memory: judged here
+            add(f"  server memory per session (RSS growth / {n})", per, lambda v: f"{v:.2f} MB",
+                f"<= {TARGET_MB_PER_SESSION:.0f} MB", per <= TARGET_MB_PER_SESSION)
+        else:
+            add(f"  server memory per session (RSS growth / {n}, memory reused)", per, lambda v: f"{v:.2f} MB")
     return rows
 
 
@@ -1431,6 +1518,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="think time before each click in the concurrent parts, MIN,MAX seconds (default 1,3)")
     ap.add_argument("--browser-pages", type=int, default=3,
                     help="browser pages in concurrent-mixed, the other sessions are headless (default 3)")
+    ap.add_argument("--arriala-share", type=float, default=0.0,
+                    help="concurrent-mixed: the share of the sessions that play Arriala against a Beginner bot, "
+                         "as headless clients (default 0: all Canal du Midi)")
     ap.add_argument("--chromium-nice", type=int, default=0,
                     help="diagnostic: nice value given to Chromium while the concurrent-browser pages play (default 0)")
     ap.add_argument("--bot-workers", type=int, default=2, help="the server's bot worker processes (default 2)")
@@ -1446,6 +1536,12 @@ def main(argv: list[str] | None = None) -> int:
     think = tuple(float(x) for x in args.think.split(","))
     if len(think) != 2 or think[0] > think[1]:
         ap.error("--think takes MIN,MAX")
+    if not 0 <= args.arriala_share <= 1:
+        ap.error("--arriala-share takes a fraction from 0 to 1")
+    try:
+        arriala = arriala_sessions(args.sessions, args.browser_pages, args.arriala_share)
+    except ValueError as err:
+        ap.error(str(err))
     if not os.path.exists(CHROMIUM):
         print(f"Chromium is missing ({CHROMIUM}): sudo apt-get install chromium", file=sys.stderr)
         return 2
@@ -1500,10 +1596,11 @@ def main(argv: list[str] | None = None) -> int:
             results["concurrent-browser"]["memory"]["live_sessions_after_discard"] = after
         if "concurrent-mixed" in parts:
             print(f"\n[concurrent-mixed] {args.browser_pages} Chromium pages + "
-                  f"{args.sessions - args.browser_pages} headless clients, think time {think[0]:g}-{think[1]:g} s")
+                  f"{args.sessions - args.browser_pages} headless clients ({arriala} playing Arriala), "
+                  f"think time {think[0]:g}-{think[1]:g} s")
             load_note("concurrent-mixed")
             r = asyncio.run(run_concurrent_mixed(server, args.sessions, args.browser_pages, args.duration, think,
-                                                 args.seed))
+                                                 args.seed, arriala))
             results["concurrent-mixed"] = r
             for who in ("browser", "headless"):
                 lat = r[who]["latency"]
@@ -1511,6 +1608,14 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {who}: {lat['n']} clicks, median {lat['median_ms']:.0f} ms, p95 {lat['p95_ms']:.0f} ms, "
                           "by thirds (p95): " + ", ".join(f"{t.get('p95_ms', float('nan')):.0f}"
                                                           for t in r[who]["by_third"]) + " ms")
+            for game, g in r["headless_by_game"].items():
+                print(f"  headless {game}: {g['clicks']} clicks, median {g['latency']['median_ms']:.0f} ms, "
+                      f"p95 {g['latency']['p95_ms']:.0f} ms; by action (n, p95): "
+                      + ", ".join(f"{w} {x['n']}, {x.get('p95_ms', float('nan')):.0f}"
+                                  for w, x in g["by_action"].items()))
+            failed = r["headless"]["failed"] + r["browser"]["failed"]
+            if failed:
+                print(f"  {len(failed)} sessions or clicks not counted: {failed[0].get('why')}")
         if "profile" in parts:
             print(f"\n[profile] cProfile of the server thread, one visitor, {args.profile_clicks} clicks")
             server.wait_sessions(0)
