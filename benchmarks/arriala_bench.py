@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
-import json
 import os
 import pstats
 import random
@@ -47,7 +46,7 @@ for p in (ROOT, ROOT / "benchmarks"):
         sys.path.insert(0, str(p))
 
 from midi_bench import (  # noqa: E402  (shared helpers: machine, yardstick, timing, report)
-    SLICES, _side, _stats_ms, goofspiel_player, load_pyspiel, machine_info, print_table, random_player, timed)
+    SLICES, _side, _stats_ms, finish_report, goofspiel_player, load_pyspiel, machine_info, random_player, timed)
 
 from canal_heritage.arriala import ArrialaGame  # noqa: E402
 from canal_heritage.arriala.bots import ExpertBot, HeuristicBot  # noqa: E402
@@ -230,12 +229,9 @@ def main(argv: list[str] | None = None) -> int:
         except OSError:
             pass
         print(f"  ({time.perf_counter() - t0:.0f} s)")
-    rows = verdicts(results)
-    print_table(rows)
-    results["verdicts"] = rows
-    if args.json:
-        Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps(results, indent=2, default=str), encoding="utf-8")
+    finish_report(results, verdicts(results),
+                  {"plan_p95_ms_max": TARGET_PLAN_P95_MS, "win_vs_heuristic_min": TARGET_WIN_VS_HEURISTIC,
+                   "win_vs_random_min": TARGET_WIN_VS_RANDOM}, args.json)
     return 0
 
 

@@ -1632,17 +1632,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"WARNING: the code changed during the run ({results['code_fingerprint_at_start']} -> "
               f"{results['code_fingerprint_at_end']}); the server ran the version it imported at start")
     load_note("end")
-    rows = verdicts(results)
-    results["verdicts"] = rows
-    results["targets"] = {"first_render_p95_s": TARGET_FIRST_RENDER_S, "click_p95_ms": TARGET_CLICK_P95_MS,
-                          "concurrent_p95_ms": TARGET_CONCURRENT_P95_MS, "mb_per_session": TARGET_MB_PER_SESSION}
-    print_table(rows)
-    print(f"\ntotal wall time: {results['total_wall_s']:.0f} s")
-    if args.json:
-        path = Path(args.json)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(results, indent=2, default=str) + "\n", encoding="utf-8")
-        print(f"figures written to {path}")
+    from midi_bench import finish_report  # the shared report ending (same folder)
+
+    finish_report(results, verdicts(results),
+                  {"first_render_p95_s": TARGET_FIRST_RENDER_S, "click_p95_ms": TARGET_CLICK_P95_MS,
+                   "concurrent_p95_ms": TARGET_CONCURRENT_P95_MS, "mb_per_session": TARGET_MB_PER_SESSION},
+                  args.json)
     return 0
 
 

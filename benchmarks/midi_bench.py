@@ -434,6 +434,20 @@ def print_table(rows: list[dict]) -> None:
         print(f"{r['figure']:<{w}}  {r['shown']:>{wv}}  {r['target']:<{wt}}  {res}")
 
 
+def finish_report(results: dict, rows: list[dict], targets: dict, json_path: str | None) -> None:
+    """The end of every benchmark script: the verdict table, the wall time and the JSON file."""
+    results["verdicts"] = rows
+    results["targets"] = targets
+    print_table(rows)
+    if "total_wall_s" in results:
+        print(f"\ntotal wall time: {results['total_wall_s']:.0f} s")
+    if json_path:
+        path = Path(json_path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(results, indent=2, default=str) + "\n", encoding="utf-8")
+        print(f"figures written to {path}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -497,17 +511,10 @@ def main(argv: list[str] | None = None) -> int:
     results["total_wall_s"] = round(time.perf_counter() - t0, 1)
     load_note("end")
 
-    rows = verdicts(results)
-    results["verdicts"] = rows
-    results["targets"] = {"ratio_4p_min": TARGET_RATIO_4P, "expert_p95_ms_max_2p": TARGET_EXPERT_P95_MS,
-                          "win_vs_heuristic_min": TARGET_WIN_VS_HEURISTIC, "win_vs_random_min": TARGET_WIN_VS_RANDOM}
-    print_table(rows)
-    print(f"\ntotal wall time: {results['total_wall_s']:.0f} s")
-    if args.json:
-        path = Path(args.json)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(results, indent=2, default=str) + "\n", encoding="utf-8")
-        print(f"figures written to {path}")
+    finish_report(results, verdicts(results),
+                  {"ratio_4p_min": TARGET_RATIO_4P, "expert_p95_ms_max_2p": TARGET_EXPERT_P95_MS,
+                   "win_vs_heuristic_min": TARGET_WIN_VS_HEURISTIC, "win_vs_random_min": TARGET_WIN_VS_RANDOM},
+                  args.json)
     return 0
 
 

@@ -411,7 +411,7 @@ class ArrialaMatch(TableMatch):
                     payload = self.bot_payload()
                     position = self._position()
                     try:
-                        moves = await self._ask_worker(loop, executor, payload, timeout, thinking_delay)
+                        moves = await self._ask_worker(loop, executor, decide_turn, payload, timeout, thinking_delay)
                     except Exception as exc:  # a broken or stuck worker must not stop the game
                         log.warning("bot worker failed (%r): deciding in the server process", exc)
                         if on_worker_failure is not None:
@@ -437,17 +437,6 @@ class ArrialaMatch(TableMatch):
     def running(self) -> bool:
         """Bots are playing (deciding, or waiting :attr:`pace` between two actions)."""
         return self._running
-
-    async def _ask_worker(self, loop: asyncio.AbstractEventLoop, executor: Executor | None, payload: tuple,
-                          timeout: float, thinking_delay: float) -> list[BotMove]:
-        decision = asyncio.ensure_future(asyncio.wait_for(loop.run_in_executor(executor, decide_turn, *payload),
-                                                          timeout))
-        done, _ = await asyncio.wait({decision}, timeout=thinking_delay)
-        if not done and not self.thinking:
-            with self.changing():
-                self.thinking = True
-                self._bump()
-        return await decision
 
     def confirm_privacy(self) -> None:
         """The next player has the device: show their screen."""

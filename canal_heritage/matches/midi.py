@@ -235,7 +235,7 @@ class MidiMatch(TableMatch):
                 payload = self.bot_payload()
                 position = (self._generation, len(self.state.history))
                 try:
-                    move = await self._ask_worker(loop, executor, payload, timeout, thinking_delay)
+                    move = await self._ask_worker(loop, executor, decide, payload, timeout, thinking_delay)
                 except Exception as exc:  # a broken or stuck worker must not stop the game
                     log.warning("bot worker failed (%r): deciding in the server process", exc)
                     if on_worker_failure is not None:
@@ -251,18 +251,6 @@ class MidiMatch(TableMatch):
                 with self.changing():
                     self.thinking = False
                     self._bump()
-
-    async def _ask_worker(self, loop: asyncio.AbstractEventLoop, executor: Executor | None, payload: tuple,
-                          timeout: float, thinking_delay: float) -> BotMove:
-        """The worker's decision; :attr:`thinking` is raised if it takes more than ``thinking_delay``."""
-        decision = asyncio.ensure_future(asyncio.wait_for(loop.run_in_executor(executor, decide, *payload),
-                                                          timeout))
-        done, _ = await asyncio.wait({decision}, timeout=thinking_delay)
-        if not done and not self.thinking:
-            with self.changing():
-                self.thinking = True
-                self._bump()
-        return await decision
 
     def confirm_privacy(self) -> None:
         """The next player has the device: show their screen."""

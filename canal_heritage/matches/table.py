@@ -19,9 +19,11 @@ A subclass provides ``state`` (the engine's state: ``current_player()``, ``is_te
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator, Literal
+from typing import Any, Callable, Iterator, Literal
 
 import param
 
@@ -188,3 +190,15 @@ class TableMatch(param.Parameterized):
         with self.changing():
             self.open_hands = bool(on)
             self._bump()
+
+    async def _ask_worker(self, loop: asyncio.AbstractEventLoop, executor: Executor | None,
+                          decide: Callable[..., Any], payload: tuple, timeout: float, thinking_delay: float) -> Any:
+        """``decide(*payload)`` in a bot worker; :attr:`thinking` is raised (one more update)
+        if it takes more than ``thinking_delay`` seconds."""
+        decision = asyncio.ensure_future(asyncio.wait_for(loop.run_in_executor(executor, decide, *payload), timeout))
+        done, _ = await asyncio.wait({decision}, timeout=thinking_delay)
+        if not done and not self.thinking:
+            with self.changing():
+                self.thinking = True
+                self._bump()
+        return await decision
