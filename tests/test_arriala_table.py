@@ -16,6 +16,7 @@ from canal_heritage.arriala import actions as A
 from canal_heritage.matches.arriala import PALETTE, ArrialaMatch, Seat, kind_of, target_of, worker_of
 from canal_heritage.views.arriala_setup import ArrialaSetup
 from canal_heritage.views.arriala_table import ArrialaTable
+from canal_heritage.views.inplace import hover_text
 
 
 def strings(view) -> list[str]:
@@ -25,7 +26,7 @@ def strings(view) -> list[str]:
         if isinstance(obj, pn.pane.HTML):
             out.append(str(obj.object))
         elif isinstance(obj, pn.widgets.Button):
-            out.extend([obj.label, str(obj.description or ""), " ".join(obj.css_classes)])
+            out.extend([obj.label, hover_text(obj) or "", " ".join(obj.css_classes)])
     if isinstance(view, ArrialaTable):
         for source in (view._labels, view._rings):
             out.extend(str(v) for v in source.data.get("text", source.data.get("number", [])))
@@ -62,8 +63,10 @@ def test_the_palette_greys_what_the_engine_refuses_with_its_reason():
         b = table._palette[kind]
         assert ("unavailable" in b.css_classes) == (kind not in legal_kinds), kind
         if kind in reasons:
-            assert b.description == table.why(kind, reasons[kind]) and b.description
-    assert table._palette["to_vineyard"].description == "None of your workers is on the canal."
+            assert hover_text(b) == table.why(kind, reasons[kind]) and hover_text(b)
+        else:
+            assert hover_text(b) is None, kind
+    assert hover_text(table._palette["to_vineyard"]) == "None of your workers is on the canal."
     click(table._palette["to_vineyard"])  # a greyed button still answers: why not
     assert m.message == "None of your workers is on the canal." and table._kind is None
 
@@ -336,3 +339,38 @@ def test_without_the_projector_no_hand_is_ever_opened():
     assert ArrialaTable(m)._hands_toggle is None
     m.show_open_hands(True)  # even if asked, only the projector's table shows them (A-R11)
     assert m.open_hands_view() is None
+
+
+def test_a_game_changes_words_and_visibility_not_which_models_the_page_holds():
+    """Replacing a container's children or a button's tooltip makes Bokeh walk every model of
+    the page again (what made Arriala slow at a busy exhibit, issue 6). Over a whole game the
+    hover texts stay the same models, the choice buttons are only ever added to, and the
+    document's models are walked only when a container really changed."""
+    from bokeh.document import Document
+
+    m = vs_bot(level="random", seed=4)
+    table = ArrialaTable(m)
+    doc = Document()
+    doc.add_root(table.__panel__().get_root(doc))
+    tips = {k: b.description for k, b in table._palette.items()}
+    walks = []
+    recompute = doc.models.recompute
+    doc.models.recompute = lambda: (walks.append(1), recompute())[1]
+    containers = (table._target_row, table._hand, table._panel)
+    before = [list(c.objects) for c in containers]
+    changed = clicks = 0
+    rng = random.Random(4)
+    while not m.over and clicks < 400:
+        choices = offered(table)
+        if not choices:
+            kinds = [k for k in ("place", "move", "draw", "end_turn") if "unavailable" not in table._palette[k].css_classes]
+            choices = [table._palette[rng.choice(kinds) if kinds else "end_turn"]]
+        click(rng.choice(choices))
+        clicks += 1
+        now = [list(c.objects) for c in containers]
+        assert {id(b) for b in before[0]} <= {id(b) for b in now[0]}  # choice buttons are added, never replaced
+        changed += sum(a != b for a, b in zip(before, now))
+        before = now
+    assert m.over and clicks > 50
+    assert all(table._palette[k].description is tip for k, tip in tips.items())
+    assert len(walks) <= changed < clicks / 5

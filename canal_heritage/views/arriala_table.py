@@ -45,7 +45,7 @@ from ..heritage import load_heritage
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
 from ..matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, counts_on, target_of, worker_of
 from . import art
-from .inplace import InPlace
+from .inplace import InPlace, hover_tip
 from .theme import BUTTON_CSS, CANAL, INK, PAPER, html, text
 
 #: Colour and shape of each seat (Okabe-Ito, colour-blind safe; the shape alone tells them
@@ -73,7 +73,6 @@ LABEL_AT: dict[str, tuple[int, int, str]] = {
 ABOVE = (0, -18, "bottom_center")
 BELOW = (0, 18, "top_center")
 #: Target buttons kept hidden for a later choice (beyond these, the least recently offered go).
-SPARE_TARGETS = 12
 SR_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
            "clip:rect(0 0 0 0);white-space:nowrap;border:0")
 #: A seat's frame: outlined while it is that seat's turn.
@@ -205,8 +204,9 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         await self.match.run_bots(executor)
 
     def _button(self, label: str, on_click: Callable[..., Any] | None, *, name: str, kind: str = "default",
-                description: str | None = None) -> pn.widgets.Button:
-        b = pn.widgets.Button(label=label, color=kind, description=description,
+                tip: bool = False) -> pn.widgets.Button:
+        """A table button; ``tip``: it has hover text, set with :meth:`_hover` (a reason when greyed)."""
+        b = pn.widgets.Button(label=label, color=kind, description=hover_tip() if tip else None,
                               stylesheets=[TABLE_BUTTON_CSS], css_classes=[name])
         if on_click is not None:
             b.on_click(on_click)
@@ -240,14 +240,18 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         self._board = pn.Column(self._pane("map-name"), self._map, self._pane("players"),
                                 sizing_mode="stretch_width", styles={"flex": "3 1 36em", "min-width": "0"})
         # the prompt: palette, hand, targets
-        self._palette = {k: self._button("", self._choose_kind(k), name=f"pal-{k}") for k in PALETTE}
+        self._palette = {k: self._button("", self._choose_kind(k), name=f"pal-{k}", tip=True) for k in PALETTE}
         self._palette_row = pn.FlexBox(*self._palette.values(), gap="0.4em", css_classes=["palette"])
+        # a button per card held, kept in deck order and hidden when not held
         self._card_buttons: dict[str, pn.widgets.Button] = {}
         self._cards_viewer: int | None = None
         self._hand = pn.FlexBox(gap="0.4em", css_classes=["hand"])
-        self._target_buttons: dict[str, pn.widgets.Button] = {}
-        self._offered: dict[str, pn.widgets.Button] = {}
-        self._last_offered: dict[str, int] = {}
+        # the choices: two banks of kept buttons. A new list of choices goes to the bank not
+        # shown, so a click still in flight lands on a hidden button and does nothing.
+        self._banks: tuple[list[pn.widgets.Button], list[pn.widgets.Button]] = ([], [])
+        self._bank_keys: tuple[list[str], list[str]] = ([], [])
+        self._bank = 0  # the bank shown (when choices are)
+        self._offered: dict[str, pn.widgets.Button] = {}  # target key -> its button, shown now
         self._target_row = pn.FlexBox(gap="0.4em", css_classes=["targets"])
         self._cancel = self._button("", self._cancel_choice, name="cancel")
         self._prompt = pn.Column(self._pane("prompt"), self._palette_row, self._pane("hand-title"), self._hand,
@@ -502,9 +506,11 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
             if self.match.play(target.action):  # refused: the message is the update
                 self._kick_bots()
 
-    def _target_clicked(self, key: str, b: pn.widgets.Button) -> Callable[[Any], None]:
+    def _target_clicked(self, bank: int, i: int) -> Callable[[Any], None]:
         def go(_event: Any = None) -> None:
-            if self._offered.get(key) is not b:
+            keys, b = self._bank_keys[bank], self._banks[bank][i]
+            key = keys[i] if i < len(keys) else None
+            if key is None or self._offered.get(key) is not b:
                 return  # a choice no longer on offer (a double tap, a click still in flight)
             for t in self._targets:
                 if t.key == key:
@@ -571,7 +577,7 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
     def _render(self) -> None:
         self.renders += 1
         self._n = None
-        with pn.io.hold():
+        with self._batch():
             self._render_all()
 
     def _render_all(self) -> None:
@@ -585,8 +591,8 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         self._render_header()
         parts: list[Any] = [self._header]
         if m.privacy:  # nothing private stays in any component, hidden ones included
-            self._offered = {}
             self._targets = []
+            self._hide_targets()
             self._card_buttons, self._cards_viewer = {}, None
             self._set(self._hand, [])
             parts.append(self._slot("privacy", (m.lang, m.to_move), self._privacy_screen))
@@ -883,8 +889,9 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         for kind, b in self._palette.items():
             reason = reasons.get(kind)
             classes = [f"pal-{kind}"] + (["unavailable"] if reason else []) + (["chosen"] if kind == self._kind else [])
-            self._update(b, label=self._kind_label(kind), description=reason or None, css_classes=classes,
+            self._update(b, label=self._kind_label(kind), css_classes=classes,
                          color="primary" if kind == "end_turn" else "default")
+            self._hover(b, reason)
         self._reason_words = reasons
 
     def _render_hand(self, obs: ArrialaObservation, mine: bool) -> None:
@@ -893,8 +900,9 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
             self._pane("hand-title", "")
             self._set(self._hand, [])
             return
+        made = False
         if m.viewer != self._cards_viewer:  # hot-seat: another person's screen starts afresh
-            self._card_buttons = {}
+            self._card_buttons, made = {}, True
             self._cards_viewer = m.viewer
         g = m.game
         held = [(k, cid) for k, cid in enumerate(g.card_ids) if obs.hand[k]]
@@ -902,55 +910,67 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
             tr.ui("arriala.table.no_cards", "You hold no card.")
         self._pane("hand-title", f"<h3 style='margin:0.4em 0 0.1em;font-size:1.05em'>{text(title)}</h3>")
         reasons = self._reason_words if mine else {}
-        shown = []
         for k, cid in held:
             kind = f"card:{cid}"
             b = self._card_buttons.get(cid)
             if b is None:
-                b = self._card_buttons[cid] = self._button("", self._choose_kind(kind), name=f"card-{cid}")
+                b = self._card_buttons[cid] = self._button("", self._choose_kind(kind), name=f"card-{cid}", tip=True)
+                made = True
             count = obs.hand[k]
             label = n.card(cid) + (f" ×{count}" if count > 1 else "")
             reason = reasons.get(kind) if mine else None
             classes = ["card", f"card-{cid}"] + (["unavailable"] if reason or not mine else []) + (
                 ["chosen"] if kind == self._kind else [])
-            self._update(b, label=label, description=reason or None, css_classes=classes, visible=True)
-            shown.append(b)
+            self._update(b, label=label, css_classes=classes, visible=True)
+            self._hover(b, reason)
+        held_ids = {cid for _, cid in held}
         for cid, b in self._card_buttons.items():
-            if b not in shown:
+            if cid not in held_ids:
                 self._update(b, visible=False)
-        self._set(self._hand, shown + [b for b in self._card_buttons.values() if b not in shown])
+        if made:  # a card not held before (or a new viewer): the buttons in deck order
+            order = {cid: k for k, cid in enumerate(g.card_ids)}
+            self._set(self._hand, [self._card_buttons[c] for c in sorted(self._card_buttons, key=order.__getitem__)])
+
+    def _hide_targets(self) -> None:
+        self._offered = {}
+        for b in self._banks[self._bank]:
+            self._update(b, visible=False)
+        self._update(self._target_row, visible=False)
 
     def _render_targets(self) -> None:
+        """The choices as numbered buttons. The same list again (a message, another language)
+        is relabelled in place; a new list is written to the other bank of buttons, which is
+        then shown instead (see ``_banks``)."""
         tr = self.tr
         targets = self._targets
         if not targets:
-            self._offered = {}
             self._pane("target-title", "")
-            self._update(self._target_row, visible=False)
+            self._hide_targets()
             return
         title = tr.ui("arriala.table.choices", "Choices")
         self._pane("target-title", f"<h3 style='margin:0.4em 0 0.1em;font-size:1.05em'>{text(title)}</h3>")
-        shown = []
-        for i, t in enumerate(targets):
-            label = f"{i + 1} · {t.label}"
-            b = self._target_buttons.get(t.key)
+        keys = [t.key for t in targets]
+        if keys != list(self._offered):  # a new offer (after a click, its choice is no longer offered)
+            for b in self._banks[self._bank]:
+                self._update(b, visible=False)
+            self._bank = 1 - self._bank
+        bank, bank_keys = self._banks[self._bank], self._bank_keys[self._bank]
+        grown = False
+        while len(bank) < len(targets):
+            b = self._button("", self._target_clicked(self._bank, len(bank)), name="target")
+            bank.append(b)
+            bank_keys.append("")
+            grown = True
+        for i, (t, b) in enumerate(zip(targets, bank)):
             kind = "target-worker" if t.worker is not None else "target-place"
-            if b is None:
-                b = self._target_buttons[t.key] = self._button(label, None, name="target")
-                b.on_click(self._target_clicked(t.key, b))
-            self._update(b, label=label, visible=True, css_classes=["target", kind])
-            self._last_offered[t.key] = self.renders
-            shown.append(b)
-        self._offered = {t.key: b for t, b in zip(targets, shown)}
-        spare = sorted((k for k in self._target_buttons if k not in self._offered),
-                       key=lambda k: -self._last_offered.get(k, 0))
-        for k in spare[SPARE_TARGETS:]:
-            del self._target_buttons[k]
-            self._last_offered.pop(k, None)
-        kept = [self._target_buttons[k] for k in spare[:SPARE_TARGETS]]
-        for b in kept:
-            self._update(b, visible=False)
-        self._set(self._target_row, shown + kept)
+            self._update(b, label=f"{i + 1} · {t.label}", visible=True, css_classes=["target", kind])
+            bank_keys[i] = t.key
+        for i in range(len(targets), len(bank)):
+            bank_keys[i] = ""
+            self._update(bank[i], visible=False)
+        self._offered = dict(zip(keys, bank))
+        if grown:  # the only change of the row's children: buttons are added, never replaced
+            self._set(self._target_row, [*self._banks[0], *self._banks[1]])
         self._update(self._target_row, visible=True)
 
     # -- sections, vineyards, works

@@ -160,3 +160,22 @@ def test_arriala_works_with_the_network_blocked(page, arriala):
     page.locator(".pal-move button").click()
     page.locator(".target-worker button:visible").first.wait_for()
     assert outside == [], f"the page tried to reach {outside}"
+
+
+def tooltips_shown(page) -> int:
+    return page.evaluate("""() => [...(document.body.shadowRoot ?? document.body).children]
+        .filter(e => e.shadowRoot && e.shadowRoot.querySelector('.bk-tooltip-content')).length""")
+
+
+def test_a_greyed_action_says_why_on_hover_and_an_open_one_says_nothing(page, arriala):
+    start(page, arriala)
+    greyed = page.locator(".pal-to_vineyard.unavailable button")
+    greyed.wait_for()
+    greyed.hover()
+    why = page.get_by_text("None of your workers is on the canal.")
+    why.wait_for()  # the tooltip (shown after Panel's delay)
+    assert tooltips_shown(page) == 1
+    page.locator(".pal-place button").hover()
+    why.wait_for(state="detached")
+    page.wait_for_timeout(800)  # longer than the delay: an open action has no tooltip at all
+    assert tooltips_shown(page) == 0
