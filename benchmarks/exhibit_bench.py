@@ -356,7 +356,7 @@ def _server_child(conn, port: int, seed: int, bot_workers: int) -> None:
             trace.append((now, id(socket), "patch", size))
 
     async def on_message(self, fragment):
-        if isinstance(fragment, str) and '"button_click"' in fragment:
+        if isinstance(fragment, str) and ('"button_click"' in fragment or '"data_event"' in fragment):  # a ChoiceList click
             pending[id(self)] = time.perf_counter()
             if len(trace) < 500_000:
                 trace.append((pending[id(self)], id(self), "click", len(fragment)))
@@ -645,42 +645,69 @@ async def new_page(browser, timeout_ms: int = 60_000):
     return context, page
 
 
-async def to_table(page, url: str) -> None:
-    """Home → set-up → a two-player game against one "Beginner" (random) bot."""
+async def to_table(page, url: str, game: str = "midi") -> None:
+    """Home → set-up → a two-player game of ``game`` against one "Beginner" (random) bot."""
     await page.goto(url + "?lang=en")
-    await page.locator(".play-midi button").click()
+    await page.locator(f".play-{game} button").click()
     await page.get_by_role("button", name="Beginner").click()
     await page.locator(".start button").click()
-    await page.locator(".prompt button").first.wait_for()
+    await page.locator(f".{game}-table").first.wait_for()
 
 
-READY = ".prompt button, .end-screen"
+#: What shows that the visitor may click (or that the game is over), by game. Arriala's
+#: palette is shown only on the visitor's turn.
+READY = {"midi": ".prompt button, .end-screen", "arriala": ".palette button.pal-end_turn, .end-screen"}
 
 
-async def next_turn(page, settle: float = 0.0) -> int:
+async def next_turn(page, settle: float = 0.0, game: str = "midi") -> int:
     """Wait for choices; at the end of a game start another one ("Play again"). Returns
     how many games were started."""
     import asyncio
 
     started = 0
     while True:
-        await page.locator(READY).first.wait_for(timeout=120_000)
+        await page.locator(READY[game]).first.wait_for(timeout=120_000)
         if await page.locator(".end-screen").count():
             await page.locator(".again button").click()
-            await page.locator(".prompt button").first.wait_for(timeout=120_000)
+            await page.locator(READY[game]).first.wait_for(timeout=120_000)
             await asyncio.sleep(settle)
             started += 1
             continue
         return started
 
 
-async def measured_click(page) -> dict:
-    """Click the first choice offered; the latency is measured in the page (see ARM_JS)."""
+async def arriala_choice(page, rng: random.Random):
+    """Arriala's visitor in a page, as the headless one (:meth:`ProtocolClient.pick`): a target
+    at random when targets are shown, else place / move / draw / end the turn (weighted,
+    among those not greyed). Returns (the button, what it is)."""
+    targets = page.locator(".targets button.target")  # plain buttons drawn by the table's ChoiceList
+    n = await targets.count()
+    if n:
+        i = rng.randrange(n)
+        what = "target-worker" if await page.locator(".targets button.target-worker").count() else "target-place"
+        return targets.nth(i), what
+    weights = ProtocolClient.ARRIALA_WEIGHTS
+    kinds = [k for k in sorted(weights) if await page.locator(f".palette button.pal-{k}:not(.unavailable)").count()]
+    kind = rng.choices(kinds, [weights[k] for k in kinds])[0] if kinds else "end_turn"
+    return page.locator(f".palette button.pal-{kind}"), f"pal-{kind}"
+
+
+async def measured_click(page, game: str = "midi", rng: random.Random | None = None) -> dict:
+    """Click a choice: Canal du Midi the first one offered, Arriala as :func:`arriala_choice`.
+    The latency is measured in the page (see ARM_JS): until the clicked button is gone or
+    the log changes (Canal du Midi), or the prompt's heading changes (Arriala: every click
+    changes it, targets shown or action points spent)."""
     from playwright.async_api import Error as PlaywrightError
 
+    what = "choice"
     try:
-        handle = await page.locator(".prompt button").first.element_handle(timeout=30_000)
-        log = await page.locator("section.log").first.element_handle(timeout=30_000)
+        if game == "arriala":
+            button, what = await arriala_choice(page, rng or random.Random())
+            handle = await button.element_handle(timeout=30_000)
+            log = await page.locator(".prompt h2, .prompt .waiting").first.element_handle(timeout=30_000)
+        else:
+            handle = await page.locator(".prompt button").first.element_handle(timeout=30_000)
+            log = await page.locator("section.log").first.element_handle(timeout=30_000)
         label = (await handle.inner_text()).strip()
         await page.evaluate(ARM_JS, [handle, log])
     except PlaywrightError as err:
@@ -697,11 +724,12 @@ async def measured_click(page) -> dict:
         return {"ok": False, "why": "no update seen" if r["t1"] is None else "replaced before the click",
                 "label": label}
     try:
-        await page.locator(READY).first.wait_for(timeout=120_000)
+        await page.locator(READY[game]).first.wait_for(timeout=120_000)
         t_next = time.perf_counter()
     except PlaywrightError:
         t_next = None
     return {"ok": True, "latency_s": (r["t1"] - r["t0"]) / 1e3, "label": label, "signal": r["signal"],
+            "game": game, "what": what,
             "wall_click_to_update_s": t_click_done - t_py,
             "next_choices_s": None if t_next is None else t_next - t_py, "at": t_py}
 
@@ -756,44 +784,46 @@ async def table_text(page) -> str:
         return f"(no table: {str(err).splitlines()[0]})"
 
 
-async def play_clicks(page, url: str, clicks: int, settle: float = 0.5, pause: float = 0.2) -> list[dict]:
+async def play_clicks(page, url: str, clicks: int, settle: float = 0.5, pause: float = 0.2,
+                      game: str = "midi") -> list[dict]:
     """``clicks`` timed clicks, each ``pause`` s after the choices are shown (so that no
     update still on its way is taken for the click's). A table that stops offering choices
     is reported and replaced by a new game in a new session."""
     import asyncio
 
     out: list[dict] = []
-    game = 1
+    game_no = 1
+    rng = random.Random(1)
     await asyncio.sleep(settle)
     while sum(1 for r in out if r["ok"]) < clicks:
         try:
-            game += await next_turn(page, settle)
+            game_no += await next_turn(page, settle, game)
         except Exception as err:  # noqa: BLE001 - reported, then a fresh session
             out.append({"ok": False, "why": f"stuck: {str(err).splitlines()[0]}", "table": await table_text(page)})
             print(f"  a table stopped offering choices: {out[-1]['table'][:200]}")
-            await to_table(page, url)
-            game = 1
+            await to_table(page, url, game)
+            game_no = 1
             continue
         await asyncio.sleep(pause)
-        out.append(dict(await measured_click(page), game=game))
+        out.append(dict(await measured_click(page, game, rng), game_no=game_no))
         if len(out) > clicks * 3:
             break
     return out
 
 
-async def run_click(server: Server, clicks: int) -> dict:
+async def run_click(server: Server, clicks: int, game: str = "midi") -> dict:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as pw:
         browser = await launch_browser(pw)
         context, page = await new_page(browser)
-        await to_table(page, server.url)
+        await to_table(page, server.url, game)
         server.ask("server-latency")
         server.ask("loop-lag")
         cpu = CpuWindow(server.pid, server.tid)
         a = cpu.sample()
         cpu0, t0 = server.cpu(), time.perf_counter()
-        res = await play_clicks(page, server.url, clicks)
+        res = await play_clicks(page, server.url, clicks, game=game)
         cpu1, t1 = server.cpu(), time.perf_counter()
         b = cpu.sample()
         server_side = server.ask("server-latency")
@@ -801,12 +831,12 @@ async def run_click(server: Server, clicks: int) -> dict:
         await context.close()
         await browser.close()
     ok = [r for r in res if r["ok"]]
-    return {"clicks": len(ok), "failed": [r for r in res if not r["ok"]],
+    return {"game": game, "clicks": len(ok), "failed": [r for r in res if not r["ok"]],
             "latency": summary_ms([r["latency_s"] for r in ok]),
             "next_choices": summary_ms([r["next_choices_s"] for r in ok if r["next_choices_s"] is not None]),
             "signals": {k: sum(1 for r in ok if r.get("signal") == k) for k in ("prompt", "log")},
-            "first_game": summary_ms([r["latency_s"] for r in ok if r["game"] == 1]),
-            "later_games": summary_ms([r["latency_s"] for r in ok if r["game"] > 1]),
+            "first_game": summary_ms([r["latency_s"] for r in ok if r["game_no"] == 1]),
+            "later_games": summary_ms([r["latency_s"] for r in ok if r["game_no"] > 1]),
             "server_side": summary_ms(server_side), "loop_lag": summary_ms(lag),
             "server_cpu_per_click_ms": (cpu1 - cpu0) / max(1, len(ok)) * 1e3,
             "server_thread_busy": (cpu1 - cpu0) / (t1 - t0), "cpu": CpuWindow.between(a, b), "samples": res}
@@ -829,14 +859,15 @@ async def run_profile(server: Server, clicks: int, top: int) -> dict:
 
 
 # --------------------------------------------------------------------------- part 3: concurrency
-async def ramp_pages(browser, url: str, n: int, server: Server, batch: int = 5, rss_points: list | None = None):
-    """Open ``n`` pages and bring each to the table, ``batch`` at a time."""
+async def ramp_pages(browser, url: str, n: int, server: Server, batch: int = 5, rss_points: list | None = None,
+                     games: list[str] | None = None):
+    """Open ``n`` pages and bring each to the table (of ``games[i]``, else Canal du Midi), ``batch`` at a time."""
     import asyncio
 
     pages = []
     for start in range(0, n, batch):
         group = [await new_page(browser) for _ in range(min(batch, n - start))]
-        await asyncio.gather(*(to_table(p, url) for _, p in group))
+        await asyncio.gather(*(to_table(p, url, games[start + i] if games else "midi") for i, (_, p) in enumerate(group)))
         pages.extend(group)
         if rss_points is not None:
             rss_points.append({"sessions": len(pages), "rss_bytes": server.rss(),
@@ -845,20 +876,21 @@ async def ramp_pages(browser, url: str, n: int, server: Server, batch: int = 5, 
     return pages
 
 
-async def play_page(page, until: float, think: tuple[float, float], rng: random.Random) -> list[dict]:
+async def play_page(page, until: float, think: tuple[float, float], rng: random.Random,
+                    game: str = "midi") -> list[dict]:
     import asyncio
 
     out: list[dict] = []
     while time.perf_counter() < until:
         try:
-            await next_turn(page, 0.5)
+            await next_turn(page, 0.5, game)
         except Exception as err:  # noqa: BLE001 - a stuck page is reported, not fatal
             out.append({"ok": False, "why": f"stuck: {str(err).splitlines()[0]}", "table": await table_text(page)})
             break
         await asyncio.sleep(rng.uniform(*think))
         if time.perf_counter() >= until:
             break
-        out.append(await measured_click(page))
+        out.append(await measured_click(page, game, rng))
     return out
 
 
@@ -1028,6 +1060,10 @@ class ProtocolClient:
         await self.send("PATCH-DOC", {"events": [msg]})
 
     async def click(self, model_id: str) -> None:
+        if model_id.startswith("choice|"):  # a button of a ChoiceList: its message names the choice
+            _, host, key, _kind = model_id.split("|")
+            await self.event("data_event", [["model", {"id": host}], ["data", {"key": key}]])
+            return
         await self.event("button_click", [["model", {"id": model_id}]])
 
     async def set_value(self, model_id: str, attr: str, value) -> None:
@@ -1136,20 +1172,32 @@ class ProtocolClient:
         return [b for p in self.with_class("prompt") for b in self.buttons_under(p)]
 
     def classes(self, mid: str) -> list[str]:
+        if mid.startswith("choice|"):
+            return mid.split("|")[3].split()
         return self.models[mid].get("attributes", {}).get("css_classes") or []
+
+    def choices(self, css: str = "targets") -> list[str]:
+        """The buttons an Arriala ChoiceList draws in the page from its items: ``.targets``
+        (workers or places, not the "Back" button) or ``.palette``; one
+        ``choice|host|key|classes`` per button."""
+        for host in self.with_class(css):
+            data = list(self.refs(self.models[host].get("attributes", {}).get("data")))
+            items = self.models.get(data[0], {}).get("attributes", {}).get("items") if data else None
+            items = [dict(x["entries"]) if x.get("type") == "map" else x for x in items or []]  # Bokeh's JSON of a dict
+            return [f"choice|{host}|{item['key']}|{item.get('classes', '')}" for item in items
+                    if css != "targets" or "target" in item.get("classes", "").split()]
+        return []
 
     def offered(self) -> list[str]:
         """What a visitor may click now. Canal du Midi: the choice buttons. Arriala: the
         targets if some are shown (a worker, then a place), else the palette's actions that
-        are not greyed (the palette is hidden when it is not the visitor's turn)."""
-        buttons = self.prompt_buttons()
+        are not greyed (the palette is empty when it is not the visitor's turn)."""
         if self.game == "midi":
-            return buttons
-        targets = [b for b in buttons if "target" in self.classes(b)]
+            return self.prompt_buttons()
+        targets = self.choices()
         if targets:
             return targets
-        return [b for b in buttons if "unavailable" not in self.classes(b)
-                and any(c.startswith("pal-") for c in self.classes(b))]
+        return [b for b in self.choices("palette") if "unavailable" not in self.classes(b)]
 
     #: Arriala's visitor: how often each palette action is chosen when it is not greyed.
     ARRIALA_WEIGHTS = {"place": 5, "move": 2, "draw": 1, "end_turn": 2}
@@ -1282,18 +1330,21 @@ def _clients_child(conn, url: str, games: list[str], think: tuple[float, float],
     asyncio.run(main())
 
 
-def arriala_sessions(sessions: int, browser_pages: int, share: float) -> int:
-    """How many of the headless clients play Arriala: ``share`` of all the sessions (the
-    browser pages play Canal du Midi)."""
+def arriala_sessions(sessions: int, browser_pages: int, share: float) -> tuple[int, int]:
+    """How many browser pages and how many headless clients play Arriala: ``share`` of all
+    the sessions, and the same share of the browser pages (rounded)."""
     n = round(share * sessions)
-    if n > sessions - browser_pages:
-        raise ValueError(f"{n} Arriala sessions do not fit in {sessions - browser_pages} headless clients: "
+    pages = min(n, round(share * browser_pages))
+    if n - pages > sessions - browser_pages:
+        raise ValueError(f"{n - pages} Arriala sessions do not fit in {sessions - browser_pages} headless clients: "
                          "lower --browser-pages")
-    return n
+    return pages, n - pages
 
 
 async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int, duration: float,
-                               think: tuple[float, float], seed: int, arriala: int = 0) -> dict:
+                               think: tuple[float, float], seed: int, arriala: tuple[int, int] = (0, 0)) -> dict:
+    """``arriala``: how many browser pages and how many headless clients play Arriala (the
+    others play Canal du Midi)."""
     import asyncio
     import multiprocessing as mp
 
@@ -1302,7 +1353,8 @@ async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int
     left = server.wait_sessions(0)
     rss0 = server.rss()
     headless = sessions - browser_pages
-    games = ["arriala"] * arriala + ["midi"] * (headless - arriala)
+    page_games = ["arriala"] * arriala[0] + ["midi"] * (browser_pages - arriala[0])
+    games = ["arriala"] * arriala[1] + ["midi"] * (headless - arriala[1])
     ctx = mp.get_context("spawn")
     conn, child = ctx.Pipe()
     proc = ctx.Process(target=_clients_child, args=(child, server.url, games, think, seed + 1000),
@@ -1312,7 +1364,7 @@ async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int
     t_ramp = time.perf_counter()
     async with async_playwright() as pw:
         browser = await launch_browser(pw)
-        pages_task = asyncio.ensure_future(ramp_pages(browser, server.url, browser_pages, server))
+        pages_task = asyncio.ensure_future(ramp_pages(browser, server.url, browser_pages, server, games=page_games))
         ready = await loop.run_in_executor(None, lambda: conn.poll(600) and conn.recv())
         pages = await pages_task
         if not ready:
@@ -1332,7 +1384,7 @@ async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int
         t_start = time.perf_counter()
         conn.send(duration)
         window_end = asyncio.ensure_future(_at_window_end(until, cpu, server))
-        results = await asyncio.gather(*(play_page(p, until, think, random.Random(seed + i))
+        results = await asyncio.gather(*(play_page(p, until, think, random.Random(seed + i), page_games[i])
                                          for i, (_, p) in enumerate(pages)))
         b, lag, gc_pauses = await window_end
         headless_res = await loop.run_in_executor(None, lambda: conn.poll(600) and conn.recv())
@@ -1350,18 +1402,23 @@ async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int
     for r in ok_b:
         r["at"] -= t_start
     ok_h = [r for r in (headless_res or []) if r["ok"]]
-    by_game = {}
-    for game in ("midi", "arriala"):
-        xs = [r for r in ok_h if r.get("game") == game]
-        if xs:
-            by_game[game] = {"sessions": games.count(game), "clicks": len(xs),
+
+    def by_game(ok: list[dict], played: list[str]) -> dict:
+        out = {}
+        for game in ("midi", "arriala"):
+            xs = [r for r in ok if r.get("game") == game]
+            if xs:
+                out[game] = {"sessions": played.count(game), "clicks": len(xs),
                              "latency": summary_ms([r["latency_s"] for r in xs]),
-                             "next_choices": summary_ms([r["next_choices_s"] for r in xs]),
+                             "next_choices": summary_ms([r["next_choices_s"] for r in xs if r["next_choices_s"]]),
                              "by_third": _by_third(xs, duration),
                              "by_action": {w: summary_ms([r["latency_s"] for r in xs if r["what"] == w])
                                            for w in sorted({r["what"] for r in xs})}}
+        return out
+
     return {"sessions": sessions, "browser_pages": browser_pages, "headless_clients": headless,
-            "arriala_sessions": arriala, "headless_by_game": by_game,
+            "arriala_sessions": sum(arriala), "arriala_pages": arriala[0],
+            "headless_by_game": by_game(ok_h, games), "browser_by_game": by_game(ok_b, page_games),
             "duration_s": duration, "think_s": list(think), "ramp_s": ramp_s,
             "browser": {"clicks": len(ok_b), "latency": summary_ms([r["latency_s"] for r in ok_b]),
                         "next_choices": summary_ms([r["next_choices_s"] for r in ok_b if r["next_choices_s"]]),
@@ -1398,7 +1455,8 @@ def verdicts(res: dict) -> list[dict]:
         add("first render in page (navigation start -> visible), median", fr["in_page"]["median_ms"], ms)
     ck = res.get("click")
     if ck and ck["latency"].get("n"):
-        add(f"click -> update, 1 visitor, median ({ck['clicks']} clicks)", ck["latency"]["median_ms"], ms)
+        add(f"click -> update, 1 visitor ({ck.get('game', 'midi')}), median ({ck['clicks']} clicks)",
+            ck["latency"]["median_ms"], ms)
         add("click -> update, 1 visitor, p95", ck["latency"]["p95_ms"], ms, f"<= {TARGET_CLICK_P95_MS:.0f} ms",
             ck["latency"]["p95_ms"] <= TARGET_CLICK_P95_MS)
         add("click -> next choices (bot's turn included), 1 visitor, median", ck["next_choices"]["median_ms"], ms)
@@ -1452,13 +1510,15 @@ def verdicts(res: dict) -> list[dict]:
             add(f"  same, headless clients p95 ({h['clicks']} clicks)", h["latency"]["p95_ms"], ms,
                 f"<= {TARGET_CONCURRENT_P95_MS:.0f} ms", h["latency"]["p95_ms"] <= TARGET_CONCURRENT_P95_MS)
             add("  same, headless clients median", h["latency"]["median_ms"], ms)
-        for game, g in cm.get("headless_by_game", {}).items():
-            if cm.get("arriala_sessions"):
-                add(f"  {game}: {g['sessions']} headless sessions, p95 ({g['clicks']} clicks)",
-                    g["latency"]["p95_ms"], ms, f"<= {TARGET_CONCURRENT_P95_MS:.0f} ms",
-                    g["latency"]["p95_ms"] <= TARGET_CONCURRENT_P95_MS)
-                add(f"  {game}: median / next choices median", g["latency"]["median_ms"],
-                    lambda v, g=g: f"{v:.0f} / {g['next_choices'].get('median_ms', float('nan')):.0f} ms")
+        for who in ("browser", "headless"):
+            for game, g in cm.get(f"{who}_by_game", {}).items():
+                if cm.get("arriala_sessions"):
+                    kind = "pages" if who == "browser" else "headless sessions"
+                    add(f"  {game}: {g['sessions']} {kind}, p95 ({g['clicks']} clicks)",
+                        g["latency"]["p95_ms"], ms, f"<= {TARGET_CONCURRENT_P95_MS:.0f} ms",
+                        g["latency"]["p95_ms"] <= TARGET_CONCURRENT_P95_MS)
+                    add(f"  {game}: median / next choices median", g["latency"]["median_ms"],
+                        lambda v, g=g: f"{v:.0f} / {g['next_choices'].get('median_ms', float('nan')):.0f} ms")
         add("  server: click handled -> first patch written, median / p95", cm["server_side"].get("median_ms"),
             lambda v: f"{v:.0f} / {cm['server_side'].get('p95_ms', float('nan')):.0f} ms")
         add("  server event-loop lag, median / p95", cm["loop_lag"].get("median_ms"),
@@ -1512,6 +1572,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sessions", type=int, default=30, help="concurrent sessions (default 30)")
     ap.add_argument("--loads", type=int, default=10, help="timed page loads for the first render (default 10)")
     ap.add_argument("--clicks", type=int, default=100, help="timed clicks of the single visitor (default 100)")
+    ap.add_argument("--click-game", choices=("midi", "arriala"), default="midi",
+                    help="click: the game the single visitor plays (default midi)")
     ap.add_argument("--duration", type=float, default=60.0,
                     help="seconds the concurrent sessions play (default 60)")
     ap.add_argument("--think", default="1,3",
@@ -1520,7 +1582,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="browser pages in concurrent-mixed, the other sessions are headless (default 3)")
     ap.add_argument("--arriala-share", type=float, default=0.0,
                     help="concurrent-mixed: the share of the sessions that play Arriala against a Beginner bot, "
-                         "as headless clients (default 0: all Canal du Midi)")
+                         "the same share of the browser pages among them (default 0: all Canal du Midi)")
     ap.add_argument("--chromium-nice", type=int, default=0,
                     help="diagnostic: nice value given to Chromium while the concurrent-browser pages play (default 0)")
     ap.add_argument("--bot-workers", type=int, default=2, help="the server's bot worker processes (default 2)")
@@ -1572,9 +1634,9 @@ def main(argv: list[str] | None = None) -> int:
             load_note("first-render")
             results["first-render"] = asyncio.run(run_first_render(server, args.loads))
         if "click" in parts:
-            print(f"\n[click] one visitor against a Beginner bot, {args.clicks} clicks")
+            print(f"\n[click] one visitor playing {args.click_game} against a Beginner bot, {args.clicks} clicks")
             load_note("click")
-            r = asyncio.run(run_click(server, args.clicks))
+            r = asyncio.run(run_click(server, args.clicks, args.click_game))
             results["click"] = r
             print_cpu(r["cpu"])
             print(f"  click -> update: median {r['latency']['median_ms']:.1f} ms, p95 {r['latency']['p95_ms']:.1f} ms, "
@@ -1596,7 +1658,8 @@ def main(argv: list[str] | None = None) -> int:
             results["concurrent-browser"]["memory"]["live_sessions_after_discard"] = after
         if "concurrent-mixed" in parts:
             print(f"\n[concurrent-mixed] {args.browser_pages} Chromium pages + "
-                  f"{args.sessions - args.browser_pages} headless clients ({arriala} playing Arriala), "
+                  f"{args.sessions - args.browser_pages} headless clients (Arriala: {arriala[0]} pages, "
+                  f"{arriala[1]} headless), "
                   f"think time {think[0]:g}-{think[1]:g} s")
             load_note("concurrent-mixed")
             r = asyncio.run(run_concurrent_mixed(server, args.sessions, args.browser_pages, args.duration, think,
@@ -1608,11 +1671,12 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {who}: {lat['n']} clicks, median {lat['median_ms']:.0f} ms, p95 {lat['p95_ms']:.0f} ms, "
                           "by thirds (p95): " + ", ".join(f"{t.get('p95_ms', float('nan')):.0f}"
                                                           for t in r[who]["by_third"]) + " ms")
-            for game, g in r["headless_by_game"].items():
-                print(f"  headless {game}: {g['clicks']} clicks, median {g['latency']['median_ms']:.0f} ms, "
-                      f"p95 {g['latency']['p95_ms']:.0f} ms; by action (n, p95): "
-                      + ", ".join(f"{w} {x['n']}, {x.get('p95_ms', float('nan')):.0f}"
-                                  for w, x in g["by_action"].items()))
+            for who in ("browser", "headless"):
+                for game, g in r[f"{who}_by_game"].items():
+                    print(f"  {who} {game}: {g['clicks']} clicks, median {g['latency']['median_ms']:.0f} ms, "
+                          f"p95 {g['latency']['p95_ms']:.0f} ms; by action (n, p95): "
+                          + ", ".join(f"{w} {x['n']}, {x.get('p95_ms', float('nan')):.0f}"
+                                      for w, x in g["by_action"].items()))
             failed = r["headless"]["failed"] + r["browser"]["failed"]
             if failed:
                 print(f"  {len(failed)} sessions or clicks not counted: {failed[0].get('why')}")

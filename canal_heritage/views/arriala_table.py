@@ -45,7 +45,8 @@ from ..heritage import load_heritage
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
 from ..matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, counts_on, target_of, worker_of
 from . import art
-from .inplace import InPlace, hover_tip
+from .choices import ChoiceList
+from .inplace import InPlace
 from .theme import BUTTON_CSS, CANAL, INK, PAPER, html, text
 
 #: Colour and shape of each seat (Okabe-Ito, colour-blind safe; the shape alone tells them
@@ -73,6 +74,8 @@ LABEL_AT: dict[str, tuple[int, int, str]] = {
 ABOVE = (0, -18, "bottom_center")
 BELOW = (0, 18, "top_center")
 #: Target buttons kept hidden for a later choice (beyond these, the least recently offered go).
+#: The key of the "Back: choose another action" button among the choices.
+BACK = "back"
 SR_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
            "clip:rect(0 0 0 0);white-space:nowrap;border:0")
 #: A seat's frame: outlined while it is that seat's turn.
@@ -203,11 +206,9 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         executor = self._executor() if callable(self._executor) else self._executor
         await self.match.run_bots(executor)
 
-    def _button(self, label: str, on_click: Callable[..., Any] | None, *, name: str, kind: str = "default",
-                tip: bool = False) -> pn.widgets.Button:
-        """A table button; ``tip``: it has hover text, set with :meth:`_hover` (a reason when greyed)."""
-        b = pn.widgets.Button(label=label, color=kind, description=hover_tip() if tip else None,
-                              stylesheets=[TABLE_BUTTON_CSS], css_classes=[name])
+    def _button(self, label: str, on_click: Callable[..., Any] | None, *, name: str,
+                kind: str = "default") -> pn.widgets.Button:
+        b = pn.widgets.Button(label=label, color=kind, stylesheets=[TABLE_BUTTON_CSS], css_classes=[name])
         if on_click is not None:
             b.on_click(on_click)
         return b
@@ -240,22 +241,17 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         self._board = pn.Column(self._pane("map-name"), self._map, self._pane("players"),
                                 sizing_mode="stretch_width", styles={"flex": "3 1 36em", "min-width": "0"})
         # the prompt: palette, hand, targets
-        self._palette = {k: self._button("", self._choose_kind(k), name=f"pal-{k}", tip=True) for k in PALETTE}
-        self._palette_row = pn.FlexBox(*self._palette.values(), gap="0.4em", css_classes=["palette"])
+        # The palette, the hand and the choices are ChoiceLists: what changes in them as the
+        # game goes on (greyed, chosen, shown or not) lays nothing out again in the browser.
+        # The palette and the hand are empty when they cannot be used.
+        self._palette = ChoiceList(on_choose=self._choose, css_classes=["palette"], sizing_mode="stretch_width")
         # a button per card held, kept in deck order and hidden when not held
-        self._card_buttons: dict[str, pn.widgets.Button] = {}
-        self._cards_viewer: int | None = None
-        self._hand = pn.FlexBox(gap="0.4em", css_classes=["hand"])
-        # the choices: two banks of kept buttons. A new list of choices goes to the bank not
-        # shown, so a click still in flight lands on a hidden button and does nothing.
-        self._banks: tuple[list[pn.widgets.Button], list[pn.widgets.Button]] = ([], [])
-        self._bank_keys: tuple[list[str], list[str]] = ([], [])
-        self._bank = 0  # the bank shown (when choices are)
-        self._offered: dict[str, pn.widgets.Button] = {}  # target key -> its button, shown now
-        self._target_row = pn.FlexBox(gap="0.4em", css_classes=["targets"])
-        self._cancel = self._button("", self._cancel_choice, name="cancel")
-        self._prompt = pn.Column(self._pane("prompt"), self._palette_row, self._pane("hand-title"), self._hand,
-                                 self._pane("target-title"), self._target_row, self._cancel,
+        self._hand = ChoiceList(on_choose=self._choose, css_classes=["hand"], sizing_mode="stretch_width")
+        # the choices (workers, then places): one component, a click names its choice
+        self._choices = ChoiceList(on_choose=self._target_chosen, css_classes=["targets"],
+                                   sizing_mode="stretch_width")
+        self._prompt = pn.Column(self._pane("prompt"), self._palette, self._pane("hand-title"), self._hand,
+                                 self._pane("target-title"), self._choices,
                                  sizing_mode="stretch_width", css_classes=["prompt"],
                                  styles={"flex": "2 1 20em", "min-width": "0"})
         self._main = pn.FlexBox(self._board, self._prompt, gap="1em", sizing_mode="stretch_width",
@@ -420,7 +416,7 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         self._render()
 
     def _undo(self, _event: Any = None) -> None:
-        if not self._undo_button.visible:
+        if self._undo_button.disabled:
             return
         self._touch()
         self._reset_choice()
@@ -506,18 +502,14 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
             if self.match.play(target.action):  # refused: the message is the update
                 self._kick_bots()
 
-    def _target_clicked(self, bank: int, i: int) -> Callable[[Any], None]:
-        def go(_event: Any = None) -> None:
-            keys, b = self._bank_keys[bank], self._banks[bank][i]
-            key = keys[i] if i < len(keys) else None
-            if key is None or self._offered.get(key) is not b:
-                return  # a choice no longer on offer (a double tap, a click still in flight)
-            for t in self._targets:
-                if t.key == key:
-                    del self._offered[key]
-                    self.choose(t)
-                    return
-        return go
+    def _target_chosen(self, key: str) -> None:
+        """A choice button was clicked (:class:`ChoiceList` checked that ``key`` is on offer)."""
+        if key == BACK:
+            self._cancel_choice()
+            return
+        target = next((t for t in self._targets if t.key == key), None)
+        if target is not None:
+            self.choose(target)
 
     def nearest(self, x: float, y: float) -> Target | None:
         """The highlighted target under a tap at (x, y) (plot coordinates), if any."""
@@ -592,9 +584,9 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         parts: list[Any] = [self._header]
         if m.privacy:  # nothing private stays in any component, hidden ones included
             self._targets = []
-            self._hide_targets()
-            self._card_buttons, self._cards_viewer = {}, None
-            self._set(self._hand, [])
+            self._choices.offer([])
+            self._palette.offer([])
+            self._hand.offer([])
             parts.append(self._slot("privacy", (m.lang, m.to_move), self._privacy_screen))
         else:
             if m.over:
@@ -635,8 +627,9 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
                             f"<div class='status' style='font-size:1.1em'>{text(status)}</div>")
         for code, b in zip(LANGUAGES, self._lang_buttons):
             self._update(b, color="primary" if code == m.lang else "default")
+        # disabled, not hidden: showing or hiding a widget lays the whole page out again
         self._update(self._undo_button, label=tr.ui("arriala.table.undo", "Take back my last action"),
-                     visible=m.can_undo())
+                     disabled=not m.can_undo())
         if self._home_button is not None:
             self._update(self._home_button, label=tr.ui("table.home", "Home"))
         if self._hands_toggle is not None:
@@ -826,13 +819,9 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
             heading = f"<h2 style='margin:0.2em 0;font-size:1.3em'>{text(ask)}</h2>"
         self._pane("prompt", message + heading)
         mine = bool(legal)
-        self._update(self._palette_row, visible=mine)
-        self._update(self._hand, visible=m.observation() is not None and not m.over)
         self._render_palette(mine)
         self._render_hand(obs, mine)
         self._render_targets()
-        self._update(self._cancel, label=tr.ui("arriala.table.cancel", "Back: choose another action"),
-                     visible=mine and self._kind is not None)
 
     def _kind_label(self, kind: str) -> str:
         tr, c = self.tr, self.match.game.costs
@@ -881,97 +870,61 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
     def _reasons(self) -> dict[str, str]:
         return {kind: self.why(kind, err) for kind, err in self.match.reasons().items()}
 
+    def _choose(self, key: str) -> None:
+        """A palette entry or a card was clicked (its key is its palette kind)."""
+        self._choose_kind(key)()
+
     def _render_palette(self, mine: bool) -> None:
         if not mine:
             self._reason_words = {}
+            self._palette.offer([])
             return
         reasons = self._reasons()
-        for kind, b in self._palette.items():
-            reason = reasons.get(kind)
-            classes = [f"pal-{kind}"] + (["unavailable"] if reason else []) + (["chosen"] if kind == self._kind else [])
-            self._update(b, label=self._kind_label(kind), css_classes=classes,
-                         color="primary" if kind == "end_turn" else "default")
-            self._hover(b, reason)
+        self._palette.offer([
+            {"key": kind, "label": self._kind_label(kind), "tip": reasons.get(kind, ""),
+             "classes": " ".join([f"pal-{kind}"] + (["unavailable"] if kind in reasons else [])
+                                 + (["chosen"] if kind == self._kind else []) + (["primary"] if kind == "end_turn" else []))}
+            for kind in PALETTE], label=self.tr.ui("arriala.table.actions", "Actions"))
         self._reason_words = reasons
 
     def _render_hand(self, obs: ArrialaObservation, mine: bool) -> None:
+        """The viewer's cards, in deck order: greyed with the engine's reason when they cannot
+        be played now (on others' turns: because it is not the viewer's turn)."""
         m, tr, n = self.match, self.tr, self.narrator
         if m.observation() is None or m.over:
             self._pane("hand-title", "")
-            self._set(self._hand, [])
+            self._hand.offer([])
             return
-        made = False
-        if m.viewer != self._cards_viewer:  # hot-seat: another person's screen starts afresh
-            self._card_buttons, made = {}, True
-            self._cards_viewer = m.viewer
         g = m.game
         held = [(k, cid) for k, cid in enumerate(g.card_ids) if obs.hand[k]]
         title = tr.ui("arriala.table.hand", "Your cards (1 AP to play, then discarded)") if held else \
             tr.ui("arriala.table.no_cards", "You hold no card.")
         self._pane("hand-title", f"<h3 style='margin:0.4em 0 0.1em;font-size:1.05em'>{text(title)}</h3>")
-        reasons = self._reason_words if mine else {}
+        wait = tr.ui("table.not_your_turn", "Please wait: it is not your turn.")
+        items = []
         for k, cid in held:
             kind = f"card:{cid}"
-            b = self._card_buttons.get(cid)
-            if b is None:
-                b = self._card_buttons[cid] = self._button("", self._choose_kind(kind), name=f"card-{cid}", tip=True)
-                made = True
+            reason = self._reason_words.get(kind) if mine else wait
             count = obs.hand[k]
-            label = n.card(cid) + (f" ×{count}" if count > 1 else "")
-            reason = reasons.get(kind) if mine else None
-            classes = ["card", f"card-{cid}"] + (["unavailable"] if reason or not mine else []) + (
-                ["chosen"] if kind == self._kind else [])
-            self._update(b, label=label, css_classes=classes, visible=True)
-            self._hover(b, reason)
-        held_ids = {cid for _, cid in held}
-        for cid, b in self._card_buttons.items():
-            if cid not in held_ids:
-                self._update(b, visible=False)
-        if made:  # a card not held before (or a new viewer): the buttons in deck order
-            order = {cid: k for k, cid in enumerate(g.card_ids)}
-            self._set(self._hand, [self._card_buttons[c] for c in sorted(self._card_buttons, key=order.__getitem__)])
-
-    def _hide_targets(self) -> None:
-        self._offered = {}
-        for b in self._banks[self._bank]:
-            self._update(b, visible=False)
-        self._update(self._target_row, visible=False)
+            items.append({"key": kind, "label": n.card(cid) + (f" ×{count}" if count > 1 else ""), "tip": reason or "",
+                          "classes": " ".join(["card", f"card-{cid}"] + (["unavailable"] if reason else [])
+                                              + (["chosen"] if kind == self._kind else []))})
+        self._hand.offer(items, label=title)
 
     def _render_targets(self) -> None:
-        """The choices as numbered buttons. The same list again (a message, another language)
-        is relabelled in place; a new list is written to the other bank of buttons, which is
-        then shown instead (see ``_banks``)."""
+        """The choices as numbered buttons, in the order of the numbered rings on the map."""
         tr = self.tr
         targets = self._targets
-        if not targets:
-            self._pane("target-title", "")
-            self._hide_targets()
-            return
-        title = tr.ui("arriala.table.choices", "Choices")
-        self._pane("target-title", f"<h3 style='margin:0.4em 0 0.1em;font-size:1.05em'>{text(title)}</h3>")
-        keys = [t.key for t in targets]
-        if keys != list(self._offered):  # a new offer (after a click, its choice is no longer offered)
-            for b in self._banks[self._bank]:
-                self._update(b, visible=False)
-            self._bank = 1 - self._bank
-        bank, bank_keys = self._banks[self._bank], self._bank_keys[self._bank]
-        grown = False
-        while len(bank) < len(targets):
-            b = self._button("", self._target_clicked(self._bank, len(bank)), name="target")
-            bank.append(b)
-            bank_keys.append("")
-            grown = True
-        for i, (t, b) in enumerate(zip(targets, bank)):
-            kind = "target-worker" if t.worker is not None else "target-place"
-            self._update(b, label=f"{i + 1} · {t.label}", visible=True, css_classes=["target", kind])
-            bank_keys[i] = t.key
-        for i in range(len(targets), len(bank)):
-            bank_keys[i] = ""
-            self._update(bank[i], visible=False)
-        self._offered = dict(zip(keys, bank))
-        if grown:  # the only change of the row's children: buttons are added, never replaced
-            self._set(self._target_row, [*self._banks[0], *self._banks[1]])
-        self._update(self._target_row, visible=True)
+        title = tr.ui("arriala.table.choices", "Choices") if targets else ""
+        self._pane("target-title", f"<h3 style='margin:0.4em 0 0.1em;font-size:1.05em'>{text(title)}</h3>"
+                   if title else "")
+        items = [{"key": t.key, "label": f"{i + 1} · {t.label}",
+                  "classes": "target target-worker" if t.worker is not None else "target target-place"}
+                 for i, t in enumerate(targets)]
+        if self._kind is not None and self._legal():  # a way back, at the end of the choices
+            items.append({"key": BACK, "label": tr.ui("arriala.table.cancel", "Back: choose another action"),
+                          "classes": "cancel"})
+        self._choices.offer(items, label=title)
 
     # -- sections, vineyards, works
     def _section_name(self, first: int, last: int) -> str:

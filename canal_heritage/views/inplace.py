@@ -5,11 +5,14 @@ when it differs, components rebuilt only when their key changes, containers whos
 are replaced only when the list differs, and widgets whose parameters are set only when
 their values differ (one change, a small patch to the browser).
 
-What is expensive in Bokeh is not a patch but a change of *which models* a document holds:
-replacing a container's children or a button's tooltip makes Bokeh walk every model of the
-page again (tens of milliseconds for a game table). So a table keeps its buttons in their
-containers and hides the unused ones, and a button's hover text is a :func:`hover_tip` made
-once whose words are changed (:meth:`InPlace._hover`); :meth:`InPlace._batch` makes all the
+Two things are expensive, beyond the patch itself (measured for issue 6,
+``docs/performance.md``). On the server, a change of *which models* a document holds:
+replacing a container's children, or a button's ``description`` (a new tooltip model),
+makes Bokeh walk every model of the page again. In the browser, a change of a widget's
+``visible`` or ``css_classes`` makes BokehJS lay out the whole page again, once per change.
+So a table keeps its components, changes words rather than models, disables rather than
+hides, and draws what changes often (choices, palettes, hands) in a
+:class:`~canal_heritage.views.choices.ChoiceList`. :meth:`InPlace._batch` makes all the
 changes of one update a single patch.
 """
 
@@ -19,26 +22,8 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 import panel as pn
-from bokeh.models import Tooltip
 
 from .theme import html
-
-#: The hover text's box (as Panel draws a button's ``description``).
-TIP_CSS = ":host { white-space: initial; max-width: 300px; }"
-
-
-def hover_tip(words: str | None = None) -> Tooltip:
-    """A button's hover text (pass it as the button's ``description``), shown only when it
-    has words: :meth:`InPlace._hover` changes them without making a new model."""
-    return Tooltip(content=words or "", position="right" if words else None, stylesheets=[TIP_CSS])
-
-
-def hover_text(widget: Any) -> str | None:
-    """The words a button shows on hover, or None (a plain string description, or a :func:`hover_tip`)."""
-    tip = widget.description
-    if isinstance(tip, Tooltip):
-        return str(tip.content) if tip.position is not None and tip.content else None
-    return tip or None
 
 
 class InPlace:
@@ -81,17 +66,6 @@ class InPlace:
         every model at the end even when none was added or removed."""
         with pn.io.hold():
             yield
-
-    @staticmethod
-    def _hover(widget: Any, words: str | None) -> None:
-        """Show ``words`` (None: nothing) when the pointer rests on ``widget``, whose
-        ``description`` is a :func:`hover_tip`. A tip without a position is not shown."""
-        tip = widget.description
-        content, position = (words, "right") if words else ("", None)
-        if tip.content != content:
-            tip.content = content
-        if tip.position != position:
-            tip.position = position
 
     @staticmethod
     def _update(widget: Any, **values: Any) -> None:

@@ -1,0 +1,110 @@
+"""A list of choices drawn in the browser from one parameter, each click naming its choice.
+
+Why not one Panel button per choice: in the browser, every change of a Bokeh widget's
+visibility, label or classes makes BokehJS lay out the whole page again, at once, for that
+one change. A board with thirty choices on offer then costs thirty page layouts per click
+(hundreds of milliseconds on a classroom laptop). :class:`ChoiceList` is one component whose
+changes lay nothing out again: a new list of choices is one small patch, the buttons are
+plain ``<button>`` elements (keyboard and screen-reader friendly), and a click sends the
+*key* of its choice, so a click still in flight for a choice no longer on offer is
+recognised and ignored.
+
+A greyed choice (class ``unavailable``) is still a button: it is marked ``aria-disabled``
+and a click on it is sent as any other, so that the table can say why it is not possible.
+Its ``tip`` is the button's ``title`` (shown on hover, read by screen readers).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+import param
+from panel.custom import JSComponent
+
+#: As the table's other buttons (theme.BUTTON_CSS): ≥ 2.75 em touch targets, a visible focus.
+CHOICE_CSS = """
+:host { display: block; }
+.choice-list { display: flex; flex-wrap: wrap; gap: 0.4em; }
+.choice-list button {
+  font: inherit; font-size: 1em; font-weight: 600; line-height: 1.25; cursor: pointer;
+  min-height: 2.75em; min-width: 2.75em; padding: 0.45em 0.9em; border-radius: 0.6em;
+  background: #fffdf7; color: #1d2b36; border: 0.12em solid #1f5f8b; white-space: normal;
+}
+.choice-list button:hover { background: #e8eef3; }
+.choice-list button:focus-visible { outline: 0.2em solid #f0b400; outline-offset: 0.15em; }
+.choice-list button.primary { background: #1f5f8b; color: #ffffff; border-color: #123c59; }
+.choice-list button.unavailable { opacity: 0.5; border-style: dashed; background: #efeae0; color: #3d3d3d; }
+.choice-list button.chosen { outline: 0.2em solid #f0b400; outline-offset: 0.1em; }
+"""
+
+
+class ChoiceList(JSComponent):
+    """Buttons for ``items``, each ``{"key", "label", "classes", "tip"}`` (``classes``: the
+    button's CSS classes, ``tip``: its hover text, both optional); a click calls
+    ``on_choose(key)`` if that key is still in ``items``."""
+
+    items = param.List(default=[], item_type=dict, doc="The choices on offer, in order.")
+    label = param.String(default="", doc="The accessible name of the group of buttons.")
+
+    _esm = """
+export function render({ model }) {
+  const box = document.createElement("div");
+  box.className = "choice-list";
+  box.setAttribute("role", "group");
+  const draw = () => {
+    const focused = box.contains(box.getRootNode().activeElement);
+    box.setAttribute("aria-label", model.label);
+    box.replaceChildren(...model.items.map((item) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "choice " + (item.classes || "");
+      b.textContent = item.label;
+      b.dataset.key = item.key;
+      if (item.tip) b.title = item.tip;
+      if (b.classList.contains("unavailable")) b.setAttribute("aria-disabled", "true");
+      b.addEventListener("click", () => model.send_msg({ key: item.key }));
+      return b;
+    }));
+    if (focused && box.firstChild) box.firstChild.focus();  // the keyboard stays in the list
+  };
+  draw();
+  model.on("items", draw);
+  model.on("label", draw);
+  return box;
+}
+"""
+    _stylesheets = [CHOICE_CSS]
+
+    def __init__(self, on_choose: Callable[[str], Any] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.on_choose = on_choose
+
+    def offer(self, items: Sequence[Mapping[str, str]], label: str | None = None) -> None:
+        """Show ``items`` (sent only if they differ from what is shown)."""
+        new = [dict(item) for item in items]
+        changed: dict[str, Any] = {}
+        if new != self.items:
+            changed["items"] = new
+        if label is not None and label != self.label:
+            changed["label"] = label
+        if changed:
+            self.param.update(**changed)
+
+    def keys(self) -> list[str]:
+        return [item["key"] for item in self.items]
+
+    def item(self, key: str) -> dict[str, str] | None:
+        """The item of ``key`` on offer, if any."""
+        return next((item for item in self.items if item["key"] == key), None)
+
+    def choose(self, key: str) -> bool:
+        """What a click on the button of ``key`` does: ``on_choose(key)`` if it is on offer."""
+        if key not in self.keys() or self.on_choose is None:
+            return False  # a choice no longer on offer (a double tap, a click still in flight)
+        self.on_choose(key)
+        return True
+
+    def _handle_msg(self, data: Any) -> None:
+        key = data.get("key") if isinstance(data, dict) else None
+        if isinstance(key, str):
+            self.choose(key)
