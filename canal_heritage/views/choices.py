@@ -52,7 +52,8 @@ export function render({ model }) {
   box.className = "choice-list";
   box.setAttribute("role", "group");
   const draw = () => {
-    const focused = box.contains(box.getRootNode().activeElement);
+    const active = box.getRootNode().activeElement;
+    const focused = box.contains(active) ? active.dataset.key : null;
     box.setAttribute("aria-label", model.label);
     box.replaceChildren(...model.items.map((item) => {
       const b = document.createElement("button");
@@ -65,7 +66,10 @@ export function render({ model }) {
       b.addEventListener("click", () => model.send_msg({ key: item.key }));
       return b;
     }));
-    if (focused && box.firstChild) box.firstChild.focus();  // the keyboard stays in the list
+    if (focused !== null && box.firstChild) {  // the keyboard stays on its choice, or in the list
+      const same = [...box.children].find((b) => b.dataset.key === focused);
+      (same || box.firstChild).focus();
+    }
   };
   draw();
   model.on("items", draw);
