@@ -73,7 +73,6 @@ LABEL_AT: dict[str, tuple[int, int, str]] = {
 }
 ABOVE = (0, -18, "bottom_center")
 BELOW = (0, 18, "top_center")
-#: Target buttons kept hidden for a later choice (beyond these, the least recently offered go).
 #: The key of the "Back: choose another action" button among the choices.
 BACK = "back"
 SR_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
@@ -245,7 +244,7 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         # game goes on (greyed, chosen, shown or not) lays nothing out again in the browser.
         # The palette and the hand are empty when they cannot be used.
         self._palette = ChoiceList(on_choose=self._choose, css_classes=["palette"], sizing_mode="stretch_width")
-        # a button per card held, kept in deck order and hidden when not held
+        # the viewer's cards, in deck order
         self._hand = ChoiceList(on_choose=self._choose, css_classes=["hand"], sizing_mode="stretch_width")
         # the choices (workers, then places): one component, a click names its choice
         self._choices = ChoiceList(on_choose=self._target_chosen, css_classes=["targets"],
