@@ -47,7 +47,7 @@ from ..matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, counts_on, ta
 from . import art
 from .choices import ChoiceList
 from .inplace import InPlace
-from .theme import BUTTON_CSS, CANAL, INK, PAPER, html, text
+from .theme import BUTTON_CSS, CANAL, INK, PAPER, button, html, text
 
 #: Colour and shape of each seat (Okabe-Ito, colour-blind safe; the shape alone tells them
 #: apart): the box's red, yellow, green and violet, then the virtual player (A-R8).
@@ -80,11 +80,6 @@ SR_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflo
 #: A seat's frame: outlined while it is that seat's turn.
 SEAT_BOX = {"border-radius": "0.6em", "outline": "none"}
 TURN_BOX = {**SEAT_BOX, "outline": "0.2em solid #f0b400"}
-#: Greyed palette buttons stay focusable and tappable: a tap says why not.
-TABLE_BUTTON_CSS = BUTTON_CSS + """
-:host(.unavailable) .bk-btn { opacity: 0.5; border-style: dashed; background: #efeae0; color: #3d3d3d; }
-:host(.chosen) .bk-btn { outline: 0.2em solid #f0b400; outline-offset: 0.1em; }
-"""
 HIGHLIGHT_FILL = "#56B4E9"  # Okabe-Ito sky blue, always with an ink ring and a number
 TOWN_FILL = "#D6C39A"
 LOCK_FILL = "#6E4522"
@@ -205,13 +200,6 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         executor = self._executor() if callable(self._executor) else self._executor
         await self.match.run_bots(executor)
 
-    def _button(self, label: str, on_click: Callable[..., Any] | None, *, name: str,
-                kind: str = "default") -> pn.widgets.Button:
-        b = pn.widgets.Button(label=label, color=kind, stylesheets=[TABLE_BUTTON_CSS], css_classes=[name])
-        if on_click is not None:
-            b.on_click(on_click)
-        return b
-
     @staticmethod
     def _data(source: ColumnDataSource, data: dict[str, list[Any]]) -> None:
         if dict(source.data) != data:
@@ -219,16 +207,16 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ the components, built once
     def _build(self) -> None:
-        self._undo_button = self._button("", self._undo, name="undo")
-        self._home_button = self._button("", lambda *_: self._on_home(), name="go-home") if self._on_home else None  # type: ignore[misc]
+        self._undo_button = button("", self._undo, name="undo")
+        self._home_button = button("", lambda *_: self._on_home(), name="go-home") if self._on_home else None  # type: ignore[misc]
         self._lang_buttons = []
         if self._on_language is not None:
             for code in LANGUAGES:
-                self._lang_buttons.append(self._button(LANGUAGE_NAMES[code], self._language(code), name=f"lang-{code}"))
+                self._lang_buttons.append(button(LANGUAGE_NAMES[code], self._language(code), name=f"lang-{code}"))
         self._hands_toggle = None
         if self.match.projector:  # the teacher may show every hand (as at the Canal du Midi table)
             self._hands_toggle = pn.widgets.Toggle(label="", value=self.match.open_hands, color="warning",
-                                                   css_classes=["open-hands"], stylesheets=[TABLE_BUTTON_CSS])
+                                                   css_classes=["open-hands"], stylesheets=[BUTTON_CSS])
             self._hands_toggle.param.watch(self._open_hands, "value")
         widgets = [*self._lang_buttons, *([self._hands_toggle] if self._hands_toggle else []), self._undo_button,
                    *([self._home_button] if self._home_button else [])]
@@ -256,7 +244,7 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         self._main = pn.FlexBox(self._board, self._prompt, gap="1em", sizing_mode="stretch_width",
                                 flex_wrap="wrap", align_items="flex-start")
         # sections, vineyards and works, heritage
-        self._story_button = self._button("", self._read_story, name="read-story")
+        self._story_button = button("", self._read_story, name="read-story")
         self._heritage = pn.Column(self._pane("heritage"), self._pane("story"), self._story_button,
                                    sizing_mode="stretch_width", css_classes=["heritage-pairing"],
                                    styles={"flex": "1 1 20em"})
@@ -568,7 +556,7 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
     def _render(self) -> None:
         self.renders += 1
         self._n = None
-        with self._batch():
+        with pn.io.hold():  # one patch (not frozen: Bokeh would then walk every model at the end)
             self._render_all()
 
     def _render_all(self) -> None:
@@ -642,7 +630,7 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
                     name=name)
         return pn.Column(
             html(f"<div role='alert' style='font-size:1.5em;padding:1em 0'>{text(msg)}</div>"),
-            self._button(tr.ui("table.i_am", "I am {name}: show my cards", name=name),
+            button(tr.ui("table.i_am", "I am {name}: show my cards", name=name),
                          lambda *_: (self._touch(), m.confirm_privacy()), kind="primary", name="privacy-ok"),
             styles={"padding": "2em", "background": "#e8eef3", "border-radius": "1em"},
             css_classes=["privacy-screen"],
@@ -662,7 +650,7 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
 
         return pn.Column(
             html(f"<h2 style='margin:0'>{text(heading)}</h2><ul style='font-size:1.2em'>{items}</ul>"),
-            self._button(tr.ui("table.continue", "Continue"), go_on, kind="primary", name="continue"),
+            button(tr.ui("table.continue", "Continue"), go_on, kind="primary", name="continue"),
             styles={"background": "#fff3cd", "padding": "1em", "border-radius": "0.8em"},
             css_classes=["projector-step"],
         )
@@ -1175,10 +1163,10 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
         ]
         buttons = []
         if self._on_again:
-            buttons.append(self._button(tr.ui("table.again", "Play again"), lambda *_: self._on_again(),  # type: ignore[misc]
+            buttons.append(button(tr.ui("table.again", "Play again"), lambda *_: self._on_again(),  # type: ignore[misc]
                                         kind="primary", name="again"))
         if self._on_home:
-            buttons.append(self._button(tr.ui("table.home", "Home"), lambda *_: self._on_home(), name="end-home"))  # type: ignore[misc]
+            buttons.append(button(tr.ui("table.home", "Home"), lambda *_: self._on_home(), name="end-home"))  # type: ignore[misc]
         if buttons:
             parts.append(pn.Row(*buttons))
         return pn.Column(*parts, css_classes=["end-screen"],

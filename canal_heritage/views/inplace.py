@@ -12,14 +12,12 @@ makes Bokeh walk every model of the page again. In the browser, a change of a wi
 ``visible`` or ``css_classes`` makes BokehJS lay out the whole page again, once per change.
 So a table keeps its components, changes words rather than models, disables rather than
 hides, and draws what changes often (choices, palettes, hands) in a
-:class:`~canal_heritage.views.choices.ChoiceList`. :meth:`InPlace._batch` makes all the
-changes of one update a single patch.
+:class:`~canal_heritage.views.choices.ChoiceList`.
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import panel as pn
 
@@ -57,15 +55,6 @@ class InPlace:
         """Replace a container's children only when the list differs."""
         if [id(x) for x in container.objects] != [id(x) for x in parts]:
             container.objects = parts
-
-    @staticmethod
-    @contextmanager
-    def _batch() -> Iterator[None]:
-        """Every change made inside goes to the browser as one patch (inside a server session;
-        elsewhere there is nothing to send). The document is not frozen: Bokeh would then walk
-        every model at the end even when none was added or removed."""
-        with pn.io.hold():
-            yield
 
     @staticmethod
     def _update(widget: Any, **values: Any) -> None:
