@@ -21,7 +21,7 @@ Parts (select with ``--only``, comma-separated):
     target; CPU time and a per-phase breakdown are reported too).
 ``win-rates``
     Expert win rate against the heuristic bot and against the random bot over ``--games``
-    two-player games each, seats rotated, via ``canal_heritage.simulate.simulate_midi``
+    two-player games each, seats rotated, via ``canal_heritage.midi.simulate.simulate_midi``
     (shared wins count as a fraction, as in its summary), plus heuristic against random
     as a reference without target.
 ``profile``
@@ -55,7 +55,7 @@ if str(ROOT) not in sys.path:
 
 from canal_heritage.midi import MidiGame  # noqa: E402
 from canal_heritage.midi.bots import make_bot  # noqa: E402
-from canal_heritage.simulate import simulate_midi  # noqa: E402
+from canal_heritage.midi.simulate import simulate_midi  # noqa: E402
 
 PARTS = ("playouts", "expert-time", "win-rates", "profile")
 DEFAULT_PARTS = ("playouts", "expert-time", "win-rates")

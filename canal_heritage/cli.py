@@ -277,7 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from .simulate import simulate_midi
+    from .midi.simulate import simulate_midi
 
     console = Console()
     if args.command == "simulate":

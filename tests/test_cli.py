@@ -7,7 +7,8 @@ import json
 import pytest
 
 from canal_heritage.cli import main
-from canal_heritage.simulate import seating, simulate_midi
+from canal_heritage.core.simulate import seating
+from canal_heritage.midi.simulate import simulate_midi
 
 
 def test_simulate_is_reproducible_and_independent_of_jobs():

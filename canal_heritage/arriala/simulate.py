@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 import statistics
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable, Sequence
 
-from ..simulate import check_seats, seating
+from ..core.simulate import check_seats, play_games
 from .bots import BOT_NAMES, make_bot
 from .state import ArrialaGame
 
@@ -84,15 +84,11 @@ def play_arriala_game(players: int, bots: Sequence[str], seed: int, overrides: O
         state.apply_action(agents[p].choose(state.observation(p)).action)
     sheet = state.score_sheet()
     return ArrialaResult(
-        seats=list(bots), scores=list(state.score), winners=list(state.winners or []), how=state.how or "",
+        seats=list(bots), scores=sheet.totals, winners=list(state.winners or []), how=state.how or "",
         end_reason=state.end_reason or "", first=state.first, rounds=state.round,
         sections_scored=sum(1 for o in sheet.owners for i in o.items if i.kind == "section"),
         by_kind=[o.by_kind() for o in sheet.owners],
     )
-
-
-def _job(args: tuple) -> ArrialaResult:
-    return play_arriala_game(*args)
 
 
 def simulate_arriala(players: int, bots: Sequence[str], games: int, seed: int = 0, *,
@@ -100,23 +96,11 @@ def simulate_arriala(players: int, bots: Sequence[str], games: int, seed: int = 
                      progress: Callable[[int], None] | None = None) -> ArrialaSummary:
     """Play ``games`` bot games and summarise them (bots rotate seats; the first player is
     drawn from each game's seed, A-R9)."""
-    bots = check_seats("Arriala", players, bots, games, BOT_NAMES)
+    seats = check_seats("Arriala", players, bots, games, BOT_NAMES)
     overrides.game(players)  # validates the overrides
-    seeds = random.Random(seed).sample(range(2**31), games)
-    tasks = [(players, seating(bots, players, k), seeds[k], overrides) for k in range(games)]
-    results: list[ArrialaResult] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for r in pool.map(_job, tasks, chunksize=max(1, min(8, games // (jobs * 8) or 1))):
-                results.append(r)
-                if progress:
-                    progress(len(results))
-    else:
-        for t in tasks:
-            results.append(_job(t))
-            if progress:
-                progress(len(results))
-    return summarise(results, players, bots, seed, overrides)
+    play = partial(play_arriala_game, overrides=overrides)
+    results = play_games(play, players, seats, games, seed, jobs=jobs, progress=progress, max_chunk=8)
+    return summarise(results, players, seats, seed, overrides)
 
 
 def summarise(results: list[ArrialaResult], players: int, bots: list[str], seed: int,

@@ -1,6 +1,6 @@
 """Simulations, tables and plots for the chance lesson and the balance lab.
 
-Games are played by the project's simulators (:func:`canal_heritage.simulate.simulate_midi`,
+Games are played by the project's simulators (:func:`canal_heritage.midi.simulate.simulate_midi`,
 :func:`canal_heritage.arriala.simulate.simulate_arriala`): the same seed gives the same
 figures, so a class can compare its results with the teacher's.
 """
@@ -13,7 +13,7 @@ from ..arriala.simulate import ArrialaSummary, Overrides, simulate_arriala
 from ..i18n import translator
 from ..midi import MidiGame
 from ..midi.narration import Narrator
-from ..simulate import Summary, simulate_midi
+from ..midi.simulate import Summary, simulate_midi
 from .common import HTMLBlock, table_html
 from .plots import FigureView, new_figure
 

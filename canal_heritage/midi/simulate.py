@@ -7,12 +7,13 @@ own seeded generators and, for reproducibility, no time limit), whatever ``jobs`
 from __future__ import annotations
 
 import random
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable, Sequence
 
-from .midi.bots import BOT_NAMES, make_bot
-from .midi.state import BUILT, MidiGame
+from ..core.simulate import check_seats, play_games
+from .bots import BOT_NAMES, make_bot
+from .state import BUILT, MidiGame
 
 
 @dataclass
@@ -61,33 +62,6 @@ class Summary:
         }
 
 
-def check_seats(title: str, players: int, bots: Sequence[str], games: int, names: Sequence[str]) -> list[str]:
-    """Validate a simulation's arguments; returns one bot name per seat.
-
-    Raises:
-        ValueError: saying what is wrong (player count, bots per seat, unknown bot, games).
-    """
-    if players not in (2, 3, 4):
-        raise ValueError(f"{title} is played by 2 to 4 players, not {players}")
-    bots = list(bots)
-    if len(bots) == 1:
-        bots = bots * players
-    if len(bots) != players:
-        raise ValueError(f"give one bot per seat ({players}) or a single bot for all seats, not {len(bots)}")
-    for b in bots:
-        if b not in names:
-            raise ValueError(f"unknown bot {b!r}; choose from {', '.join(names)}")
-    if games < 1:
-        raise ValueError("play at least one game")
-    return bots
-
-
-def seating(bots: Sequence[str], players: int, k: int) -> list[str]:
-    """Bots per seat for game ``k``: rotated so every bot sits in every seat equally."""
-    r = k % players
-    return list(bots[r:]) + list(bots[:r])
-
-
 def play_midi_game(players: int, bots: Sequence[str], seed: int, thresholds: Sequence[int] | None = None,
                    expert_iterations: int | None = None) -> GameResult:
     """Play one Canal du Midi game between bots and reduce it to a :class:`GameResult`."""
@@ -114,10 +88,6 @@ def play_midi_game(players: int, bots: Sequence[str], seed: int, thresholds: Seq
     )
 
 
-def _play_job(args: tuple) -> GameResult:
-    return play_midi_game(*args)
-
-
 def simulate_midi(players: int, bots: Sequence[str], games: int, seed: int = 0, *,
                   thresholds: Sequence[int] | None = None, jobs: int = 1,
                   expert_iterations: int | None = None,
@@ -131,23 +101,11 @@ def simulate_midi(players: int, bots: Sequence[str], games: int, seed: int = 0, 
         jobs: worker processes (results do not depend on it).
         progress: called with the number of games finished so far.
     """
-    bots = check_seats("Canal du Midi", players, bots, games, BOT_NAMES)
-    game = MidiGame(players, thresholds=thresholds)  # validates thresholds
-    seeds = random.Random(seed).sample(range(2**31), games)
-    tasks = [(players, seating(bots, players, k), seeds[k], thresholds, expert_iterations) for k in range(games)]
-    results: list[GameResult] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for r in pool.map(_play_job, tasks, chunksize=max(1, min(16, games // (jobs * 8) or 1))):
-                results.append(r)
-                if progress:
-                    progress(len(results))
-    else:
-        for t in tasks:
-            results.append(_play_job(t))
-            if progress:
-                progress(len(results))
-    return summarise(results, game, bots, seed)
+    seats = check_seats("Canal du Midi", players, bots, games, BOT_NAMES)
+    game = MidiGame(players, thresholds=thresholds)  # validates the thresholds
+    play = partial(play_midi_game, thresholds=thresholds, expert_iterations=expert_iterations)
+    results = play_games(play, players, seats, games, seed, jobs=jobs, progress=progress, max_chunk=16)
+    return summarise(results, game, seats, seed)
 
 
 def summarise(results: list[GameResult], game: MidiGame, bots: list[str], seed: int) -> Summary:
