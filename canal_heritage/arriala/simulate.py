@@ -2,8 +2,9 @@
 (A-R10 should be rare) and how scores spread — the figures of the balance study
 (``docs/arriala-balance.md``).
 
-Results depend only on the arguments (per-game seeds come from ``seed``; bots get their
-own seeded generators and no time limit), whatever ``jobs`` is.
+The seating and the worker processes are :mod:`canal_heritage.core.simulate`'s; this module
+plays one game and summarises. Results depend only on the arguments (per-game seeds come from
+``seed``; bots get their own seeded generators and no time limit), whatever ``jobs`` is.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class ArrialaResult:
 
 @dataclass
 class ArrialaSummary:
+    """Figures over all games (see :meth:`to_json`)."""
+
     players: int
     games: int
     seed: int
@@ -105,6 +108,7 @@ def simulate_arriala(players: int, bots: Sequence[str], games: int, seed: int = 
 
 def summarise(results: list[ArrialaResult], players: int, bots: list[str], seed: int,
               overrides: Overrides) -> ArrialaSummary:
+    """The figures over ``results`` (seat ``p`` of game ``k`` is ``results[k].seats[p]``)."""
     g = len(results)
     s = ArrialaSummary(players, g, seed, bots, {k: list(v) if v else None for k, v in vars(overrides).items()})
     for name in sorted(set(bots), key=bots.index):

@@ -1,7 +1,10 @@
-"""Bot-versus-bot simulations: win rates, scores and site figures over many games.
+"""Canal du Midi bot-versus-bot simulations: win rates, scores and site figures over many
+games (the threshold study, ``docs/midi-thresholds.md``).
 
-Results depend only on the arguments (per-game seeds come from ``seed``; bots get their
-own seeded generators and, for reproducibility, no time limit), whatever ``jobs`` is.
+The seating and the worker processes are :mod:`canal_heritage.core.simulate`'s; this module
+plays one game and summarises. Results depend only on the arguments (per-game seeds come from
+``seed``; bots get their own seeded generators and, for reproducibility, no time limit),
+whatever ``jobs`` is.
 """
 
 from __future__ import annotations
@@ -100,6 +103,9 @@ def simulate_midi(players: int, bots: Sequence[str], games: int, seed: int = 0, 
         thresholds: optional site thresholds (9 numbers, canal order) instead of the data's.
         jobs: worker processes (results do not depend on it).
         progress: called with the number of games finished so far.
+
+    Raises:
+        ValueError: an argument is wrong (checked before any game is played).
     """
     seats = check_seats("Canal du Midi", players, bots, games, BOT_NAMES)
     game = MidiGame(players, thresholds=thresholds)  # validates the thresholds
@@ -109,6 +115,7 @@ def simulate_midi(players: int, bots: Sequence[str], games: int, seed: int = 0, 
 
 
 def summarise(results: list[GameResult], game: MidiGame, bots: list[str], seed: int) -> Summary:
+    """The figures over ``results`` (seat ``p`` of game ``k`` is ``results[k].seats[p]``)."""
     n = game.players
     g = len(results)
     s = Summary("midi", n, g, seed, bots, list(game.threshold))
