@@ -2,26 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
-
-APPS = Path(__file__).resolve().parents[1] / "apps"
-
-
-def load_app_module(name: str = "exhibit") -> ModuleType:
-    """Load ``apps/<name>.py`` (the app modules only assemble the package's components)."""
-    path = APPS / f"{name}.py"
-    if not path.exists():
-        raise FileNotFoundError(f"the app {path} is missing: run from the project's folder")
-    spec = importlib.util.spec_from_file_location(f"canal_heritage_apps.{name}", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def quiet_known_references() -> None:
@@ -97,11 +78,11 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     options: short games) are for tests only; the exhibit uses the defaults."""
     import panel as pn
 
+    from .exhibit import create_app
     from .matches import arriala as arriala_match
     from .matches import midi as midi_match
     from .matches.pool import bot_pool, rebuild
 
-    module = load_app_module("exhibit")
     pn.extension(notifications=False)
     quiet_known_references()
     mend_panel_write_queue()
@@ -113,9 +94,9 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     def executor() -> Any:  # the current pool (a broken one is rebuilt)
         return bot_pool(bot_workers)
     def factory() -> Any:  # a plain function: Panel calls it once per browser session
-        return module.create_app(kiosk=kiosk, idle_after=idle_after, countdown=countdown,
-                                 executor=executor, seed=seed, expert_iterations=expert_iterations,
-                                 arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
+        return create_app(kiosk=kiosk, idle_after=idle_after, countdown=countdown,
+                          executor=executor, seed=seed, expert_iterations=expert_iterations,
+                          arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
 
     return pn.serve({"/": factory}, port=port, address=address, show=show, threaded=threaded,
                     title="Canal Heritage", websocket_origin=[f"{address}:{port}", f"localhost:{port}"],

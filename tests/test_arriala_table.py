@@ -344,13 +344,8 @@ def test_setup_builds_the_seats_and_asks_who_starts():
 
 
 def _exhibit_module():
-    import importlib.util
-    from pathlib import Path
+    import canal_heritage.exhibit as module
 
-    spec = importlib.util.spec_from_file_location("exhibit_app_arriala",
-                                                  Path(__file__).resolve().parents[1] / "apps" / "exhibit.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
     return module
 
 

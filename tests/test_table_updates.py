@@ -246,12 +246,8 @@ def test_the_choices_come_in_the_engines_order_before_any_hidden_button():
 
 
 def test_a_new_language_keeps_the_table_and_updates_it_once():
-    import importlib.util
-    from pathlib import Path
+    import canal_heritage.exhibit as module
 
-    spec = importlib.util.spec_from_file_location("exhibit_app3", Path(__file__).resolve().parents[1] / "apps" / "exhibit.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
     app = module.ExhibitApp(seed=1, lang="en")
     app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
     table = app._table

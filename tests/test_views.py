@@ -169,12 +169,8 @@ def test_the_attract_loop_plays_and_captions_a_game():
 
 
 def test_the_app_navigates_and_discards_the_game_on_reset():
-    import importlib.util
-    from pathlib import Path
+    import canal_heritage.exhibit as module
 
-    spec = importlib.util.spec_from_file_location("exhibit_app", Path(__file__).resolve().parents[1] / "apps" / "exhibit.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
     app = module.ExhibitApp(kiosk=True, seed=1, lang="fr")
     app.go("setup")
     app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
@@ -186,12 +182,8 @@ def test_the_app_navigates_and_discards_the_game_on_reset():
 
 
 def test_the_teacher_turns_projector_mode_on_from_home_but_a_kiosk_cannot():
-    import importlib.util
-    from pathlib import Path
+    import canal_heritage.exhibit as module
 
-    spec = importlib.util.spec_from_file_location("exhibit_app2", Path(__file__).resolve().parents[1] / "apps" / "exhibit.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
     app = module.ExhibitApp(seed=1, lang="en")
     buttons = [b for b in app.__panel__().select(pn.widgets.Button) if "projector" in b.css_classes]
     assert len(buttons) == 1
@@ -204,13 +196,9 @@ def test_the_teacher_turns_projector_mode_on_from_home_but_a_kiosk_cannot():
 
 
 # ---------------------------------------------------------------------------- the heritage explorer
-def load_app(name="exhibit_app3"):
-    import importlib.util
-    from pathlib import Path
+def load_app():
+    import canal_heritage.exhibit as module
 
-    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "apps" / "exhibit.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
     return module
 
 
