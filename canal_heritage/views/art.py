@@ -20,8 +20,9 @@ from __future__ import annotations
 import html
 import math
 import re
+from collections.abc import Sequence
 from functools import lru_cache as _lru_cache
-from typing import Literal, Sequence
+from typing import Literal
 
 __all__ = [
     "SHAPES",
@@ -103,8 +104,9 @@ def _pts(*xy: float) -> str:
 
 def _text(x: float, y: float, content: str, size: float, *, fill: str = INK, weight: int = 700,
           anchor: str = "middle", **attrs: object) -> str:
-    return (f"<text{_attrs(dict(x=float(x), y=float(y), font_size=float(size), font_weight=weight, fill=fill, text_anchor=anchor, **attrs))}>"
-            f"{html.escape(content, quote=True)}</text>")
+    at = _attrs(dict(x=float(x), y=float(y), font_size=float(size), font_weight=weight, fill=fill, text_anchor=anchor,
+                     **attrs))
+    return f"<text{at}>{html.escape(content, quote=True)}</text>"
 
 
 def _svg(body: Sequence[str] | str, *, viewbox: tuple[float, float, float, float], width: float, height: float,
@@ -176,7 +178,7 @@ def _text_block(lines: list[str], cx: float, cy: float, size: float, *, fill: st
         extra: dict[str, object] = {}
         if max_width is not None and _text_em(line) * size > max_width:
             extra = {"textLength": float(max_width), "lengthAdjust": "spacingAndGlyphs"}
-        out.append(_text(cx, top + i * lead, line, size, fill=fill, weight=weight, **extra))
+        out.append(_text(cx, top + i * lead, line, size, fill=fill, weight=weight, anchor="middle", **extra))
     return "".join(out)
 
 
@@ -197,7 +199,8 @@ def _hatch(x0: float, y0: float, x1: float, y1: float, step: float, *, flip: boo
 
 def _check(cx: float, cy: float, r: float, *, fill: str = INK, rim: str = HIGHLIGHT) -> str:
     """A round badge with a check mark (by default an ink disc, yellow rim, white tick)."""
-    d = f"M{_n(cx - r * .45)} {_n(cy + r * .02)}L{_n(cx - r * .12)} {_n(cy + r * .36)}L{_n(cx + r * .5)} {_n(cy - r * .36)}"
+    d = (f"M{_n(cx - r * .45)} {_n(cy + r * .02)}L{_n(cx - r * .12)} {_n(cy + r * .36)}"
+         f"L{_n(cx + r * .5)} {_n(cy - r * .36)}")
     return (_el("circle", cx=float(cx), cy=float(cy), r=float(r), fill=fill, stroke=rim, stroke_width=float(r * .22))
             + _el("path", d=d, fill="none", stroke="#FFFFFF", stroke_width=float(r * .3), stroke_linecap="round",
                   stroke_linejoin="round"))
@@ -213,6 +216,7 @@ def _halo(x: float, y: float, w: float, h: float, rx: float, width: float) -> st
 
 def _shape(shape: str, colour: str, cx: float, cy: float, r: float) -> str:
     """A player shape of "radius" ``r`` (about half its width), with a light halo under a dark outline."""
+    geo: dict[str, object]
     if shape == "circle":
         tag, geo = "circle", {"cx": float(cx), "cy": float(cy), "r": float(r)}
     elif shape == "triangle":
@@ -258,14 +262,15 @@ def coin(size: int = 28, *, label: str = "Riquet") -> str:
     ticks = []
     for i in range(40):
         a = 2 * math.pi * i / 40
-        ticks.append(f"M{_n(50 + 41 * math.cos(a))} {_n(50 + 41 * math.sin(a))}L{_n(50 + 46 * math.cos(a))} {_n(50 + 46 * math.sin(a))}")
+        ticks.append(f"M{_n(50 + 41 * math.cos(a))} {_n(50 + 41 * math.sin(a))}"
+                     f"L{_n(50 + 46 * math.cos(a))} {_n(50 + 46 * math.sin(a))}")
     body = [
         _el("circle", cx=50, cy=50, r=47, fill="#C8960E", stroke=GOLD_DARK, stroke_width=3),
         _el("path", d="".join(ticks), stroke="#F3D36B", stroke_width=2.2),
         _el("circle", cx=50, cy=50, r=38, fill=GOLD, stroke=GOLD_DARK, stroke_width=2.5),
         _el("circle", cx=50, cy=50, r=32.5, fill="none", stroke=GOLD_DARK, stroke_width=1.2, stroke_dasharray="2 3"),
-        _el("path", d="M24 38A28 28 0 0 1 56 21", fill="none", stroke="#FFF6C8", stroke_width=3.5, stroke_linecap="round",
-            opacity=.7),
+        _el("path", d="M24 38A28 28 0 0 1 56 21", fill="none", stroke="#FFF6C8", stroke_width=3.5,
+            stroke_linecap="round", opacity=.7),
         _text(50, 68, "R", 50, fill="#4E3A00", weight=800),
     ]
     return _svg(body, viewbox=(0, 0, 100, 100), width=size, height=size, label=label)
@@ -295,7 +300,8 @@ def _pict_engineer() -> str:
     """Dividers over a plan of the canal."""
     return "".join([
         _el("rect", x=18, y=63, width=64, height=36, rx=2, fill="#FBF7EA", stroke=INK_SOFT, stroke_width=1.2),
-        _el("path", d="M22 88C34 76 44 92 56 80S74 74 78 72", fill="none", stroke=WATER, stroke_width=3, stroke_linecap="round"),
+        _el("path", d="M22 88C34 76 44 92 56 80S74 74 78 72", fill="none", stroke=WATER, stroke_width=3,
+            stroke_linecap="round"),
         _el("path", d="M24 70H46M24 75H40", stroke=PARCHMENT_LINE, stroke_width=1.5),
         _el("path", d="M36 90A33 33 0 0 0 64 90", fill="none", stroke=INK, stroke_width=2),
         _el("path", d="M50 57L36 101M50 57L64 101", stroke=INK, stroke_width=6, stroke_linecap="round"),
@@ -310,7 +316,8 @@ def _pict_surveyor() -> str:
     bands = "".join(_el("rect", x=70, y=float(54 + 8 * i), width=9, height=4, fill=CITY_RED) for i in range(6))
     return "".join([
         _el("path", d="M52 63H70", stroke=CANAL, stroke_width=1.6, stroke_dasharray="3 2"),
-        _el("path", d="M38 68L26 102M38 68L38 103M38 68L50 102", stroke=WOOD_DARK, stroke_width=4.5, stroke_linecap="round"),
+        _el("path", d="M38 68L26 102M38 68L38 103M38 68L50 102", stroke=WOOD_DARK, stroke_width=4.5,
+            stroke_linecap="round"),
         _el("path", d="M38 68L26 102M38 68L38 103M38 68L50 102", stroke=WOOD, stroke_width=2.5, stroke_linecap="round"),
         _el("rect", x=24, y=58, width=29, height=9, rx=2.5, fill=BRASS, stroke=INK, stroke_width=1.5),
         _el("rect", x=20, y=59.5, width=5, height=6, rx=1, fill=INK),
@@ -346,7 +353,8 @@ def _pict_carrier() -> str:
     return "".join([
         _el("path", d="M32 75C18 72 18 94 36 95M68 75C82 72 82 94 64 95", fill="none", stroke=WOOD_DARK, stroke_width=3,
             stroke_linecap="round"),
-        _el("path", d="M31 71Q40 52 50 58Q60 50 69 71Z", fill=EARTH, stroke=INK, stroke_width=1.5, stroke_linejoin="round"),
+        _el("path", d="M31 71Q40 52 50 58Q60 50 69 71Z", fill=EARTH, stroke=INK, stroke_width=1.5,
+            stroke_linejoin="round"),
         _el("circle", cx=44, cy=63, r=2.2, fill=STONE_DARK),
         _el("circle", cx=57, cy=62, r=1.8, fill=STONE_DARK),
         _el("polygon", points=_pts(29, 73, 71, 73, 64, 103, 36, 103), fill="#CFA264", stroke=INK, stroke_width=1.5,
@@ -428,7 +436,7 @@ def _worker_back(colour: str) -> list[str]:
     return [
         _el("rect", x=0, y=0, width=100, height=140, rx=9, fill=colour, stroke=INK, stroke_width=1.6),
         _el("rect", x=6, y=6, width=88, height=128, rx=5, fill=CANAL, stroke=INK, stroke_width=1),
-        _hatch(11, 11, 89, 129, 10, **lattice),
+        _hatch(11, 11, 89, 129, 10, flip=False, **lattice),
         _hatch(11, 11, 89, 129, 10, flip=True, **lattice),
         _el("rect", x=11, y=11, width=78, height=118, rx=3, fill="none", stroke=PARCHMENT, stroke_width=1.4),
         # the medallion: a humpback bridge over the canal, under the sun
@@ -437,7 +445,8 @@ def _worker_back(colour: str) -> list[str]:
         _el("circle", cx=50, cy=70, r=29, fill=PARCHMENT, stroke=INK, stroke_width=1.2),
         _el("circle", cx=62, cy=55, r=4.5, fill=GOLD, stroke=GOLD_DARK, stroke_width=1),
         _el("path", d="M21.07 74A29 29 0 0 0 78.93 74Z", fill=WATER),
-        _el("path", d="M40 74A10 9 0 0 0 60 74", fill="none", stroke=WATER_LIGHT, stroke_width=1.5, stroke_dasharray="3 2"),
+        _el("path", d="M40 74A10 9 0 0 0 60 74", fill="none", stroke=WATER_LIGHT, stroke_width=1.5,
+            stroke_dasharray="3 2"),
         _el("path", d="M22 74Q50 48 78 74H60A10 10 0 0 0 40 74Z", fill=STONE, stroke=INK, stroke_width=1.3,
             stroke_linejoin="round"),
         _el("path", d="M27 70Q50 50 73 70", fill="none", stroke=STONE_DARK, stroke_width=1.2),
@@ -495,7 +504,8 @@ def worker_card(value: int, label: str, *, colour: str = "#555", state: CardStat
         body = [
             _el("rect", x=0, y=0, width=100, height=140, rx=9, fill=colour, stroke=INK, stroke_width=1.6),
             _el("rect", x=6, y=6, width=88, height=128, rx=5, fill=PARCHMENT, stroke=INK, stroke_width=1),
-            _el("rect", x=12, y=50, width=76, height=52, rx=4, fill=PARCHMENT_DARK, stroke=PARCHMENT_LINE, stroke_width=1),
+            _el("rect", x=12, y=50, width=76, height=52, rx=4, fill=PARCHMENT_DARK, stroke=PARCHMENT_LINE,
+                stroke_width=1),
             _g(pict(), transform="translate(50 76) scale(.9) translate(-50 -77)") if pict else "",
             _text(25, 45, str(value), 48, weight=800, stroke=PARCHMENT, stroke_width=3, paint_order="stroke"),
             _value_pips(value, colour),
@@ -517,7 +527,8 @@ def _waves(points: Sequence[tuple[float, float]], colour: str = WATER_LIGHT, w: 
 
 def _tree(x: float, y: float, r: float = 7) -> str:
     return (_el("rect", x=float(x - 1.2), y=float(y), width=2.4, height=float(r * 1.2), fill=WOOD_DARK)
-            + _el("circle", cx=float(x), cy=float(y - r * .35), r=float(r), fill=GRASS_DARK, stroke=INK, stroke_width=1))
+            + _el("circle", cx=float(x), cy=float(y - r * .35), r=float(r), fill=GRASS_DARK, stroke=INK,
+                  stroke_width=1))
 
 
 def _barge(x: float, y: float, s: float = 1.0) -> str:
@@ -542,10 +553,12 @@ def _site_port_quay() -> str:
         _el("rect", x=0, y=26, width=126, height=12, fill=STONE, stroke=INK, stroke_width=1.2),
         _el("path", d="M0 32H126" + blocks, stroke=STONE_DARK, stroke_width=1),
         _el("rect", x=12, y=8, width=34, height=18, fill="#E9D9B4", stroke=INK, stroke_width=1.2),
-        _el("polygon", points=_pts(9, 9, 29, 0, 49, 9), fill=CITY_RED, stroke=INK, stroke_width=1.2, stroke_linejoin="round"),
+        _el("polygon", points=_pts(9, 9, 29, 0, 49, 9), fill=CITY_RED, stroke=INK, stroke_width=1.2,
+            stroke_linejoin="round"),
         _el("rect", x=25, y=14, width=8, height=12, fill=WOOD_DARK),
         _el("rect", x=84, y=14, width=18, height=12, fill="#E9D9B4", stroke=INK, stroke_width=1.2),
-        _el("polygon", points=_pts(82, 15, 93, 7, 104, 15), fill=CITY_RED, stroke=INK, stroke_width=1.2, stroke_linejoin="round"),
+        _el("polygon", points=_pts(82, 15, 93, 7, 104, 15), fill=CITY_RED, stroke=INK, stroke_width=1.2,
+            stroke_linejoin="round"),
         _el("rect", x=60, y=20, width=5, height=6, rx=1.5, fill=INK),
         _barge(58, 52, 1.15),
         _waves([(8, 46), (20, 60), (104, 48), (100, 62), (12, 66)]),
@@ -571,7 +584,8 @@ def _site_summit() -> str:
 
 def _site_port_town() -> str:
     """III — the great basin of Castelnaudary below its town and church tower."""
-    houses = "".join(_el("rect", x=float(x), y=float(y), width=float(w), height=float(40 - y), fill=f, stroke=INK, stroke_width=1)
+    houses = "".join(_el("rect", x=float(x), y=float(y), width=float(w), height=float(40 - y), fill=f, stroke=INK,
+                         stroke_width=1)
                      for x, y, w, f in ((8, 22, 14, PARCHMENT), (22, 18, 12, "#E9D9B4"), (34, 20, 14, PARCHMENT),
                                         (70, 22, 14, "#E9D9B4"), (84, 19, 12, PARCHMENT), (96, 23, 16, "#E9D9B4")))
     roofs = "".join(_el("polygon", points=_pts(x - 1, y, x + w / 2, y - 6, x + w + 1, y), fill=CITY_RED, stroke=INK,
@@ -581,7 +595,8 @@ def _site_port_town() -> str:
         _el("path", d="M0 30Q63 8 126 30V40H0Z", fill=GRASS),
         houses, roofs,
         _el("rect", x=52, y=6, width=12, height=34, fill=STONE, stroke=INK, stroke_width=1.2),
-        _el("polygon", points=_pts(51, 6, 58, -4, 65, 6), fill=STONE_DARK, stroke=INK, stroke_width=1.2, stroke_linejoin="round"),
+        _el("polygon", points=_pts(51, 6, 58, -4, 65, 6), fill=STONE_DARK, stroke=INK, stroke_width=1.2,
+            stroke_linejoin="round"),
         _el("rect", x=56, y=14, width=4, height=7, rx=2, fill=INK),
         _el("rect", x=0, y=38, width=126, height=5, fill=STONE, stroke=INK, stroke_width=1),
         _el("rect", x=0, y=43, width=126, height=27, fill=WATER),
@@ -620,7 +635,8 @@ def _site_aqueduct() -> str:
         _el("rect", x=4, y=22, width=118, height=5, fill=WATER, stroke=INK, stroke_width=1),
         _el("rect", x=4, y=38, width=118, height=24, fill=STONE, stroke=INK, stroke_width=1.2),
         _el("path", d=arches, fill=WATER_LIGHT, stroke=INK, stroke_width=1.2),
-        _el("path", d="M4 44H14M38 44H51M75 44H88M112 44H122M26 38V34M63 38V34M100 38V34", stroke=STONE_DARK, stroke_width=1),
+        _el("path", d="M4 44H14M38 44H51M75 44H88M112 44H122M26 38V34M63 38V34M100 38V34", stroke=STONE_DARK,
+            stroke_width=1),
         _barge(40, 24, .5),
     ])
 
@@ -629,13 +645,15 @@ def _site_bridge() -> str:
     """VI — Le Somail: a humpback bridge, its reflection closing the circle; the chapel beside."""
     return "".join([
         _el("path", d="M0 36H126V70H0Z", fill=WATER),
-        _el("path", d="M38 44A17 15 0 0 0 72 44", fill="none", stroke=WATER_LIGHT, stroke_width=2, stroke_dasharray="4 3"),
+        _el("path", d="M38 44A17 15 0 0 0 72 44", fill="none", stroke=WATER_LIGHT, stroke_width=2,
+            stroke_dasharray="4 3"),
         _el("path", d="M0 30Q55 0 110 30V44H72A17 17 0 0 0 38 44H0Z", fill=STONE, stroke=INK, stroke_width=1.4,
             stroke_linejoin="round"),
         _el("path", d="M0 26Q55 -4 110 26", fill="none", stroke=STONE_DARK, stroke_width=2),
         _el("path", d="M38 44A17 17 0 0 1 72 44", fill="none", stroke=STONE_DARK, stroke_width=3),
         _el("rect", x=106, y=12, width=18, height=24, fill=PARCHMENT, stroke=INK, stroke_width=1.2),
-        _el("polygon", points=_pts(104, 13, 115, 3, 126, 13), fill=CITY_RED, stroke=INK, stroke_width=1.2, stroke_linejoin="round"),
+        _el("polygon", points=_pts(104, 13, 115, 3, 126, 13), fill=CITY_RED, stroke=INK, stroke_width=1.2,
+            stroke_linejoin="round"),
         _el("path", d="M115 3V-2M113 0H117", stroke=INK, stroke_width=1.2),
         _el("rect", x=112, y=24, width=6, height=12, rx=3, fill=WOOD_DARK),
         _waves([(10, 54), (86, 50), (96, 62), (20, 64)]),
@@ -649,7 +667,8 @@ def _site_tunnel() -> str:
         _tree(18, 14, 5.5), _tree(100, 10, 6), _tree(112, 13, 5),
         _el("path", d="M30 52V36A20 20 0 0 1 96 36V52", fill=STONE, stroke=INK, stroke_width=1.2),
         _el("path", d="M40 52V38A23 20 0 0 1 86 38V52Z", fill=INK),
-        _el("path", d="M40 38A23 20 0 0 1 86 38", fill="none", stroke=STONE_DARK, stroke_width=2.5, stroke_dasharray="4 2"),
+        _el("path", d="M40 38A23 20 0 0 1 86 38", fill="none", stroke=STONE_DARK, stroke_width=2.5,
+            stroke_dasharray="4 2"),
         _el("polygon", points=_pts(40, 52, 86, 52, 120, 70, 6, 70), fill=WATER, stroke=INK, stroke_width=1),
         _el("path", d="M30 52L6 70M96 52L120 70", stroke=STONE_DARK, stroke_width=3),
         _waves([(48, 60), (66, 64), (36, 66)]),
@@ -662,11 +681,13 @@ def _site_staircase() -> str:
     n = 5
     for i in range(n):
         x, top = 4 + i * 24, 10 + i * 10
-        out.append(_el("rect", x=float(x), y=float(top), width=24, height=float(70 - top), fill=STONE, stroke=INK, stroke_width=1.2))
-        out.append(_el("rect", x=float(x + 2), y=float(top + 3), width=20, height=7, fill=WATER, stroke=INK, stroke_width=.8))
+        out.append(_el("rect", x=float(x), y=float(top), width=24, height=float(70 - top), fill=STONE, stroke=INK,
+                       stroke_width=1.2))
+        out.append(_el("rect", x=float(x + 2), y=float(top + 3), width=20, height=7, fill=WATER, stroke=INK,
+                       stroke_width=.8))
         if i:
-            out.append(_el("path", d=f"M{x - 1} {top + 1}L{x + 3} {top + 6.5}L{x - 1} {top + 12}", fill="none", stroke=INK,
-                           stroke_width=2.2, stroke_linejoin="round"))
+            out.append(_el("path", d=f"M{x - 1} {top + 1}L{x + 3} {top + 6.5}L{x - 1} {top + 12}", fill="none",
+                           stroke=INK, stroke_width=2.2, stroke_linejoin="round"))
     out.append(_el("path", d="M0 66H126", stroke=STONE_DARK, stroke_width=1))
     return "".join(out)
 
@@ -738,7 +759,8 @@ def _points_rosette(cx: float, cy: float, r: float, value: int) -> str:
     size = min(21.0, 22 / _text_em(text))
     return (_el("polygon", points=_star(cx, cy, r, r * .84, 14), fill=GOLD, stroke=GOLD_DARK, stroke_width=1.4,
                 stroke_linejoin="round")
-            + _el("circle", cx=float(cx), cy=float(cy), r=float(r * .68), fill=PARCHMENT, stroke=GOLD_DARK, stroke_width=1.2)
+            + _el("circle", cx=float(cx), cy=float(cy), r=float(r * .68), fill=PARCHMENT, stroke=GOLD_DARK,
+                  stroke_width=1.2)
             + _text(cx, cy + size * .36, text, size, weight=800))
 
 
@@ -774,7 +796,8 @@ def _site_back() -> list[str]:
         _hatch(12, 12, 138, 198, 12, stroke=WATER_LIGHT, stroke_width=.8, opacity=.3),
         _hatch(12, 12, 138, 198, 12, flip=True, stroke=WATER_LIGHT, stroke_width=.8, opacity=.3),
         _el("rect", x=7, y=7, width=136, height=196, rx=6, fill="none", stroke=PARCHMENT, stroke_width=1.6),
-        _el("rect", x=12, y=12, width=126, height=186, rx=4, fill="none", stroke=PARCHMENT, stroke_width=.8, opacity=.6),
+        _el("rect", x=12, y=12, width=126, height=186, rx=4, fill="none", stroke=PARCHMENT, stroke_width=.8,
+            opacity=.6),
         _el("path", d="M20 190C40 150 110 160 110 125S40 85 40 60S95 30 130 22", fill="none", stroke=WATER_LIGHT,
             stroke_width=9, stroke_linecap="round", opacity=.8),
         _el("path", d="M20 190C40 150 110 160 110 125S40 85 40 60S95 30 130 22", fill="none", stroke=PARCHMENT,
@@ -783,8 +806,8 @@ def _site_back() -> list[str]:
         _el("circle", cx=75, cy=105, r=25, fill=WATER, stroke=INK, stroke_width=1),
         _el("rect", x=63, y=83, width=24, height=44, fill=STONE, stroke=INK, stroke_width=1),
         _el("rect", x=67.5, y=83, width=15, height=44, fill=WATER_LIGHT, stroke=INK, stroke_width=.8),
-        _el("path", d="M67.5 91L75 97L82.5 91M67.5 113L75 119L82.5 113", fill="none", stroke=WOOD_DARK, stroke_width=2.6,
-            stroke_linejoin="round"),
+        _el("path", d="M67.5 91L75 97L82.5 91M67.5 113L75 119L82.5 113", fill="none", stroke=WOOD_DARK,
+            stroke_width=2.6, stroke_linejoin="round"),
         _el("path", d="M70 103q2.5-2 5 0t5 0", fill="none", stroke=WATER, stroke_width=1.3, stroke_linecap="round"),
         _el("polygon", points=_pts(75, 16, 80, 21, 75, 26, 70, 21), fill=PARCHMENT),
         _el("polygon", points=_pts(75, 184, 80, 189, 75, 194, 70, 189), fill=PARCHMENT),
@@ -892,27 +915,27 @@ def site_card(numeral: str, name: str, *, threshold: int | None, value: int, cit
 
 
 @_lru_cache(maxsize=4096)
-def _cached_worker(value: int, label: str, colour: str, state: str, selected: bool, width: int,
+def _cached_worker(value: int, label: str, colour: str, state: CardState, selected: bool, width: int,
                    back_label: str) -> str:
-    return worker_card(value, label, colour=colour, state=state, selected=selected, width=width,  # type: ignore[arg-type]
+    return worker_card(value, label, colour=colour, state=state, selected=selected, width=width,
                        back_label=back_label)
 
 
 @_lru_cache(maxsize=4096)
-def _cached_site(numeral: str, name: str, threshold: int | None, value: int, city: bool, tent: bool, status: str,
+def _cached_site(numeral: str, name: str, threshold: int | None, value: int, city: bool, tent: bool, status: SiteStatus,
                  pawns: tuple[tuple[str, str], ...], width: int) -> str:
     return site_card(numeral, name, threshold=threshold, value=value, city=city, tent=tent,
-                     status=status, pawns=pawns, width=width)  # type: ignore[arg-type]
+                     status=status, pawns=pawns, width=width)
 
 
-def cached_worker_card(value: int, label: str, *, colour: str = "#555", state: str = "face",
+def cached_worker_card(value: int, label: str, *, colour: str = "#555", state: CardState = "face",
                        selected: bool = False, width: int = 96, back_label: str = "") -> str:
     """:func:`worker_card`, remembered."""
     return _cached_worker(value, label, colour, state, selected, width, back_label)
 
 
 def cached_site_card(numeral: str, name: str, *, threshold: int | None, value: int, city: bool, tent: bool,
-                     status: str, pawns: Sequence[tuple[str, str]] = (), width: int = 150) -> str:
+                     status: SiteStatus, pawns: Sequence[tuple[str, str]] = (), width: int = 150) -> str:
     """:func:`site_card`, remembered."""
     return _cached_site(numeral, name, threshold, value, city, tent, status, tuple(pawns), width)
 

@@ -16,7 +16,8 @@ Its ``tip`` is the button's ``title`` (shown on hover, read by screen readers).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import param
 from panel.custom import JSComponent
@@ -77,7 +78,7 @@ export function render({ model }) {
   return box;
 }
 """
-    _stylesheets = [CHOICE_CSS]
+    _stylesheets: ClassVar[list[str]] = [CHOICE_CSS]
 
     def __init__(self, on_choose: Callable[[str], Any] | None = None, **params: Any) -> None:
         super().__init__(**params)

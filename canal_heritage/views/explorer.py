@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, Literal
 
 import panel as pn
 import param
@@ -36,6 +37,8 @@ from ..heritage import DatedWhat, HistoricDate, Place, load_heritage
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, LocalizedText, Translator, translator
 from .theme import ACCENT, BUTTON_CSS, CANAL, INK, PAPER, button, html, text
 
+#: The colours a menu button takes here: the chosen entry is "primary".
+ButtonColor = Literal["default", "primary"]
 #: The sections of the explorer, in menu order.
 SECTIONS: tuple[str, ...] = ("map", "timeline", "people", "glossary")
 #: Marker shape and colour of each kind of place (Okabe–Ito colours, safe for colour-blind
@@ -275,15 +278,21 @@ def marker_svg(kind: str, size: int = 22) -> str:
 
 
 # ---------------------------------------------------------------------------- the map
+def _label_box(fill: str, alpha: float, *, padding: int, radius: int) -> dict[str, Any]:
+    """The box behind a map label (Bokeh's typed ``figure.text`` does not list these properties)."""
+    return {"background_fill_color": fill, "background_fill_alpha": alpha, "padding": padding,
+            "border_radius": radius}
+
+
 class CanalMap(pn.viewable.Viewer):
     """Both canals and the places of the two games, drawn with Bokeh from the project's data.
 
     ``place`` is the chosen place (None: none). A tap near a marker chooses it; ``region``
     frames both canals, the Canal du Midi or the Arriala stretch of the Canal de Garonne."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
     place = param.String(default=None, allow_None=True)
-    region = param.Selector(default="both", objects=list(REGIONS))
+    region: param.Selector[str] = param.Selector(default="both", objects=list(REGIONS))
 
     def __init__(self, *, projector: bool = False, on_touch: Callable[[], None] | None = None,
                  **params: Any) -> None:
@@ -301,7 +310,7 @@ class CanalMap(pn.viewable.Viewer):
         self.pane = pn.pane.Bokeh(self.figure, sizing_mode="scale_width", margin=(0, 0))
         self.param.watch(lambda *_: self._relabel(), ["lang"])
         self.param.watch(lambda *_: self._highlight(), ["place", "lang"])
-        self.param.watch(lambda *_: (self._frame(), self._relabel()), ["region"])
+        self.param.watch(lambda *_: self._reframe(), ["region"])
         self._frame()
         self._relabel()
         self._highlight()
@@ -309,28 +318,32 @@ class CanalMap(pn.viewable.Viewer):
     def __panel__(self) -> pn.pane.Bokeh:
         return self.pane
 
+    def _reframe(self) -> None:
+        self._frame()
+        self._relabel()
+
     # -- building
     def _build(self, scale: float) -> Any:
         fig = figure(width=MAP_WIDTH, height=MAP_HEIGHT, tools="pan", toolbar_location=None,
-                     x_range=Range1d(0, 1), y_range=Range1d(0, 1), min_border=0, outline_line_color=None,
+                     x_range=Range1d(start=0, end=1), y_range=Range1d(start=0, end=1), min_border=0,
+                     outline_line_color=None,
                      background_fill_color="#e9f1f5", border_fill_color=PAPER, match_aspect=False,
                      sizing_mode="scale_width", aspect_ratio=MAP_WIDTH / MAP_HEIGHT, css_classes=["canal-map"])
         fig.axis.visible = False
         fig.grid.visible = False
         # the lines: canals thick, feeder channels dashed
         for line in self._lines.values():
-            xs, ys = zip(*(project(lat, lon) for lat, lon in line.points()))
+            line_xs, line_ys = zip(*(project(lat, lon) for lat, lon in line.points()), strict=True)
             if line.kind == "canal":
-                fig.line(list(xs), list(ys), line_width=5 * scale, line_color=CANAL, line_cap="round",
+                fig.line(list(line_xs), list(line_ys), line_width=5 * scale, line_color=CANAL, line_cap="round",
                          line_join="round")
             else:
-                fig.line(list(xs), list(ys), line_width=2.5 * scale, line_color=CANAL, line_dash=[6, 4])
+                fig.line(list(line_xs), list(line_ys), line_width=2.5 * scale, line_color=CANAL, line_dash=[6, 4])
         # the names of the two canals and where they lead
         self.line_names = ColumnDataSource(data={"x": [], "y": [], "text": [], "dx": [], "dy": [], "anchor": []})
         fig.text("x", "y", text="text", x_offset="dx", y_offset="dy", anchor="anchor", source=self.line_names,
-                 text_font_size=self._font,
-                 text_font_style="italic", text_color=CANAL, background_fill_color=PAPER,
-                 background_fill_alpha=0.8, padding=3, border_radius=4)
+                 text_font_size=self._font, text_font_style="italic", text_color=CANAL,
+                 **_label_box(PAPER, 0.8, padding=3, radius=4))
         # the places
         ids = [p.id for p in self.places]
         xs = [self._xy[i][0] for i in ids]
@@ -350,11 +363,11 @@ class CanalMap(pn.viewable.Viewer):
                                              "weight": []})
         fig.text("x", "y", text="text", x_offset="dx", y_offset="dy", anchor="anchor", source=self.labels,
                  text_font_size=self._small_font, text_font_style="weight", text_color=INK,
-                 background_fill_color="#fffdf7", background_fill_alpha=0.85, padding=2, border_radius=3)
+                 **_label_box("#fffdf7", 0.85, padding=2, radius=3))
         self.title = ColumnDataSource(data={"x": [], "y": [], "text": [], "dx": [], "dy": [], "anchor": []})
         fig.text("x", "y", text="text", x_offset="dx", y_offset="dy", anchor="anchor", source=self.title,
                  text_font_size=self._font, text_font_style="bold", text_color="#ffffff",
-                 background_fill_color=INK, background_fill_alpha=0.92, padding=4, border_radius=4)
+                 **_label_box(INK, 0.92, padding=4, radius=4))
         fig.on_event(Tap, self._tapped)
         return fig
 
@@ -371,13 +384,13 @@ class CanalMap(pn.viewable.Viewer):
             dx, dy, anchor = ((wide and WIDE_LABEL_PLACES.get(p.id)) or LABEL_PLACES.get(p.id)
                               or (NUMERAL_LABEL if numeral else NAME_LABEL))
             x, y = self._xy[p.id]
-            for k, v in zip(rows, (x, y, label, dx, dy, anchor, "bold" if numeral else "normal")):
+            for k, v in zip(rows, (x, y, label, dx, dy, anchor, "bold" if numeral else "normal"), strict=True):
                 rows[k].append(v)
         self.labels.data = rows
         names: dict[str, list[Any]] = {"x": [], "y": [], "text": [], "dx": [], "dy": [], "anchor": []}
 
         def put(at: tuple[float, float], words: str, dx: int, dy: int, anchor: str) -> None:
-            for k, v in zip(names, (*project(*at), words, dx, dy, anchor)):
+            for k, v in zip(names, (*project(*at), words, dx, dy, anchor), strict=True):
                 names[k].append(v)
 
         midi = self._lines.get("canal-du-midi")
@@ -470,7 +483,7 @@ class CanalMap(pn.viewable.Viewer):
     def label_of(self, place_id: str) -> str | None:
         """The label drawn next to a place's marker (tests: the numerals of the sites)."""
         data = self.labels.data
-        for x, y, label in zip(data["x"], data["y"], data["text"]):
+        for x, y, label in zip(data["x"], data["y"], data["text"], strict=True):
             if (x, y) == self._xy.get(place_id):
                 return label
         return None
@@ -481,7 +494,7 @@ class PlaceStory(pn.viewable.Viewer):
     """The story of one place: its name, kind, caption, story (with the fallback note when
     Occitan falls back to French), "did you know?", dates, timeline events and sources."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
     place = param.String(default=None, allow_None=True)
 
     def __init__(self, **params: Any) -> None:
@@ -546,7 +559,7 @@ class TimelineView(pn.viewable.Viewer):
     """The dated events from Riquet's birth to today: a time line drawn to scale, then each
     event with its date (ranges where the sources disagree), title, text and places."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
 
     def __init__(self, *, on_place: Callable[[str], None] | None = None, today: int | None = None,
                  **params: Any) -> None:
@@ -572,7 +585,8 @@ class TimelineView(pn.viewable.Viewer):
         ticks = []
         for year in range((start // 50 + 1) * 50, end + 1, 50):
             ticks.append(f"<line x1='{x(year):.1f}' y1='40' x2='{x(year):.1f}' y2='50' stroke='{INK}'/>"
-                         f"<text x='{x(year):.1f}' y='68' text-anchor='middle' font-size='14' fill='{INK}'>{year}</text>")
+                         f"<text x='{x(year):.1f}' y='68' text-anchor='middle' font-size='14' fill='{INK}'>"
+                         f"{year}</text>")
         dots = []
         for e in h.timeline:
             lo, hi = e.date.years
@@ -618,14 +632,14 @@ class TimelineView(pn.viewable.Viewer):
 
     def _place_button(self, tr: Translator, place_id: str) -> pn.widgets.Button:
         place = load_heritage().place(place_id)
-        return button(place_title(place, tr.lang), lambda *_: self._on_place(place_id) if self._on_place else None,  # type: ignore[misc]
+        return button(place_title(place, tr.lang), lambda *_: self._on_place(place_id) if self._on_place else None,
                       name=f"timeline-place-{place_id}")
 
 
 class PeopleGallery(pn.viewable.Viewer):
     """Riquet, the engineers and the others: name, role, life dates, caption, story."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -672,7 +686,7 @@ class GlossaryView(pn.viewable.Viewer):
     """Every term in French, English and Occitan side by side (the chosen language first),
     with its definition in the chosen language."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -700,7 +714,8 @@ class GlossaryView(pn.viewable.Viewer):
                 word = t.localized("term", c)
                 tag = "th scope='row'" if c == self.lang else "td"
                 close = "th" if c == self.lang else "td"
-                mark = "" if not word.fallback else f" <span class='fallback'>({text(translator(c).fallback_note(word))})</span>"
+                note = text(translator(c).fallback_note(word)) if word.fallback else ""
+                mark = f" <span class='fallback'>({note})</span>" if word.fallback else ""
                 cells.append(f"<{tag} lang='{text(word.lang)}' class='{'current' if c == self.lang else ''}'>"
                              f"{text(word.text)}{mark}</{close}>")
             cells.append(f"<td>{localized_html(tr, t.localized('definition', tr.lang), tag='span')}</td>")
@@ -718,9 +733,9 @@ class HeritageExplorer(pn.viewable.Viewer):
     """The heritage of both canals: the map with each place's story, the timeline, the
     people and the glossary. ``show_place(place_id)`` opens the map on a place."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
     place = param.String(default=None, allow_None=True, doc="the chosen place's id")
-    section = param.Selector(default="map", objects=list(SECTIONS))
+    section: param.Selector[str] = param.Selector(default="map", objects=list(SECTIONS))
     game_in_progress = param.Boolean(default=False, doc="show the 'back to the game' button")
 
     def __init__(self, *, place: str | None = "midi-I", on_home: Callable[[], None] | None = None,
@@ -729,8 +744,6 @@ class HeritageExplorer(pn.viewable.Viewer):
                  **params: Any) -> None:
         super().__init__(place=resolve_place(place), **params)
         self._on_language = on_language
-        self._on_home = on_home
-        self._on_game = on_game
         self._on_touch = on_touch
         self.projector = projector
         self._places = list(load_heritage().places)
@@ -739,14 +752,14 @@ class HeritageExplorer(pn.viewable.Viewer):
         self._views: dict[str, Any] = {}  # timeline, people, glossary: built when first shown
         # widgets, built once and relabelled on a language change
         self._title = xhtml()
-        self._home = button("", lambda *_: self._on_home(), name="go-home") if on_home else None  # type: ignore[misc]
-        self._game = button("", lambda *_: self._on_game(), name="back-to-game") if on_game else None  # type: ignore[misc]
-        self._lang_buttons = {code: button(LANGUAGE_NAMES[code], (lambda c: lambda *_: self._choose_language(c))(code),
+        self._home = button("", lambda *_: on_home(), name="go-home") if on_home else None
+        self._game = button("", lambda *_: on_game(), name="back-to-game") if on_game else None
+        self._lang_buttons = {code: button(LANGUAGE_NAMES[code], lambda *_, c=code: self._choose_language(c),
                                            name=f"lang-{code}") for code in LANGUAGES}
-        self._section_buttons = {s: button("", (lambda s: lambda *_: self._choose_section(s))(s),
-                                           name=f"section-{s}") for s in SECTIONS}
-        self._region_buttons = {r: button("", (lambda r: lambda *_: self._choose_region(r))(r),
-                                          name=f"region-{r}") for r in REGIONS}
+        self._section_buttons = {s: button("", lambda *_, s=s: self._choose_section(s), name=f"section-{s}")
+                                 for s in SECTIONS}
+        self._region_buttons = {r: button("", lambda *_, r=r: self._choose_region(r), name=f"region-{r}")
+                                for r in REGIONS}
         self.select = pn.widgets.Select(options=[], stylesheets=[EXPLORER_CSS],
                                         css_classes=["place-select"], sizing_mode="stretch_width")
         self._previous = button("", lambda *_: self.step(-1), name="previous-place")
@@ -858,7 +871,7 @@ class HeritageExplorer(pn.viewable.Viewer):
 
     def _relabel_regions(self) -> None:
         for r, b in self._region_buttons.items():
-            kind = "primary" if r == self.map.region else "default"
+            kind: ButtonColor = "primary" if r == self.map.region else "default"
             if b.color != kind:
                 b.color = kind
 
@@ -878,7 +891,7 @@ class HeritageExplorer(pn.viewable.Viewer):
             for s, b in self._section_buttons.items():
                 b.label = section_label(tr, s)
             for code, b in self._lang_buttons.items():
-                kind = "primary" if code == self.lang else "default"
+                kind: ButtonColor = "primary" if code == self.lang else "default"
                 if b.color != kind:
                     b.color = kind
             for r, b in self._region_buttons.items():
@@ -922,7 +935,7 @@ class HeritageExplorer(pn.viewable.Viewer):
     def _show_section(self) -> None:
         with pn.io.hold():
             for s, b in self._section_buttons.items():
-                kind = "primary" if s == self.section else "default"
+                kind: ButtonColor = "primary" if s == self.section else "default"
                 if b.color != kind:
                     b.color = kind
             self._body.objects = [self._view(self.section)]

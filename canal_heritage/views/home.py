@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import panel as pn
 import param
@@ -16,7 +17,7 @@ from .theme import button, html, text
 class Home(pn.viewable.Viewer):
     """Choose a language, then play or discover."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
 
     projector = param.Boolean(default=False, doc="teacher mode: large type, pauses, open hands")
 
@@ -66,7 +67,7 @@ class Home(pn.viewable.Viewer):
 class MidiSetup(pn.viewable.Viewer):
     """Who plays: one person against bots, or several people on one screen."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
 
     def __init__(self, *, on_start: Callable[[list[Seat]], None], on_back: Callable[[], None],
                  **params: Any) -> None:
@@ -105,9 +106,9 @@ class MidiSetup(pn.viewable.Viewer):
 
     def seats(self) -> list[Seat]:
         if self.mode.value == "bots":
-            return [Seat("human", self.your_name.value)] + [
+            return [Seat("human", self.your_name.value or "")] + [
                 Seat("bot", "", self.level.value) for _ in range(self.opponents.value)]
-        return [Seat("human", w.value) for w in self.names[: self.players.value]]
+        return [Seat("human", w.value or "") for w in self.names[: self.players.value]]
 
     def __panel__(self) -> pn.Column:
         tr = translator(self.lang)
