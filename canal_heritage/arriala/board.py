@@ -9,8 +9,9 @@ out of play at this player count are simply not on the line, so no move can reac
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from itertools import pairwise
 
 from .data import ArrialaData
 
@@ -85,7 +86,7 @@ class Board:
             path = [a] + [(w.lat, w.lon) for w in st.course] + [z]
             k = cells[ti]
             first = len(line)
-            for j, (lat, lon) in enumerate(_spaced(path, k)):
+            for lat, lon in _spaced(path, k):
                 line.append(Cell(len(line), None, len(stretches), lat, lon))
             stretches.append(StretchInPlay(st.id, first, len(line) - 1, lock_max[ti]))
         self.cells: tuple[Cell, ...] = tuple(line)
@@ -101,7 +102,6 @@ class Board:
             Spot(v.id, "vineyard", v.capacity, v.lat, v.lon) for v in b.vineyards if v.id not in oop.vineyards)
         self.works: tuple[Spot, ...] = tuple(
             Spot(e.id, "engineering_work", 1, e.lat, e.lon) for e in b.engineering_works)
-        self.locks_total = data.rules.locks
 
     def cell_id(self, index: int) -> str:
         """A readable cell id: the town id, or ``<stretch>:<k>`` (k from 1 along the stretch)."""
@@ -126,13 +126,14 @@ class Board:
 
 def _spaced(path: list[tuple[float, float]], k: int) -> list[tuple[float, float]]:
     """``k`` points evenly spaced strictly between the ends of a polyline."""
-    seg = [math.dist(p, q) for p, q in zip(path, path[1:])]
+    segments = list(pairwise(path))
+    seg = [math.dist(p, q) for p, q in segments]
     total = sum(seg) or 1.0
     out = []
     for j in range(1, k + 1):
         target = total * j / (k + 1)
         acc = 0.0
-        for (p, q), length in zip(zip(path, path[1:]), seg):
+        for (p, q), length in zip(segments, seg, strict=True):
             if acc + length >= target or (p, q) == (path[-2], path[-1]):
                 t = 0.0 if length == 0 else min(1.0, (target - acc) / length)
                 out.append((round(p[0] + (q[0] - p[0]) * t, 5), round(p[1] + (q[1] - p[1]) * t, 5)))

@@ -12,16 +12,16 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterator
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from . import DOMAINS, LANGUAGES, REVIEW_COMMENT, SOURCE_LANGUAGE, locale_dir
 from ..datafiles import data_dir
+from . import DOMAINS, LANGUAGES, REVIEW_COMMENT, SOURCE_LANGUAGE, locale_dir
 
 PACKAGE = Path(__file__).resolve().parents[1]
 KEYWORDS = {
@@ -50,8 +50,8 @@ RECORD_LISTS = {"places": "places", "people": "people", "timeline": "events", "g
 def _new_catalog(domain: str, locale: str | None = None) -> Catalog:
     return Catalog(locale=locale, domain=domain, project="Canal Heritage", version="1",
                    copyright_holder="Canal Heritage", charset="utf-8",
-                   creation_date=datetime(2026, 11, 1, tzinfo=timezone.utc),
-                   revision_date=datetime(2026, 11, 1, tzinfo=timezone.utc),
+                   creation_date=datetime(2026, 11, 1, tzinfo=UTC),
+                   revision_date=datetime(2026, 11, 1, tzinfo=UTC),
                    fuzzy=False)
 
 
@@ -139,17 +139,16 @@ def update(domains: tuple[str, ...] = DOMAINS) -> None:
             path = po_path(lang, domain)
             cat = read_catalog(path, lang) if path.exists() else _new_catalog(domain, lang)
             cat.update(tmpl, no_fuzzy_matching=True, update_header_comment=False)
-            cat.plural_forms  # noqa: B018 - force Babel to compute its header fields
-            cat._num_plurals, cat._plural_expr = 2, PLURAL_FORMS[lang].split("plural=")[1].rstrip(";")
+            cat.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]  # sets the plural forms, and only them
             cat.obsolete.clear()
             for msg in cat:
                 if not msg.id:
                     continue
                 if lang == SOURCE_LANGUAGE:
                     msg.string = msg.id  # English is the source
-                if lang == "oc" and msg.string and msg.string != ("",) and REVIEW_COMMENT not in msg.user_comments:
-                    if not any(c.startswith("reviewed") for c in msg.user_comments):
-                        msg.user_comments.append(REVIEW_COMMENT)
+                if (lang == "oc" and msg.string and msg.string != ("",) and REVIEW_COMMENT not in msg.user_comments
+                        and not any(c.startswith("reviewed") for c in msg.user_comments)):
+                    msg.user_comments.append(REVIEW_COMMENT)
                 msg.flags.discard("fuzzy")
             write_catalog(cat, path)
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import html
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 
 class Storyteller:
@@ -40,11 +41,6 @@ class Storyteller:
         for line in self.news():
             print(line)
 
-    def follow(self, state: Any) -> None:
-        """Go on telling another state (after ``state.clone()``), from where it stands now."""
-        self.state = state
-        self.told = len(state.log(self.viewer))
-
 
 def table_html(headers: Sequence[str], rows: Sequence[Sequence[Any]], *, caption: str | None = None,
                bold_last: bool = False) -> str:
@@ -54,11 +50,13 @@ def table_html(headers: Sequence[str], rows: Sequence[Sequence[Any]], *, caption
     body = []
     for i, row in enumerate(rows):
         weight = "font-weight:bold;" if bold_last and i == len(rows) - 1 else ""
-        tds = "".join(f'<td style="text-align:left;padding:2px 8px;border-bottom:1px solid #ddd;{weight}">{html.escape(str(c))}</td>'
-                      for c in row)
+        style = f"text-align:left;padding:2px 8px;border-bottom:1px solid #ddd;{weight}"
+        tds = "".join(f'<td style="{style}">{html.escape(str(c))}</td>' for c in row)
         body.append(f"<tr>{tds}</tr>")
-    cap = f'<caption style="text-align:left;font-weight:bold;padding:4px 0">{html.escape(caption)}</caption>' if caption else ""
-    return f'<table style="border-collapse:collapse;margin:6px 0">{cap}<thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    cap = (f'<caption style="text-align:left;font-weight:bold;padding:4px 0">{html.escape(caption)}</caption>'
+           if caption else "")
+    return (f'<table style="border-collapse:collapse;margin:6px 0">{cap}<thead><tr>{th}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
 
 
 class HTMLBlock:

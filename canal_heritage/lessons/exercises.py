@@ -25,13 +25,17 @@ import html
 import math
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, Sequence
+from typing import TYPE_CHECKING, Any, Literal
 
 from babel.lists import format_list
 
 from ..i18n import Translator, translator
+
+if TYPE_CHECKING:
+    import ipywidgets
 
 Status = Literal["right", "wrong", "invalid", "shown"]
 #: Colours of the feedback box (background, border), readable on a projector.
@@ -122,10 +126,10 @@ class _Question:
         return Feedback("shown", msg)
 
     # ---------------------------------------------------------------- widget
-    def _input(self):  # pragma: no cover - overridden
+    def _input(self) -> ipywidgets.ValueWidget:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         """A box to answer in, a *Check* button and the feedback (ipywidgets)."""
         import ipywidgets as w
 
@@ -239,9 +243,11 @@ class NumberQuestion(_Question):
     def answer_text(self) -> str:
         if self.share:
             return self.tr.ui("cli.percent", "{value} %", value=f"{100 * float(self.answer):.0f}")
-        return _show(self.answer) if not isinstance(self.answer, float) else f"{self.answer:.2f}".rstrip("0").rstrip(".")
+        if isinstance(self.answer, float):
+            return f"{self.answer:.2f}".rstrip("0").rstrip(".")
+        return _show(self.answer)
 
-    def _input(self):
+    def _input(self) -> ipywidgets.ValueWidget:
         import ipywidgets as w
 
         return w.Text(placeholder=self.tr.ui("lesson.placeholder", "a number"), layout=w.Layout(width="12em"))
@@ -292,7 +298,7 @@ class ChoiceQuestion(_Question):
     def answer_text(self) -> str:
         return self.answer
 
-    def _input(self):
+    def _input(self) -> ipywidgets.ValueWidget:
         import ipywidgets as w
 
         return w.Dropdown(options=[("—", "")] + [(c, c) for c in self.choices], value="",

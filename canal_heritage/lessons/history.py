@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import html
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
-from ..heritage import load_heritage
+from ..heritage import Coordinates, Heritage, Place, load_heritage
 from ..i18n import translator
 from .common import HTMLBlock, table_html
 from .plots import FigureView, new_figure
@@ -17,6 +17,16 @@ LINE_STYLE = {"canal": {"color": "#1f5fa8", "linewidth": 2.6, "linestyle": "-"},
               "feeder": {"color": "#2a9d8f", "linewidth": 1.6, "linestyle": "--"},
               "river": {"color": "#7fb3d5", "linewidth": 1.2, "linestyle": "-"},
               "coast": {"color": "#8d6e63", "linewidth": 1.0, "linestyle": ":"}}
+
+
+def _located(h: Heritage, kind: str) -> list[tuple[Place, Coordinates]]:
+    """The places of ``kind`` that have coordinates, with them."""
+    return [(p, p.coordinates) for p in h.places if p.kind == kind and p.coordinates is not None]
+
+
+def _midi_numeral(place: Place) -> str:
+    """The card number (I to IX) of a Canal du Midi site."""
+    return place.game.get("midi", "") if place.game else ""
 
 
 def canal_map(lang: str = "fr", *, width: float = 9.0) -> FigureView:
@@ -30,21 +40,21 @@ def canal_map(lang: str = "fr", *, width: float = 9.0) -> FigureView:
         lat = [w.lat for w in line.waypoints]
         lon = [w.lon for w in line.waypoints]
         ax.plot(lon, lat, label=line.localized("name", lang).text, **LINE_STYLE[line.kind])
-    sites = [p for p in h.places if p.kind == "midi_site" and p.coordinates]
-    ax.scatter([p.coordinates.lon for p in sites], [p.coordinates.lat for p in sites], marker="s", s=42,
+    sites = _located(h, "midi_site")
+    ax.scatter([c.lon for _, c in sites], [c.lat for _, c in sites], marker="s", s=42,
                color="#c62828", zorder=3, label=tr.ui("lesson.map", "Canal du Midi sites (card number)"))
-    for p in sites:
-        ax.annotate(p.game["midi"], (p.coordinates.lon, p.coordinates.lat), xytext=(0, 7), textcoords="offset points",
+    for p, c in sites:
+        ax.annotate(_midi_numeral(p), (c.lon, c.lat), xytext=(0, 7), textcoords="offset points",
                     ha="center", fontsize=9, fontweight="bold", color="#c62828")
-    towns = [p for p in h.places if p.kind == "town" and p.coordinates]
+    towns = _located(h, "town")
     town_label = tr.ui("lesson.map", "Towns of Arriala")
-    ax.scatter([p.coordinates.lon for p in towns], [p.coordinates.lat for p in towns], marker="o", s=22,
+    ax.scatter([c.lon for _, c in towns], [c.lat for _, c in towns], marker="o", s=22,
                color="#6d4c2f", zorder=3, label=town_label)
-    for p in towns:
-        ax.annotate(p.localized("name", lang).text, (p.coordinates.lon, p.coordinates.lat), xytext=(-6, 0),
+    for p, c in towns:
+        ax.annotate(p.localized("name", lang).text, (c.lon, c.lat), xytext=(-6, 0),
                     textcoords="offset points", ha="right", va="center", fontsize=8)
-    works = [p for p in h.places if p.kind == "engineering_work" and p.coordinates]
-    ax.scatter([p.coordinates.lon for p in works], [p.coordinates.lat for p in works], marker="^", s=36,
+    works = _located(h, "engineering_work")
+    ax.scatter([c.lon for _, c in works], [c.lat for _, c in works], marker="^", s=36,
                color="#f57c00", zorder=3, label=tr.ui("lesson.map", "Engineering works"))
     mid = sum(ax.get_ylim()) / 2
     ax.set_aspect(1 / math.cos(math.radians(mid)))
@@ -63,7 +73,7 @@ def sites_table(lang: str = "fr") -> HTMLBlock:
     rows = []
     for p in h.places:
         if p.kind == "midi_site":
-            rows.append([p.game["midi"], p.localized("name", lang).text, p.localized("caption", lang).text])
+            rows.append([_midi_numeral(p), p.localized("name", lang).text, p.localized("caption", lang).text])
     return HTMLBlock(table_html([tr.ui("lesson.map", "Card"), tr.ui("lesson.map", "Site"),
                                  tr.ui("lesson.map", "In short")], rows), f"{len(rows)} sites")
 

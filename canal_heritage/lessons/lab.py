@@ -7,7 +7,8 @@ figures, so a class can compare its results with the teacher's.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..arriala.simulate import ArrialaSummary, Overrides, simulate_arriala
 from ..i18n import translator
@@ -165,7 +166,7 @@ def plot_points_by_kind(results: Mapping[str, ArrialaSummary], lang: str = "fr")
     for i, (kind, label) in enumerate(kinds.items()):
         values = [results[n].points_by_kind.get(kind, 0.0) for n in names]
         ax.bar(names, values, bottom=bottom, color=PALETTE[i % len(PALETTE)], label=label)
-        bottom = [b + v for b, v in zip(bottom, values)]
+        bottom = [b + v for b, v in zip(bottom, values, strict=True)]
     ax.set_ylabel(tr.ui("lesson.lab", "points per player and game"))
     ax.set_title(tr.ui("lesson.lab", "Where the points come from"))
     ax.legend(fontsize=8)

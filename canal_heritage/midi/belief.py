@@ -17,6 +17,7 @@ import random
 
 from .observation import FACE_DOWN, HAND, Observation
 from .state import MidiGame, MidiState
+
 _BET = 2  # a third zone used only while sampling: a bet placed but not yet revealed
 
 

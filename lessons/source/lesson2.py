@@ -193,12 +193,14 @@ story.tell()
         "fr": "Clerville pose sa mise, face cachée.\n"
               "Andréossy pose sa mise, face cachée.\n"
               "Les mises sont révélées : Clerville 5 et Andréossy 4. Total : 9.\n"
-              "Le chantier Écluses de Fonserannes (VIII) est construit (9 pour 9 requis). Clerville le remporte avec 5 et pose un pion.\n"
+              "Le chantier Écluses de Fonserannes (VIII) est construit (9 pour 9 requis). Clerville le remporte avec 5 "
+              "et pose un pion.\n"
               "Tour 9 : le chantier Écluse ronde d'Agde (IX) est révélé. Il faut 5 points « ouvriers ».",
         "en": "Clerville places a bet, face down.\n"
               "Andréossy places a bet, face down.\n"
               "The bets are revealed: Clerville 5 and Andréossy 4. Total: 9.\n"
-              "Site Écluses de Fonserannes (VIII) is built (9 for 9 needed). Clerville wins it with 5 and places a pawn.\n"
+              "Site Écluses de Fonserannes (VIII) is built (9 for 9 needed). Clerville wins it with 5 and places a "
+              "pawn.\n"
               "Round 9: site Écluse ronde d'Agde (IX) is revealed. It needs 5 worker points."}),
     md(fr="""
 ## Pour discuter

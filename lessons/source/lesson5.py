@@ -97,9 +97,11 @@ for line in arriala.play(example, "place grisolles-montech:5", lang):
     print(line)
 """, check={
         "fr": "Vert pose un nouvel ouvrier sur Grisolles–Montech, case 5.\n"
-              "La section de Grisolles–Montech, case 1 à Grisolles–Montech, case 5 est complète (Rouge 2, Jaune 2 et Vert 1) : les premiers sont à égalité et ne marquent rien ; Vert, juste derrière, marque donc 8.",
+              "La section de Grisolles–Montech, case 1 à Grisolles–Montech, case 5 est complète (Rouge 2, Jaune 2 et "
+              "Vert 1) : les premiers sont à égalité et ne marquent rien ; Vert, juste derrière, marque donc 8.",
         "en": "Green places a new worker on Grisolles–Montech, cell 5.\n"
-              "Section Grisolles–Montech, cell 1 to Grisolles–Montech, cell 5 is complete (Red 2, Yellow 2, and Green 1): the leaders are tied and score nothing, so Green, next in line, scores 8."}),
+              "Section Grisolles–Montech, cell 1 to Grisolles–Montech, cell 5 is complete (Red 2, Yellow 2, and Green "
+              "1): the leaders are tied and score nothing, so Green, next in line, scores 8."}),
     code("""
 arriala.draw(example, lang)
 """),

@@ -12,8 +12,8 @@ LESSON = {
         "fr": ["formuler ce qu'est un jeu « équilibré » avec des critères mesurables ;",
                "changer un paramètre (seuils, cases, table de points) et simuler ;",
                "comparer des variantes dans un tableau et un graphique ;",
-               "argumenter un choix comme un auteur de jeux, en tenant compte du hasard des petits "
-               "échantillons."],
+               ("argumenter un choix comme un auteur de jeux, en tenant compte du hasard des petits "
+                "échantillons.")],
         "en": ["state what a \"balanced\" game is, with measurable criteria;",
                "change one parameter (thresholds, cells, points table) and simulate;",
                "compare variants in a table and a plot;",
