@@ -8,7 +8,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from .errors import DataError
+from .core.errors import DataError
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -3,7 +3,7 @@
 The JSON files hold the facts (ids, coordinates, dates, sources) and the English source
 texts; translations live in the gettext catalogs (:mod:`canal_heritage.i18n`, one domain
 per file). :func:`load_heritage` validates everything once and caches it; a broken file
-raises :class:`~canal_heritage.errors.DataError` naming the file, the record and the field.
+raises :class:`~canal_heritage.core.errors.DataError` naming the file, the record and the field.
 
 Every text is read in a language with :meth:`Record.localized`, which follows the fallback chain
 (Occitan → French → English) and says when it fell back.
@@ -21,8 +21,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .core.errors import DataError
 from .datafiles import data_dir, load_model
-from .errors import DataError
 from .i18n import LocalizedText, translator
 
 #: The region every coordinate must fall in (south-west France, Bordeaux to Sète).
@@ -271,6 +271,12 @@ class Heritage:
         r = self.get(person_id)
         if not isinstance(r, Person):
             raise KeyError(f"{person_id!r} is not a person")
+        return r
+
+    def event(self, event_id: str) -> TimelineEvent:
+        r = self.get(event_id)
+        if not isinstance(r, TimelineEvent):
+            raise KeyError(f"{event_id!r} is not a timeline event")
         return r
 
     def place_for_game(self, game: Literal["midi", "arriala"], game_id: str) -> Place:

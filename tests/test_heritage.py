@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import math
 import shutil
+from itertools import pairwise
 
 import pytest
 
+from canal_heritage.core.errors import DataError
 from canal_heritage.datafiles import data_dir
-from canal_heritage.errors import DataError
 from canal_heritage.heritage import BBOX, LIMITS, Place, load_heritage, words
 from canal_heritage.i18n import LANGUAGES, translator
 from canal_heritage.midi.data import load_midi_data
@@ -105,7 +106,7 @@ def km_to_line(lat, lon, points):
     c = math.cos(math.radians(lat))
     px, py = lon * k * c, lat * k
     best = float("inf")
-    for (a_lat, a_lon), (b_lat, b_lon) in zip(points, points[1:]):
+    for (a_lat, a_lon), (b_lat, b_lon) in pairwise(points):
         ax, ay, bx, by = a_lon * k * c, a_lat * k, b_lon * k * c, b_lat * k
         dx, dy = bx - ax, by - ay
         t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))

@@ -8,9 +8,8 @@ import re
 import pytest
 
 import canal_heritage.i18n as i18n
-from canal_heritage.errors import DataError
-from canal_heritage.i18n import LANGUAGES, REVIEW_COMMENT, Translator, normalise_language, translator
-from canal_heritage.i18n import catalogs
+from canal_heritage.core.errors import DataError
+from canal_heritage.i18n import LANGUAGES, REVIEW_COMMENT, Translator, catalogs, normalise_language, translator
 from canal_heritage.i18n.catalogs import LONG_FIELDS, po_path, read_catalog, template, template_path
 
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")

@@ -11,8 +11,7 @@ import threading
 import pytest
 
 from canal_heritage.arriala import actions as A
-from canal_heritage.matches.arriala import (PALETTE, ArrialaMatch, Seat, blocked, decide_turn, kind_of,
-                                            worker_of)
+from canal_heritage.matches.arriala import PALETTE, ArrialaMatch, Seat, blocked, decide_turn, kind_of, worker_of
 
 
 def vs_bot(level="heuristic", **kw) -> ArrialaMatch:
@@ -47,8 +46,8 @@ def run_in_thread(coro_fn) -> None:
 def test_a_whole_game_against_a_bot_reaches_the_end():
     m = vs_bot(overrides={"cells": [2, 2, 2, 2]})
     play_out(m, random.Random(1))
-    sheet = m.score()
-    assert sheet.final and sheet.how is not None
+    sheet = m.score_sheet()
+    assert sheet.final and sheet.ranking is not None
     assert m.log()[-1].key == "arriala.game_end"
     assert m.bot_moves and all(seat == 1 for seat, _ in m.bot_moves)
 
@@ -256,19 +255,13 @@ class _SilentExecutor:
 
 @pytest.mark.parametrize("executor, timeout", [(_BrokenExecutor(), 5.0), (_SilentExecutor(), 0.05)])
 def test_a_failing_bot_worker_never_stops_the_game(executor, timeout, caplog):
-    import canal_heritage.matches.arriala as module
-
     failures = []
-    module.on_worker_failure = failures.append
     seats = [Seat("bot", "", "heuristic"), Seat("bot", "", "random")]
-    try:
-        m = ArrialaMatch(seats, seed=6, pace=0, overrides={"cells": [2, 2, 2, 2]})
-        reference = ArrialaMatch(seats, seed=6, pace=0, overrides={"cells": [2, 2, 2, 2]})
-        while not reference.over:
-            reference.step_bot()
-        run_in_thread(lambda: m.run_bots(executor, timeout=timeout))
-    finally:
-        module.on_worker_failure = None
+    m = ArrialaMatch(seats, seed=6, pace=0, overrides={"cells": [2, 2, 2, 2]}, on_worker_failure=failures.append)
+    reference = ArrialaMatch(seats, seed=6, pace=0, overrides={"cells": [2, 2, 2, 2]})
+    while not reference.over:
+        reference.step_bot()
+    run_in_thread(lambda: m.run_bots(executor, timeout=timeout))
     assert m.over and not m.busy
     assert m.state.history == reference.state.history  # the same actions, decided in the server
     assert failures and "deciding in the server process" in caplog.text
@@ -317,7 +310,7 @@ def test_the_reason_says_what_is_missing_points_deck_or_rank():
         m.play(A.END_TURN)
         while m.is_bot_turn():
             m.step_bot()
-        if m.state.score[0] > min(m.state.score[:2]) and m.state.hand[0][5]:
+        if m.state.points[0] > min(m.state.points[:2]) and m.state.hand[0][5]:
             assert blocked(m.state, "card:engineering-work").key == "arriala.error.not_last"
 
 
@@ -334,4 +327,4 @@ def test_a_short_board_from_the_balance_study_overrides():
     m = vs_bot(overrides={"cells": [1, 1, 1, 1]})
     assert m.game.board.size == 7  # 4 towns (A-R13) and 3 one-cell stretches
     play_out(m, random.Random(3))
-    assert m.state.end_reason == "last_section"
+    assert m.state.termination == "last_section"

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from canal_heritage.midi import actions
 from canal_heritage.matches.midi import MAX_NAME, MidiMatch, Seat
+from canal_heritage.midi import actions
 
 
 def human_vs_bot(**kw):
@@ -31,7 +31,7 @@ def play_out(m: MidiMatch, rng: random.Random) -> None:
 def test_a_whole_game_against_a_bot_reaches_the_end():
     m = human_vs_bot()
     play_out(m, random.Random(1))
-    sheet = m.score()
+    sheet = m.score_sheet()
     assert sheet.final and sheet.winners
     assert m.log()[-1].key == "midi.game_over"
     assert all(seat == 1 for seat, _ in m.bot_moves)
@@ -224,18 +224,12 @@ def _run_in_thread(coro_fn):
 
 @pytest.mark.parametrize("executor, timeout", [(_BrokenExecutor(), 5.0), (_SilentExecutor(), 0.05)])
 def test_a_failing_bot_worker_never_stops_the_game(executor, timeout, caplog):
-    import canal_heritage.matches.midi as module
-
     failures = []
-    module.on_worker_failure = failures.append
-    try:
-        m = MidiMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "random")], seed=6)
-        reference = MidiMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "random")], seed=6)
-        while not reference.over:
-            reference.step_bot()
-        _run_in_thread(lambda: m.run_bots(executor, timeout=timeout))
-    finally:
-        module.on_worker_failure = None
+    m = MidiMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "random")], seed=6, on_worker_failure=failures.append)
+    reference = MidiMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "random")], seed=6)
+    while not reference.over:
+        reference.step_bot()
+    _run_in_thread(lambda: m.run_bots(executor, timeout=timeout))
     assert m.over and not m.busy
     assert m.state.history == reference.state.history  # the same moves, decided in the server
     assert failures and "deciding in the server process" in caplog.text

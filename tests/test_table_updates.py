@@ -9,7 +9,7 @@ from concurrent.futures import Future
 
 import panel as pn
 
-from canal_heritage.matches.midi import MidiMatch, Seat, decide
+from canal_heritage.matches.midi import MidiMatch, Seat, decide_turn
 from canal_heritage.views.midi_table import MidiTable
 
 
@@ -121,7 +121,7 @@ def test_a_slow_bot_is_shown_thinking_with_one_more_update():
         while not task.done():
             while executor.pending:
                 future, args = executor.pending.pop(0)
-                future.set_result(decide(*args))
+                future.set_result(decide_turn(*args))
             await asyncio.sleep(0)
         seen.update(after=table.renders - renders, moves=len(m.bot_moves) - moves)
 
@@ -178,7 +178,7 @@ def test_choice_buttons_are_kept_between_turns_and_a_stale_click_does_nothing():
         if m.over:
             break
         buttons = offered(table)
-        for a, b in zip(m.legal_actions(), buttons):
+        for a, b in zip(m.legal_actions(), buttons, strict=False):
             reused += seen.get(a) is b
             seen[a] = b
         chosen = buttons[-1]
@@ -189,7 +189,7 @@ def test_choice_buttons_are_kept_between_turns_and_a_stale_click_does_nothing():
         assert m.state.to_dict() == state and table.renders == renders
         assert chosen not in table._choices.objects
     assert reused > 5  # the same choice offered again is the same button
-    assert table._header.objects == header and all(x is y for x, y in zip(table._header.objects, header))
+    assert table._header.objects == header and all(x is y for x, y in zip(table._header.objects, header, strict=True))
 
 
 def test_unchanged_markup_is_not_assigned_again():

@@ -8,6 +8,9 @@ Valence d'Agen. Rules: ``../shared/rules/arriala.md`` (A-R1…A-R12) and ``docs/
 True
 """
 
-from .state import END, PLAY, ArrialaGame, ArrialaState
+from . import actions
+from .observation import ArrialaObservation
+from .sheet import ScoreSheet
+from .state import ArrialaGame, ArrialaState, Phase
 
-__all__ = ["ArrialaGame", "ArrialaState", "END", "PLAY"]
+__all__ = ["ArrialaGame", "ArrialaObservation", "ArrialaState", "Phase", "ScoreSheet", "actions"]

@@ -54,7 +54,7 @@ CARD work          ``card engineering-work pont-canal-cacor``
 
 Every action int whose parts exist in the game (a worker slot, a cell, a vineyard… in
 play) has exactly one text and ``from_text(game, to_text(game, a)) == a``; anything else
-raises :class:`~canal_heritage.errors.IllegalActionError` (key ``error.not_an_action``).
+raises :class:`~canal_heritage.core.errors.IllegalActionError` (key ``error.not_an_action``).
 Whether the action is legal *now* is the state's business, not the text's.
 """
 
@@ -64,7 +64,7 @@ import re
 import weakref
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import IllegalActionError
+from ..core.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from .state import ArrialaGame

@@ -1,7 +1,7 @@
 """Arriala bots: ``random``, ``heuristic`` and ``expert``.
 
 Every bot decides from an :class:`~.observation.ArrialaObservation` only (A-R11) and
-returns a :class:`~canal_heritage.bots.BotMove` whose explanation is a message key plus
+returns a :class:`~canal_heritage.core.bots.BotMove` whose explanation is a message key plus
 arguments. A turn is several actions: a bot is asked once per action.
 
 - ``heuristic`` is greedy: it plays the single action that most improves its evaluation
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from ..bots import BotMove
+from ..core.bots import BotMove
 from . import actions as A
 from .observation import ArrialaObservation, sample_state
 from .scoring import majority
@@ -32,7 +32,7 @@ def evaluate(s: ArrialaState, p: int, *, threat: bool = False) -> float:
     open sections and vineyards promise, plus cards and workers in reserve. With
     ``threat``, sections the next player could complete and win count against ``p``."""
     g = s.game
-    score = s.score
+    score = s.points
     others = [score[o] for o in range(g.owners) if o != p]
     value = score[p] - (max(others) if others else 0)
     if s.is_terminal():
@@ -79,7 +79,7 @@ def _threat(s: ArrialaState, p: int) -> float:
     """Points the next player could take next turn by filling a nearly complete section
     with their own workers (a quick estimate: nearest workers, 5 AP, one placement)."""
     g = s.game
-    q = (s.current + 1) % g.players if s.current == p else s.current
+    q = (s.to_move + 1) % g.players if s.to_move == p else s.to_move
     if q == p:
         return 0.0
     occ, loc = s.occ, s.loc
@@ -125,12 +125,12 @@ def _explain(s: ArrialaState, action: int) -> tuple[str, dict]:
     """A message key + args saying what the action is for."""
     g = s.game
     d = A.decode(action, g.effects)
-    p = s.current
+    p = s.to_move
     if d.kind == "end_turn":
         return "bot.arriala.end_turn", {"player": p, "ap": s.ap}
     after = s.clone(log=False)
     after._apply(action)
-    gained = after.score[p] - s.score[p]
+    gained = after.points[p] - s.points[p]
     if gained > 0:
         kinds = {"lock": "bot.arriala.lock", "river_work": "bot.arriala.river_work"}
         key = kinds.get(d.kind, "bot.arriala.scores")
@@ -170,7 +170,7 @@ def _candidates(s: ArrialaState) -> list[int]:
     workers that neither enter nor leave a section (they change nothing that scores)."""
     out = []
     loc = s.loc
-    p = s.current
+    p = s.to_move
     is_town = s.board.is_town
     g = s.game
     for a in s.legal_actions():
@@ -245,7 +245,7 @@ class ExpertBot:
 
     @staticmethod
     def _fingerprint(obs: ArrialaObservation) -> tuple:
-        return (obs.round, obs.current, obs.ap, obs.loc, obs.lock, obs.hand, obs.deck_size)
+        return (obs.round, obs.to_move, obs.ap, obs.loc, obs.lock, obs.hand, obs.deck_size)
 
     def choose(self, obs: ArrialaObservation) -> BotMove:
         if self._plan and self._expect == self._fingerprint(obs) and self._plan[0] in obs.legal_actions:
@@ -298,16 +298,16 @@ class ExpertBot:
         """Play ``seq`` then the next player's greedy turn; the value for ``p`` after it."""
         s = root.clone(log=False)
         for a in seq:
-            if s.is_terminal() or s.current != p:
+            if s.is_terminal() or s.to_move != p:
                 break
             if a not in s.legal_actions():
                 return float("-inf")
             s._apply(a)
-        if not s.is_terminal() and s.current == p:
+        if not s.is_terminal() and s.to_move == p:
             s._apply(A.END_TURN)
-        q = s.current
+        q = s.to_move
         for _ in range(8):
-            if s.is_terminal() or s.current != q:
+            if s.is_terminal() or s.to_move != q:
                 break
             a, _ = greedy_action(s, q)
             s._apply(a)
@@ -328,7 +328,7 @@ class ExpertBot:
                         continue
                     t = s.clone(log=False)
                     t._apply(a)
-                    if t.is_terminal() or t.current != p:
+                    if t.is_terminal() or t.to_move != p:
                         finished.append((seq + (a,), evaluate(t, p, threat=True)))
                         continue
                     scored.append((evaluate(t, p, threat=False), a, t))

@@ -1,7 +1,7 @@
 """Arriala content: rules numbers, the board, the deck and the rulings (``data/arriala/``).
 
 Loaded and validated once (:func:`load_arriala_data` is cached). A bad file raises
-:class:`~canal_heritage.errors.DataError` naming the file and the field. Values the
+:class:`~canal_heritage.core.errors.DataError` naming the file and the field. Values the
 rulebook does not print (cells per stretch, lock maxima, scoring table, deck make-up) are
 labelled ``reconstructed`` with a reason; ``docs/arriala-balance.md`` is the study.
 """
@@ -9,13 +9,14 @@ labelled ``reconstructed`` with a reason; ``docs/arriala-balance.md`` is the stu
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import pairwise
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core.errors import DataError
 from ..datafiles import SourcedRecord, load_model
-from ..errors import DataError
 
 Effect = Literal["move", "jump", "lock", "engineering_work", "to_vineyard", "to_canal"]
 
@@ -219,7 +220,8 @@ def check_whole(data: ArrialaData, file: str = "arriala/board.json") -> None:
         raise DataError(file, "blue_cells", "one blue cell is by Grisolles-Montech (002, 2-player set-up)")
     caps = {v.id: v.capacity for v in b.vineyards}
     if caps != {"frontonnais": 8, "chasselas": 4, "brulhois": 6}:
-        raise DataError(file, "vineyards", f"the rulebook's vineyards are Frontonnais 8, Chasselas 4, Brulhois 6, got {caps}")
+        raise DataError(file, "vineyards",
+                        f"the rulebook's vineyards are Frontonnais 8, Chasselas 4, Brulhois 6, got {caps}")
     if len(b.engineering_works) != 2:
         raise DataError(file, "engineering_works", "the rulebook has two engineering works")
     table = b.scoring_table
@@ -228,34 +230,35 @@ def check_whole(data: ArrialaData, file: str = "arriala/board.json") -> None:
     if table["5"] != 8:
         raise DataError(file, "scoring_table.5", "a 5-worker section is worth 8 (002 example)")
     values = [table[str(k)] for k in range(1, 11)]
-    if any(b2 < a for a, b2 in zip(values, values[1:])):
+    if any(b2 < a for a, b2 in pairwise(values)):
         raise DataError(file, "scoring_table", "points must not fall as sections grow")
-    for n in ("2", "3", "4"):
-        oop = b.out_of_play.get(n)  # type: ignore[call-overload]
+    counts: tuple[Literal["2", "3", "4"], ...] = ("2", "3", "4")
+    for n in counts:
+        oop = b.out_of_play.get(n)
         if oop is None:
             raise DataError(file, f"out_of_play.{n}", "missing")
         for t in oop.towns:
             if t not in town_ids:
                 raise DataError(file, f"out_of_play.{n}.towns", f"no town {t!r}")
-        for s in oop.stretches:
-            if s not in stretch_ids:
-                raise DataError(file, f"out_of_play.{n}.stretches", f"no stretch {s!r}")
-        for c in oop.blue_cells:
-            if c not in {x.id for x in b.blue_cells}:
-                raise DataError(file, f"out_of_play.{n}.blue_cells", f"no blue cell {c!r}")
-        for v in oop.vineyards:
-            if v not in caps:
-                raise DataError(file, f"out_of_play.{n}.vineyards", f"no vineyard {v!r}")
+        for sid in oop.stretches:
+            if sid not in stretch_ids:
+                raise DataError(file, f"out_of_play.{n}.stretches", f"no stretch {sid!r}")
+        for cid in oop.blue_cells:
+            if cid not in {x.id for x in b.blue_cells}:
+                raise DataError(file, f"out_of_play.{n}.blue_cells", f"no blue cell {cid!r}")
+        for vid in oop.vineyards:
+            if vid not in caps:
+                raise DataError(file, f"out_of_play.{n}.vineyards", f"no vineyard {vid!r}")
     d = data.deck
     total = sum(c.count for c in d.cards)
     if total != d.size or d.size != 55:
         raise DataError("arriala/deck.json", "cards", f"the deck has 55 cards, these kinds add up to {total}")
     if len({c.id for c in d.cards}) != len(d.cards):
         raise DataError("arriala/deck.json", "cards", "duplicate card kind id")
-    for i, c in enumerate(d.cards):
-        if (c.effect == "move") != (c.value > 0):
+    for i, kind in enumerate(d.cards):
+        if (kind.effect == "move") != (kind.value > 0):
             raise DataError("arriala/deck.json", f"cards[{i}].value", "move cards, and only they, carry a value",
-                            record=c.id)
+                            record=kind.id)
     ids = [x.id for x in data.rulings]
     if ids != [f"A-R{i}" for i in range(1, len(ids) + 1)] or len(ids) < 12:
         raise DataError("arriala/rulings.json", "rulings", f"expected A-R1, A-R2, ... in order, got {ids}")

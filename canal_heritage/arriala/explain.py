@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IllegalActionError
+from ..core.errors import IllegalActionError
 from . import actions as A
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def why_illegal(s: ArrialaState, action: Any) -> IllegalActionError:
     if s.phase == END:
         return _err("The game is over: no more actions.", "error.game_over")
     g = s.game
-    p = s.current
+    p = s.to_move
     try:
         if type(action) is not int:
             raise ValueError

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..bots import BotMove
-from ..errors import IllegalActionError
-from ..events import Event
+from ..core.bots import BotMove
+from ..core.errors import IllegalActionError
+from ..core.events import Event
+from ..core.game import Ranking, Termination
 from ..i18n import Translator, translator
 from . import actions as A
 from .state import ArrialaGame
@@ -209,19 +210,19 @@ class Narrator:
         if k == "arriala.vineyard_scored":
             return self.vineyard(a)
         if k == "arriala.stalled":
-            if a["reason"] == "stalled_rounds":
+            if a["reason"] == Termination.STALLED_ROUNDS:
                 return tr.ui("arriala.stalled", "The game stops after round {round} (A-R10): it is scored as if the "
                                                 "canal were finished.", round=a["round"])
             return tr.ui("arriala.stalled", "The deck is empty and no section has scored for three rounds: the game "
                                             "stops (A-R10) and is scored as if the canal were finished.")
         if k == "arriala.game_end":
-            how = a["how"]
-            if how == "virtual":
+            how = a["ranking"]
+            if how == Ranking.VIRTUAL:
                 return tr.ui("arriala.game_end", "The virtual player comes first: nobody wins (A-R18).")
-            if how == "shared":
+            if how == Ranking.SHARED:
                 return tr.ui("arriala.game_end", "Tied on points and on workers on the canal: nobody wins. Play again!")
             winner = self.owner(a["winners"][0])
-            if how == "canal_workers":
+            if how == Ranking.CANAL_WORKERS:
                 return tr.ui("arriala.game_end", "{winner} wins: tied on points, but with more workers on the canal "
                                                  "(A-R18).", winner=winner)
             return tr.ui("arriala.game_end", "{winner} wins with {points} points.", winner=winner,

@@ -11,7 +11,8 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..events import Event
+from ..core.events import Event
+from ..core.game import check_seat
 
 if TYPE_CHECKING:
     from .state import ArrialaGame, ArrialaState
@@ -23,7 +24,7 @@ class ArrialaObservation:
 
     game: ArrialaGame
     player: int
-    current: int | None
+    to_move: int | None
     terminal: bool
     round: int
     first: int
@@ -36,7 +37,7 @@ class ArrialaObservation:
     vine: tuple[tuple[int, ...], ...]
     blue: tuple[int, ...]
     works: tuple[int, ...]
-    score: tuple[int, ...]
+    points: tuple[int, ...]
     moved: frozenset[int]
     turn_start: tuple[tuple[int, int], ...]
     prev_start: tuple[tuple[int, int], ...]
@@ -51,27 +52,32 @@ class ArrialaObservation:
 
     @property
     def is_my_turn(self) -> bool:
-        return self.current == self.player and not self.terminal
+        return self.to_move == self.player and not self.terminal
 
-    def unseen(self) -> list[int]:
+    @property
+    def players(self) -> int:
+        """How many players sit at the table (the virtual player not counted, A-R8)."""
+        return self.game.players
+
+    @property
+    def unseen(self) -> tuple[int, ...]:
         """Card kinds this player cannot place: the deck and the other hands, as one pool."""
-        pool = []
+        pool: list[int] = []
         for k, total in enumerate(self.game.deck_counts):
             left = total - self.hand[k] - self.discard[k]
             pool.extend([k] * left)
-        return pool
+        return tuple(pool)
 
 
 def observe(s: ArrialaState, player: int) -> ArrialaObservation:
     g = s.game
-    if not (isinstance(player, int) and 0 <= player < g.players):
-        raise ValueError(f"player must be a seat from 0 to {g.players - 1}, got {player!r}")
-    mine = s.current == player and not s.is_terminal()
+    check_seat(player, g.players)
+    mine = s.to_move == player and not s.is_terminal()
     return ArrialaObservation(
-        game=g, player=player, current=s.current_player(), terminal=s.is_terminal(), round=s.round,
+        game=g, player=player, to_move=s.current_player(), terminal=s.is_terminal(), round=s.round,
         first=s.first, ap=s.ap, loc=tuple(s.loc), lock=tuple(s.lock), closed=tuple(s.closed),
         locks_left=s.locks_left, stretch_locks=tuple(s.stretch_locks), vine=tuple(tuple(r) for r in s.vine),
-        blue=tuple(s.blue), works=tuple(s.works), score=tuple(s.score), moved=frozenset(s.moved),
+        blue=tuple(s.blue), works=tuple(s.works), points=tuple(s.points), moved=frozenset(s.moved),
         turn_start=tuple(sorted(s.turn_start.items())), prev_start=tuple(sorted(s.prev_start.items())),
         quiet=s.quiet, scored_round=s.scored_round,
         hand=tuple(s.hand[player]), hand_sizes=tuple(sum(h) for h in s.hand), deck_size=len(s.deck),
@@ -104,9 +110,9 @@ def sample_state(obs: ArrialaObservation, rng: random.Random) -> ArrialaState:
     s.vine = [list(r) for r in obs.vine]
     s.blue = list(obs.blue)
     s.works = list(obs.works)
-    s.score = list(obs.score)
-    s.items = [[ScoreItem("earlier", "", pts)] if pts else [] for pts in obs.score]
-    s.current = obs.current if obs.current is not None else 0
+    s.points = list(obs.points)
+    s.items = [[ScoreItem("earlier", "", pts)] if pts else [] for pts in obs.points]
+    s.to_move = obs.to_move if obs.to_move is not None else 0
     s.ap = obs.ap
     s.moved = set(obs.moved)
     s.turn_start = dict(obs.turn_start)
@@ -116,7 +122,7 @@ def sample_state(obs: ArrialaObservation, rng: random.Random) -> ArrialaState:
     s.quiet = obs.quiet
     s.scored_round = obs.scored_round
     s.discard = list(obs.discard)
-    pool = obs.unseen()
+    pool = list(obs.unseen)
     rng.shuffle(pool)
     k = len(g.card_kinds)
     s.hand = [[0] * k for _ in range(g.players)]

@@ -21,7 +21,7 @@ two players, where the first one is out of play (its numbers are then the data's
 :func:`load_record` validates the record, replays every decision and returns the state;
 anything corrupt or inconsistent (unknown version, bad field, a decision that is no
 Arriala action or is not legal where it stands, a result that does not match) raises
-:class:`~canal_heritage.errors.RecordError` saying where and why. A failed load returns
+:class:`~canal_heritage.core.errors.RecordError` saying where and why. A failed load returns
 nothing and changes nothing.
 """
 
@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import IllegalActionError, RecordError
-from ..records import bad_record, read_record_source
+from ..core.errors import IllegalActionError, RecordError
+from ..core.records import bad_record, read_record_source
 from . import actions as A
 from .data import load_arriala_data
 from .state import ArrialaGame, ArrialaState
@@ -120,7 +120,7 @@ def record_of(state: ArrialaState, *, seats: list[str] | None = None) -> GameRec
     return GameRecord(
         players=game.players, seed=state.seed, first=state.first, **game_overrides(game), seats=seats,
         decisions=[A.to_text(game, a) for a in state.history],
-        result=list(state.score) if state.is_terminal() else None,
+        result=list(state.points) if state.is_terminal() else None,
     )
 
 
@@ -202,12 +202,12 @@ def replay(record: GameRecord, *, log: bool = True) -> ArrialaState:
         try:
             state.apply_action(action)
         except IllegalActionError as exc:
-            raise _bad(f"{where}, by seat {state.current} in round {state.round}, is not legal there: {exc}") from None
+            raise _bad(f"{where}, by seat {state.to_move} in round {state.round}, is not legal there: {exc}") from None
     if record.result is not None:
         if not state.is_terminal():
             raise _bad("it records a final result but the game is not over")
-        if list(state.score) != record.result:
-            raise _bad(f"the recorded result {record.result} does not match the replay {list(state.score)}")
+        if list(state.points) != record.result:
+            raise _bad(f"the recorded result {record.result} does not match the replay {list(state.points)}")
     return state
 
 

@@ -4,8 +4,11 @@ final ranking (``../shared/rules/arriala.md``, A-R18).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, Mapping, Sequence
+from typing import Any, Literal
+
+from ..core.game import Ranking
 
 Tie = Literal["none", "lower", "nobody"]
 
@@ -54,11 +57,11 @@ class ScoreItem:
     points: int
     detail: tuple[tuple[str, object], ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "place": self.place, "points": self.points, "detail": dict(self.detail)}
 
 
-def rank(scores: Sequence[int], canal: Sequence[int], players: int) -> tuple[list[int], str]:
+def rank(scores: Sequence[int], canal: Sequence[int], players: int) -> tuple[list[int], Ranking]:
     """The winners and how the ranking was settled (A-R18).
 
     Args:
@@ -67,16 +70,16 @@ def rank(scores: Sequence[int], canal: Sequence[int], players: int) -> tuple[lis
         players: the number of real players.
 
     Returns:
-        ``(winners, how)``: ``winners`` is one seat or empty; ``how`` is ``points``,
-        ``canal_workers`` (tie on points broken), ``shared`` (still tied: no winner) or
-        ``virtual`` (the virtual player came first or shared first: no winner).
+        ``(winners, ranking)``: ``winners`` is one seat or empty; ``ranking`` is
+        ``POINTS``, ``CANAL_WORKERS`` (tie on points broken), ``SHARED`` (still tied: no
+        winner) or ``VIRTUAL`` (the virtual player came first or shared first: no winner).
     """
     owners = range(len(scores))
     best = max(owners, key=lambda o: (scores[o], canal[o]))
     top_points = [o for o in owners if scores[o] == scores[best]]
     top = [o for o in top_points if canal[o] == canal[best]]
     if any(o >= players for o in top):
-        return [], "virtual"
+        return [], Ranking.VIRTUAL
     if len(top) > 1:
-        return [], "shared"
-    return [best], ("points" if len(top_points) == 1 else "canal_workers")
+        return [], Ranking.SHARED
+    return [best], (Ranking.POINTS if len(top_points) == 1 else Ranking.CANAL_WORKERS)

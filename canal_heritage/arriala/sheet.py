@@ -4,8 +4,9 @@ works, engineering works, vineyards), and the final ranking (A-R18)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ..core.game import Ranking, Termination
 from .scoring import ScoreItem
 
 if TYPE_CHECKING:
@@ -39,15 +40,16 @@ class ScoreSheet:
     owners: tuple[OwnerScore, ...]
     final: bool
     winners: tuple[int, ...]
-    how: str | None  # points, canal_workers, shared, virtual (None while playing)
-    end_reason: str | None  # last_section, stalled_quiet, stalled_rounds
+    ranking: Ranking | None  # how first place was settled (None while playing)
+    termination: Termination | None  # how the game ended (None while playing)
 
     @property
     def totals(self) -> list[int]:
         return [o.total for o in self.owners]
 
-    def to_json(self) -> dict:
-        return {"final": self.final, "winners": list(self.winners), "how": self.how, "end_reason": self.end_reason,
+    def to_json(self) -> dict[str, Any]:
+        return {"final": self.final, "winners": list(self.winners), "ranking": self.ranking,
+                "termination": self.termination,
                 "owners": [{"owner": o.owner, "virtual": o.virtual, "total": o.total, "canal_workers": o.canal_workers,
                             "by_kind": o.by_kind(), "items": [i.to_json() for i in o.items]} for o in self.owners]}
 
@@ -55,4 +57,4 @@ class ScoreSheet:
 def score_sheet(s: ArrialaState) -> ScoreSheet:
     g = s.game
     owners = tuple(OwnerScore(o, o >= g.players, tuple(s.items[o]), s.canal_workers(o)) for o in range(g.owners))
-    return ScoreSheet(owners, s.is_terminal(), tuple(s.winners or ()), s.how, s.end_reason)
+    return ScoreSheet(owners, s.is_terminal(), tuple(s.winners or ()), s.ranking, s.termination)

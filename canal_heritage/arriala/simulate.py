@@ -87,8 +87,8 @@ def play_arriala_game(players: int, bots: Sequence[str], seed: int, overrides: O
         state.apply_action(agents[p].choose(state.observation(p)).action)
     sheet = state.score_sheet()
     return ArrialaResult(
-        seats=list(bots), scores=sheet.totals, winners=list(state.winners or []), how=state.how or "",
-        end_reason=state.end_reason or "", first=state.first, rounds=state.round,
+        seats=list(bots), scores=sheet.totals, winners=list(state.winners or []), how=str(state.ranking or ""),
+        end_reason=str(state.termination or ""), first=state.first, rounds=state.round,
         sections_scored=sum(1 for o in sheet.owners for i in o.items if i.kind == "section"),
         by_kind=[o.by_kind() for o in sheet.owners],
     )

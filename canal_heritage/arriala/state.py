@@ -20,20 +20,36 @@ index, :data:`VINE` ``+ v`` (vineyard ``v`` in play) or :data:`BLUE` ``+ b``.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Sequence
 
-from ..errors import IllegalActionError
-from ..events import Event
+from ..core.errors import IllegalActionError
+from ..core.events import Event
+from ..core.game import Outcome, Ranking, Termination
 from . import actions as A
 from .board import Board
 from .data import ArrialaData, load_arriala_data
 from .scoring import ScoreItem, majority, rank
 
+if TYPE_CHECKING:
+    from .observation import ArrialaObservation
+    from .sheet import ScoreSheet
+
 RESERVE = -1
 GONE = -2  # an unused worker slot (the virtual player has one worker per town)
 VINE = 100
 BLUE = 200
-PLAY, END = 1, 2
+
+
+class Phase(StrEnum):
+    """Where the game stands: in play, or over."""
+
+    PLAY = "play"
+    END = "end"
+
+
+# Module-level aliases: faster than Phase.X attribute lookups in the hot paths.
+PLAY, END = Phase.PLAY, Phase.END
 
 _W = A.W
 
@@ -91,8 +107,13 @@ class ArrialaGame:
         """
         return ArrialaState.new(self, seed, first=first, log=log)
 
-    def worker_owner(self, w: int) -> int:
-        return w // _W
+    def action_to_text(self, action: int) -> str:
+        """The text form of an action (``"move w7 montech-castelsarrasin:3"``, :mod:`.actions`)."""
+        return A.to_text(self, action)
+
+    def action_from_text(self, text: str) -> int:
+        """The action a text names; :class:`IllegalActionError` if it names none of this game."""
+        return A.from_text(self, text)
 
     def __repr__(self) -> str:
         return f"ArrialaGame(players={self.players})"
@@ -107,9 +128,9 @@ class ArrialaState:
 
     __slots__ = (
         "game", "board", "n", "rng", "seed", "deck", "hand", "discard", "loc", "occ", "lock", "closed",
-        "locks_left", "stretch_locks", "vine", "blue", "works", "score", "items", "current", "ap",
+        "locks_left", "stretch_locks", "vine", "blue", "works", "points", "items", "to_move", "ap",
         "moved", "turn_start", "prev_start", "round", "first", "quiet", "scored_round", "phase",
-        "end_reason", "events", "history", "_legal", "_sections", "winners", "how", "dealt", "turns",
+        "termination", "events", "history", "_legal", "_sections", "winners", "ranking", "dealt", "turns",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -136,9 +157,9 @@ class ArrialaState:
         s.vine = [[0] * game.owners for _ in b.vineyards]
         s.blue = [-1] * len(b.blue)
         s.works = [-1] * len(b.works)
-        s.score = [0] * game.owners
+        s.points = [0] * game.owners
         s.items = [[] for _ in range(game.owners)]
-        s.current = 0
+        s.to_move = 0
         s.ap = game.rules.action_points
         s.moved = set()
         s.turn_start = {}
@@ -148,13 +169,13 @@ class ArrialaState:
         s.quiet = 0
         s.scored_round = False
         s.phase = PLAY
-        s.end_reason = None
+        s.termination = None
         s.events = None
         s.history = []
         s._legal = None
         s._sections = None
         s.winners = None
-        s.how = None
+        s.ranking = None
         s.dealt = False
         s.turns = 0
         if game.virtual:  # A-R8/A-R13: one virtual worker on each town in play
@@ -175,7 +196,7 @@ class ArrialaState:
         deck = [k for k, c in enumerate(game.deck_counts) for _ in range(c)]
         rng.shuffle(deck)
         drawn = rng.randrange(game.players)  # always drawn: chance does not depend on ``first``
-        s.first = s.current = drawn if first is None else first  # A-R9
+        s.first = s.to_move = drawn if first is None else first  # A-R9
         for p in range(game.players):  # dealt by seat: the hands do not depend on who starts
             for _ in range(game.rules.starting_hand):
                 if deck:
@@ -186,13 +207,13 @@ class ArrialaState:
             s._log("arriala.setup", {"players": game.players, "first": s.first, "virtual": game.virtual,
                                      "ruling": "A-R8" if game.virtual else None},
                    {p: {"hand": s.hand_list(p)} for p in range(game.players)})
-            s._log("arriala.turn_start", {"player": s.current, "round": 1, "ap": s.ap})
+            s._log("arriala.turn_start", {"player": s.to_move, "round": 1, "ap": s.ap})
         return s
 
     # ------------------------------------------------------------------ queries
     def current_player(self) -> int | None:
         """The seat that acts now, or ``None`` when the game is over."""
-        return None if self.phase == END else self.current
+        return None if self.phase == END else self.to_move
 
     def is_terminal(self) -> bool:
         return self.phase == END
@@ -242,7 +263,7 @@ class ArrialaState:
 
     def is_last(self, p: int) -> bool:
         """A-R7: ``p`` is last on the score track among the real players (ties count)."""
-        return self.score[p] == min(self.score[: self.n])
+        return self.points[p] == min(self.points[: self.n])
 
     def legal_actions(self) -> list[int]:
         """Every action the current player may take (empty when the game is over).
@@ -259,7 +280,7 @@ class ArrialaState:
             return []
         g = self.game
         cost = g.costs
-        p = self.current
+        p = self.to_move
         ap = self.ap
         b = self.board
         size = b.size
@@ -426,7 +447,7 @@ class ArrialaState:
         return "reserve"
 
     def _gain(self, o: int, item: ScoreItem) -> None:
-        self.score[o] += item.points
+        self.points[o] += item.points
         self.items[o].append(item)
 
     def _apply(self, action: int) -> None:
@@ -434,7 +455,7 @@ class ArrialaState:
         g = self.game
         self._legal = None
         self.history.append(action)
-        p = self.current
+        p = self.to_move
         cost = self.action_cost(action)
         d = A.decode(action, g.effects)
         self.ap -= cost
@@ -547,46 +568,46 @@ class ArrialaState:
             self.quiet = 0
             if self.events is not None:
                 self._log("arriala.section_scored", {
-                    "player": self.current, "first": self.board.cell_id(a), "last": self.board.cell_id(z),
+                    "player": self.to_move, "first": self.board.cell_id(a), "last": self.board.cell_id(z),
                     "workers": size, "counts": counts, "winner": winner, "points": points, "tie": tie,
                     "ruling": "A-R6"})
         if not any_open:
-            self._finish("last_section")
+            self._finish(Termination.LAST_SECTION)
 
     def _end_turn(self) -> None:
         g = self.game
         if self.events is not None:
-            self._log("arriala.turn_end", {"player": self.current, "ap_left": self.ap})
+            self._log("arriala.turn_end", {"player": self.to_move, "ap_left": self.ap})
         self.prev_start = self.turn_start  # A-R3: what the next player may not undo
         self.turn_start = {}
         self.moved = set()
         self.turns += 1
-        self.current = (self.current + 1) % g.players
+        self.to_move = (self.to_move + 1) % g.players
         self.ap = g.rules.action_points
         self._legal = None
-        if self.current == self.first:  # A-R17: a round is over
+        if self.to_move == self.first:  # A-R17: a round is over
             if not self.scored_round:
                 self.quiet += 1
             self.scored_round = False
             if self.events is not None:
                 self._log("arriala.round_end", {"round": self.round, "quiet": self.quiet})
             if self.quiet >= g.rules.stall_quiet_rounds and not self.deck:
-                self._finish("stalled_quiet")  # A-R10
+                self._finish(Termination.STALLED_QUIET)  # A-R10
                 return
             if self.round >= g.rules.stall_max_rounds:
-                self._finish("stalled_rounds")  # A-R10
+                self._finish(Termination.STALLED_ROUNDS)  # A-R10
                 return
             self.round += 1
         if self.events is not None:
-            self._log("arriala.turn_start", {"player": self.current, "round": self.round, "ap": self.ap})
+            self._log("arriala.turn_start", {"player": self.to_move, "round": self.round, "ap": self.ap})
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: Termination) -> None:
         """End of the game: vineyards score, then the ranking (A-R18)."""
         g = self.game
         self.phase = END
-        self.end_reason = reason
+        self.termination = reason
         self._legal = None
-        if reason != "last_section" and self.events is not None:
+        if reason != Termination.LAST_SECTION and self.events is not None:
             self._log("arriala.stalled", {"reason": reason, "round": self.round, "ruling": "A-R10"})
         for v, spot in enumerate(self.board.vineyards):
             counts = list(self.vine[v])
@@ -599,19 +620,30 @@ class ArrialaState:
                                                       "points": spot.capacity if winner is not None else 0,
                                                       "tie": tie})
         canal = [self.canal_workers(o) for o in range(g.owners)]
-        self.winners, self.how = rank(self.score, canal, g.players)
+        self.winners, self.ranking = rank(self.points, canal, g.players)
         if self.events is not None:
-            self._log("arriala.game_end", {"reason": reason, "scores": list(self.score), "canal": canal,
-                                           "winners": list(self.winners), "how": self.how,
-                                           "ruling": "A-R18" if self.how != "points" else None})
+            self._log("arriala.game_end", {"reason": reason, "scores": list(self.points), "canal": canal,
+                                           "winners": list(self.winners), "ranking": self.ranking,
+                                           "ruling": "A-R18" if self.ranking != Ranking.POINTS else None})
 
     # ------------------------------------------------------------------ views
-    def score_sheet(self):  # -> ScoreSheet
+    def outcome(self) -> Outcome | None:
+        """How the game ended, who won and the final points (``None`` while it goes on)."""
+        if self.phase != END:
+            return None
+        assert self.termination is not None and self.ranking is not None
+        return Outcome(self.termination, tuple(self.winners or ()), tuple(self.points), self.ranking)
+
+    def totals(self) -> list[int]:
+        """Every owner's points so far (with two players, the virtual player is third)."""
+        return list(self.points)
+
+    def score_sheet(self) -> ScoreSheet:
         """Every owner's points line by line (the total equals the sum of its lines)."""
         from .sheet import score_sheet
         return score_sheet(self)
 
-    def observation(self, player: int):  # -> ArrialaObservation
+    def observation(self, player: int) -> ArrialaObservation:
         """What ``player`` may know (A-R11)."""
         from .observation import observe
         return observe(self, player)
@@ -643,9 +675,9 @@ class ArrialaState:
         s.vine = [r[:] for r in self.vine]
         s.blue = self.blue[:]
         s.works = self.works[:]
-        s.score = self.score[:]
+        s.points = self.points[:]
         s.items = [i[:] for i in self.items]
-        s.current = self.current
+        s.to_move = self.to_move
         s.ap = self.ap
         s.moved = set(self.moved)
         s.turn_start = dict(self.turn_start)
@@ -655,14 +687,14 @@ class ArrialaState:
         s.quiet = self.quiet
         s.scored_round = self.scored_round
         s.phase = self.phase
-        s.end_reason = self.end_reason
+        s.termination = self.termination
         keep = (self.events is not None) if log is None else log
         s.events = list(self.events) if keep and self.events is not None else ([] if keep else None)
         s.history = self.history[:]
         s._legal = self._legal
         s._sections = self._sections
         s.winners = list(self.winners) if self.winners is not None else None
-        s.how = self.how
+        s.ranking = self.ranking
         s.dealt = self.dealt
         s.turns = self.turns
         return s
@@ -676,12 +708,12 @@ class ArrialaState:
     @classmethod
     def from_dict(cls, data: dict[str, Any], *, game: ArrialaGame | None = None, seed: int = 0) -> ArrialaState:
         """Build a legal position from plain data (see :mod:`.position`); raises
-        :class:`~canal_heritage.errors.PositionError` naming the problem otherwise."""
+        :class:`~canal_heritage.core.errors.PositionError` naming the problem otherwise."""
         from .position import state_from_dict
 
         return state_from_dict(data, game=game, seed=seed)
 
     def __repr__(self) -> str:
         if self.phase == END:
-            return f"<ArrialaState over ({self.end_reason}) scores={self.score}>"
-        return f"<ArrialaState round {self.round} player {self.current} ap {self.ap} scores={self.score}>"
+            return f"<ArrialaState over ({self.termination}) scores={self.points}>"
+        return f"<ArrialaState round {self.round} player {self.to_move} ap {self.ap} scores={self.points}>"

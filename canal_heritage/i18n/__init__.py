@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import gettext
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -30,8 +30,8 @@ from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from ..core.errors import DataError
 from ..datafiles import data_dir
-from ..errors import DataError
 
 #: The languages of the project, in menu order.
 LANGUAGES: tuple[str, ...] = ("fr", "en", "oc")
@@ -64,20 +64,17 @@ class _Missing(str):
 
 
 class _MissingCatalog(gettext.NullTranslations):
-    def gettext(self, message: str) -> str:
-        return _Missing(message)
+    """A language without a catalog: every lookup says it found nothing (the lookups use
+    ``pgettext`` and ``npgettext`` only: every message has a context)."""
 
     def pgettext(self, context: str, message: str) -> str:
         return _Missing(message)
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return _Missing(msgid1 if n == 1 else msgid2)
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
         return _Missing(msgid1 if n == 1 else msgid2)
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str, domain: str) -> gettext.GNUTranslations | gettext.NullTranslations:
     """The compiled catalog of ``domain`` in ``lang`` (compiled in memory on first use).
 
@@ -177,7 +174,7 @@ class Translator:
         return f"Translator({self.lang!r})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str | None) -> Translator:
     """The (cached) translator of ``lang`` (normalised; default French)."""
     return Translator(normalise_language(lang))

@@ -1,22 +1,8 @@
-"""One Arriala table in the exhibit: who sits where, whose screen it is, bots' turns replayed
-action by action, hot-seat privacy, projector pauses and undo. No Panel here: views are
-functions of this object's parameters, and tests drive it directly.
-
-It follows :class:`~canal_heritage.matches.midi.MidiMatch`:
-
-* One change, one update: every action (a move, a bot's action, undo, the privacy screen, the
-  projector's "continue", a language) changes parameters inside :meth:`ArrialaMatch.changing`,
-  so watchers are called once for it, with :attr:`ArrialaMatch.version` bumped once.
-* Bots think off the Bokeh event loop (:meth:`ArrialaMatch.run_bots`, in the worker processes
-  of :mod:`canal_heritage.matches.pool`, deciding here if a worker fails). A turn is several
-  actions: a worker decides every action up to the next one that reveals something (a draw)
-  or ends the turn, and the table replays them one by one, :attr:`ArrialaMatch.pace` seconds
-  apart, each its own update (so a visitor can follow the turn).
-* Hidden information (A-R11): :meth:`ArrialaMatch.observation` is the only way a view learns
-  about the game, and it gives the observation of :attr:`ArrialaMatch.viewer` (the seat whose
-  screen it is), or nothing private at all while the privacy screen is up.
-* Undo: a person may take back their own actions, one at a time, within their own turn, and
-  never across a draw (a draw shows them a card).
+"""One Arriala table in the exhibit: what :class:`~.table.TableMatch` does for every game,
+plus Arriala's own: a bot's turn is several actions, replayed one by one at a readable
+pace; undo goes back one action at a time within the viewer's own turn, never across a draw
+(a draw shows a card); and the palette: which kinds of action the viewer may choose, and
+the engine's reason why the others are not possible now.
 
 Legality is the engine's alone: the palette, the targets and the reasons a choice is not
 possible now all come from ``legal_actions()`` and ``why_illegal()``; this module only sorts
@@ -25,15 +11,10 @@ action ints by what they do (:func:`kind_of`, :func:`worker_of`, :func:`target_o
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import random
 from collections import Counter
-from concurrent.futures import Executor
 from dataclasses import replace
 from typing import Any, Callable
-
-import param
 
 from ..arriala import actions as A
 from ..arriala.bots import BOT_NAMES, make_bot
@@ -41,23 +22,14 @@ from ..arriala.narration import Narrator
 from ..arriala.observation import ArrialaObservation, sample_state
 from ..arriala.sheet import ScoreSheet
 from ..arriala.state import ArrialaGame, ArrialaState
-from ..bots import BotMove
-from ..errors import IllegalActionError
-from .table import LogLine, Seat, TableMatch, clean_name
+from ..core.bots import BotMove
+from ..core.errors import IllegalActionError
+from .table import MAX_PLANNED, LogLine, Seat, TableMatch, UndoStep
 
-__all__ = ["ArrialaMatch", "Seat", "LogLine", "PALETTE", "decide_turn", "kind_of", "worker_of", "target_of"]
+__all__ = ["ArrialaMatch", "LogLine", "PALETTE", "Seat", "decide_turn", "kind_of", "target_of", "worker_of"]
 
 #: Seconds between two actions of a bot's turn as the table replays them.
 PACE = 0.9
-#: Seconds a bot worker may take before the server decides the move itself.
-BOT_TIMEOUT = 20.0
-#: Seconds a bot may decide before the table says it is thinking.
-THINKING_DELAY = 0.15
-#: A worker decides at most this many actions at once (a turn has 5 action points).
-MAX_PLANNED = 12
-log = logging.getLogger(__name__)
-#: Called when a worker fails (the server rebuilds its pool); set by the serving code.
-on_worker_failure: Callable[[BaseException], None] | None = None
 
 #: The action palette, in the order shown: what the visitor may choose to do.
 PALETTE: tuple[str, ...] = ("move", "place", "to_vineyard", "from_vineyard", "river_work", "lock", "draw",
@@ -199,50 +171,30 @@ class ArrialaMatch(TableMatch):
         pace: seconds between two actions of a bot's turn (0: at once, for tests).
         overrides: balance-study options of :class:`~canal_heritage.arriala.ArrialaGame`
             (``cells``, ``lock_max``, ``table``, ``deck``): short games for tests.
+        on_worker_failure: told when a bot worker fails (the server rebuilds its pool).
     """
 
-    pace = param.Number(default=PACE, bounds=(0, None), doc="seconds between a bot's actions")
+    bot_levels = BOT_NAMES
+    decide_turn = staticmethod(decide_turn)
+    privacy_first = True  # hot-seat: even the first player's screen waits (the device may be elsewhere)
 
     def __init__(self, seats: list[Seat], seed: int = 0, *, first: int | None = None, lang: str = "fr",
-                 projector: bool = False, pace: float = PACE, overrides: dict[str, Any] | None = None) -> None:
-        if not 2 <= len(seats) <= 4:
-            raise ValueError("a table has 2 to 4 seats")
-        for s in seats:
-            if s.kind == "bot" and s.level not in BOT_NAMES:
-                raise ValueError(f"unknown bot level {s.level!r}")
-        if first is not None and not (isinstance(first, int) and 0 <= first < len(seats)):
-            raise ValueError(f"first must be a seat from 0 to {len(seats) - 1}, got {first!r}")
-        super().__init__(lang=lang, projector=projector, pace=pace)
+                 projector: bool = False, pace: float = PACE, overrides: dict[str, Any] | None = None,
+                 on_worker_failure: Callable[[BaseException], None] | None = None) -> None:
         self.overrides = dict(overrides or {})
-        self.game = ArrialaGame(len(seats), **self.overrides)
-        # an empty name is the seat's colour, said in the language of the moment
-        self.seats = [Seat(s.kind, clean_name(s.name, ""), s.level) for s in seats]
-        self.seed = seed
-        self.state: ArrialaState = self.game.new_initial_state(seed, first=first)
-        self.bot_moves: list[tuple[int, BotMove]] = []
-        self._planned: list[BotMove] = []  # a bot's actions decided, not yet played
-        self._planned_at: tuple[int, int] | None = None  # (generation, history length) they follow
-        self._undo: list[tuple[ArrialaState, int]] = []  # before each of the viewer's actions this turn
-        self._undo_owner: tuple[int, int] | None = None  # (seat, turn number) the undo steps belong to
-        self._seen = 0  # log lines already shown when the projector paused
-        self._log_cache: tuple[tuple, list[LogLine]] | None = None
-        self._generation = 0  # bumped whenever the state object is replaced (undo)
-        self._depth = 0
-        self._dirty = False
-        self.closed = False  # the exhibit discarded this game: bots stop
-        self._running = False  # run_bots is replaying a bot's turn
         self._reasons_cache: tuple[tuple, dict[str, IllegalActionError]] | None = None
-        humans = self.humans
-        # hot-seat: even the first player's screen waits for them (the device may be elsewhere)
-        self.viewer = humans[0] if humans and not self.hot_seat else None
-        self._hand_over()
+        super().__init__(seats, seed, first=first, lang=lang, projector=projector, pace=pace,
+                         on_worker_failure=on_worker_failure)
+        self.game: ArrialaGame
+        self.state: ArrialaState
+
+    def make_game(self, players: int) -> ArrialaGame:
+        return ArrialaGame(players, **self.overrides)
 
     # ------------------------------------------------------------------ who is who
-    @property
-    def names(self) -> list[str]:
-        """Each seat's name: as typed, or its colour in the current language."""
-        colours = Narrator(self.lang, self.game)
-        return [s.name or colours.colour(i) for i, s in enumerate(self.seats)]
+    def default_name(self, seat: int) -> str:
+        """A seat's colour, in the language of the moment."""
+        return Narrator(self.lang, self.game).colour(seat)
 
     @property
     def virtual(self) -> int | None:
@@ -260,18 +212,11 @@ class ArrialaMatch(TableMatch):
         obs = self.state.observation(seat)
         return replace(obs, hand=(0,) * len(obs.hand), legal_actions=(), events=tuple(self.state.log(-1)))
 
-    def view(self) -> ArrialaObservation:
-        """What the screen shows now: the viewer's observation, or the public one."""
-        return self.observation() or self.public_observation()
-
     def blocked(self, kind: str) -> IllegalActionError | None:
         """Why the viewer cannot do ``kind`` now (the engine's reason), None if they can."""
         if not self.is_viewer_turn() or self.paused:
             return IllegalActionError("Please wait: it is not your turn.", "table.not_your_turn")
         return blocked(self.state, kind)
-
-    def score(self) -> ScoreSheet:
-        return self.state.score_sheet()
 
     def sections(self) -> list[tuple[int, int, bool]]:
         """Every section as (first cell, last cell, scored?) in canal order (public, A-R11)."""
@@ -282,172 +227,6 @@ class ArrialaMatch(TableMatch):
         """The sections scored so far, as the engine told it (``arriala.section_scored``)."""
         return [e.args for e in self.state.events or () if e.key == "arriala.section_scored"]
 
-    # ------------------------------------------------------------------ acting
-    def say(self, text: str) -> None:
-        """Show a message (a reason why not) without changing the game."""
-        with self.changing():
-            self.message = text
-            self._bump()
-
-    def _play(self, action: int) -> bool:
-        if not self.is_viewer_turn() or self.paused:
-            self.message = self.narrator().tr.ui("table.not_your_turn", "Please wait: it is not your turn.")
-            self._bump()
-            return False
-        before = self.state.clone()
-        seat, turn = self.viewer, self.state.turns
-        try:
-            self.state.apply_action(action)
-        except IllegalActionError as err:
-            self.message = self.narrator().error(err)
-            self._bump()
-            return False
-        if self._undo_owner != (seat, turn):
-            self._undo = []
-        self._undo_owner = (seat, turn)  # type: ignore[assignment]
-        if action == A.DRAW:
-            self._undo = []  # the card is seen: nothing before it can be taken back
-        elif self.state.turns == turn and not self.over:
-            self._undo.append((before, len(self.bot_moves)))
-        else:
-            self._undo = []  # the turn is over
-        self.message = ""
-        self._after_step()
-        return True
-
-    def can_undo(self) -> bool:
-        """The viewer may take back their last action: their own, in this turn of theirs,
-        and not before a draw."""
-        if not self._undo or self.privacy:
-            return False
-        seat, turn = self._undo_owner  # type: ignore[misc]
-        return (self.viewer == seat and self.to_move == seat and self.state.turns == turn
-                and not self.over)
-
-    def undo(self) -> bool:
-        with self.changing():
-            if not self.can_undo():
-                self.message = self.narrator().tr.ui("table.no_undo", "That decision can no longer be taken back.")
-                self._bump()
-                return False
-            state, moves = self._undo.pop()
-            self.state = state
-            self._generation += 1
-            del self.bot_moves[moves:]
-            self._planned = []
-            self.message = ""
-            self.paused = False
-            self.thinking = False
-            self._seen = min(self._seen, len(self.log()))
-            self._bump()
-            return True
-
-    # ------------------------------------------------------------------ bots
-    def bot_payload(self) -> tuple[str, int, ArrialaObservation]:
-        """What the bot to move needs (its observation only, A-R11) and its seeded generator."""
-        p = self.to_move
-        assert p is not None and self.seats[p].kind == "bot"
-        rng_seed = (self.seed * 1_000_003 + len(self.state.history) * 97 + p) % (2**63)
-        return self.seats[p].level, rng_seed, self.state.observation(p)
-
-    def _position(self) -> tuple[int, int]:
-        return self._generation, len(self.state.history)
-
-    def _next_planned(self) -> BotMove | None:
-        """The bot's next decided action, if it was decided for this very position."""
-        if self._planned and self._planned_at == self._position():
-            move = self._planned[0]
-            if move.action in self.state.legal_actions():
-                return move
-        self._planned = []
-        return None
-
-    def _plan(self, moves: list[BotMove]) -> None:
-        self._planned = list(moves)
-        self._planned_at = self._position()
-
-    def apply_bot_move(self, move: BotMove) -> None:
-        """Play one action of the bot to move (one update)."""
-        p = self.to_move
-        assert p is not None
-        with self.changing():
-            self.state.apply_action(move.action)  # a bot only proposes legal actions
-            if self._planned and self._planned[0] is move:
-                self._planned.pop(0)
-                self._planned_at = self._position()
-            self.bot_moves.append((p, move))
-            self.thinking = False
-            self._after_step()
-
-    def step_bot(self) -> bool:
-        """Let the bot to move play one action here, synchronously (tests, small tables)."""
-        if not self.is_bot_turn() or self.paused or self.closed:
-            return False
-        move = self._next_planned()
-        if move is None:
-            self._plan(decide_turn(*self.bot_payload()))
-            move = self._planned[0]
-        self.apply_bot_move(move)
-        return True
-
-    async def run_bots(self, executor: Executor | None = None, *, timeout: float = BOT_TIMEOUT,
-                       thinking_delay: float = THINKING_DELAY) -> None:
-        """Play bots' turns off the event loop until a person must act (or the projector pauses).
-
-        Each bot action is one change (one update of the views), :attr:`pace` seconds after
-        the previous one. :attr:`busy` is set while a bot decides, without a version bump; if
-        the decision takes longer than ``thinking_delay`` seconds, :attr:`thinking` is raised
-        (one more change). A worker that fails or does not answer within ``timeout`` seconds
-        is not waited for: the bot decides here instead (seeded: the same decision)."""
-        if self.busy or self._running:  # one replay at a time (a second would double the pace)
-            return
-        self._running = True
-        loop = asyncio.get_running_loop()
-        try:
-            while self.is_bot_turn() and not self.paused and not self.closed:
-                move = self._next_planned()
-                if move is None:
-                    self.busy = True
-                    payload = self.bot_payload()
-                    position = self._position()
-                    try:
-                        moves = await self._ask_worker(loop, executor, decide_turn, payload, timeout, thinking_delay)
-                    except Exception as exc:  # a broken or stuck worker must not stop the game
-                        log.warning("bot worker failed (%r): deciding in the server process", exc)
-                        if on_worker_failure is not None:
-                            on_worker_failure(exc)
-                        moves = decide_turn(*payload)
-                    self.busy = False
-                    if self._position() != position or self.closed:
-                        continue  # the game moved on meanwhile: this decision is stale
-                    self._plan(moves)
-                    continue
-                self.apply_bot_move(move)
-                if self.pace > 0 and self.is_bot_turn() and not self.paused:
-                    await asyncio.sleep(self.pace)  # a readable pace: one action at a time
-        finally:
-            self.busy = False
-            self._running = False
-            if self.thinking:
-                with self.changing():
-                    self.thinking = False
-                    self._bump()
-
-    @property
-    def running(self) -> bool:
-        """Bots are playing (deciding, or waiting :attr:`pace` between two actions)."""
-        return self._running
-
-    def confirm_privacy(self) -> None:
-        """The next player has the device: show their screen."""
-        p = self.to_move
-        if self.privacy and p is not None and self.seats[p].kind == "human":
-            with self.changing():
-                self.viewer = p
-                self.privacy = False
-                self._undo = []
-                self._bump()
-
     def open_hands_view(self) -> list[list[str]] | None:
         """Every seat's hand (card kind ids), only when the teacher has chosen to show them
         in projector mode; ``None`` otherwise (A-R11 at every other table)."""
@@ -455,9 +234,22 @@ class ArrialaMatch(TableMatch):
             return None
         return [self.state.hand_list(p) for p in range(self.game.players)]
 
-    def close(self) -> None:
-        """The exhibit has discarded this game: bots stop playing it."""
-        self.closed = True
+    # ------------------------------------------------------------------ undo
+    def _turn(self) -> int:
+        return self.state.turns
+
+    def _keep_undo(self, step: UndoStep, action: int, turn: int) -> None:
+        """One action at a time within the viewer's own turn; a draw shows a card, so
+        nothing before it can be taken back."""
+        if action == A.DRAW or self.state.turns != turn or self.over:
+            self._undo = []
+        else:
+            self._undo.append(step)
+
+    def _undo_allowed(self) -> bool:
+        assert self._undo_owner is not None
+        seat, turn = self._undo_owner
+        return self.to_move == seat and self.state.turns == turn and not self.over
 
     # ------------------------------------------------------------------ choosing
     def options(self, kind: str, worker: int | None = None) -> list[int]:
@@ -474,7 +266,7 @@ class ArrialaMatch(TableMatch):
         """Every palette kind and card in hand the viewer cannot use now, with the engine's
         reason (worked out once per position)."""
         obs = self.observation()
-        key = (self._generation, len(self.state.history), self.viewer, self.privacy, self.paused)
+        key = (self.position, self.viewer, self.privacy, self.paused)
         if self._reasons_cache is not None and self._reasons_cache[0] == key:
             return dict(self._reasons_cache[1])
         kinds = list(PALETTE)

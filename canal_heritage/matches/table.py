@@ -1,35 +1,56 @@
-"""What every game's table at the exhibit shares, whatever the game: who sits where, whose
-screen it is, hot-seat privacy, projector pauses, the narrated log, and "one change, one
-update". :class:`~.midi.MidiMatch` and :class:`~.arriala.ArrialaMatch` add their game's
-turns, bots and undo.
+"""A table in play, whatever the game: who sits where, whose screen it is, hot-seat privacy,
+projector pauses, the narrated log, bots' turns off the event loop, undo, and "one change,
+one update". :class:`~.midi.MidiMatch` and :class:`~.arriala.ArrialaMatch` add only what
+their game does differently (which engine, what the public sees, when undo is allowed).
+No Panel here: views are functions of a match's parameters, and tests drive it directly.
 
 One change, one update: every action (a move, a bot's move, undo, the privacy screen, the
 projector's "continue", a language) changes parameters inside :meth:`TableMatch.changing`,
-so watchers are called once for it, with :attr:`TableMatch.version` bumped once.
+so watchers are called once for it, with :attr:`TableMatch.version` bumped once. A bot
+deciding sets :attr:`TableMatch.busy` without telling anyone; only a bot that takes longer
+than :data:`THINKING_DELAY` raises :attr:`TableMatch.thinking` (one more update).
 
 Hidden information: :meth:`TableMatch.observation` is the only way a view learns about the
 game, and it gives the observation of :attr:`TableMatch.viewer` (the seat whose screen it
-is) — or nothing private at all while the privacy screen is up.
+is) — or nothing private at all while the privacy screen is up (:meth:`TableMatch.view`
+then gives the public observation). Only the teacher's "open hands" switch in projector mode
+shows every hand, on purpose.
 
-A subclass provides ``state`` (the engine's state: ``current_player()``, ``is_terminal()``,
-``observation(seat)``, ``legal_actions()``, ``events``), ``seats``, ``names``,
-``narrator()``, ``_play(action)``, and the bookkeeping attributes ``_generation``,
-``_log_cache`` and ``_seen``.
+Bots: a bot decides from its own observation only, in a worker process
+(:mod:`.pool`): the game's ``decide_turn`` returns its next actions up to the first that
+reveals something to it, and the table plays them one by one, :attr:`TableMatch.pace`
+seconds apart. A worker that fails or does not answer in time is not waited for: the bot
+decides in the server instead (bots are seeded, so it is the same decision), and the
+``on_worker_failure`` callback given to the match is told (the server rebuilds its pool).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Literal
+from typing import Any, Callable, ClassVar, Iterator, Literal, NamedTuple, Sequence
 
 import param
 
+from ..core.bots import BotMove
+from ..core.errors import IllegalActionError
 from ..i18n import LANGUAGES
 
 MAX_NAME = 24
+#: Seconds a bot worker may take before the server decides the move itself.
+BOT_TIMEOUT = 20.0
+#: Seconds a bot may decide before the table says it is thinking (quicker moves show no such state).
+THINKING_DELAY = 0.15
+#: A worker decides at most this many actions at once.
+MAX_PLANNED = 12
+
+log = logging.getLogger(__name__)
+
+#: A game's bot: ``decide_turn(level, rng_seed, observation, *extra)`` -> the bot's next actions.
+DecideTurn = Callable[..., list[BotMove]]
 
 
 @dataclass(frozen=True)
@@ -57,8 +78,31 @@ class LogLine:
     key: str
 
 
+class UndoStep(NamedTuple):
+    """What taking back one decision restores: the state before it, and how long the event
+    log and the list of bot moves were then."""
+
+    state: Any
+    events: int
+    bot_moves: int
+
+
 class TableMatch(param.Parameterized):
-    """The state of a table that is the same for every game (see the module docstring)."""
+    """The state of a table that is the same for every game (see the module docstring).
+
+    A game's match sets the class attributes :attr:`bot_levels` and :attr:`decide_turn`, and
+    provides :meth:`narrator`, :meth:`public_observation`, :meth:`default_name` and the undo
+    rules (:meth:`_keep_undo`, :meth:`_undo_allowed`), and builds its game in :meth:`make_game`.
+
+    Args:
+        seats: 2 to 4 seats, people and bots.
+        seed: the game's seed; bots' decisions are seeded from it too.
+        first: the first player's seat, as the table chose it; None: drawn from the seed.
+        lang: the language of every text.
+        projector: pause after each step with its narration (teacher mode).
+        pace: seconds between two bot actions as the table plays them (0: at once).
+        on_worker_failure: told when a bot worker fails (the server rebuilds its pool).
+    """
 
     lang = param.Selector(default="fr", objects=list(LANGUAGES))
     version = param.Integer(default=0, doc="bumped once per change; views depend on it")
@@ -70,6 +114,85 @@ class TableMatch(param.Parameterized):
     open_hands = param.Boolean(default=False, doc="projector: the teacher shows every hand")
     paused = param.Boolean(default=False, doc="projector: waiting for the teacher to continue")
     message = param.String(default="", doc="the last friendly error message")
+    pace = param.Number(default=0.0, bounds=(0, None), doc="seconds between a bot's actions")
+
+    #: the bot levels this game has
+    bot_levels: ClassVar[Sequence[str]] = ()
+    #: the game's bot, run in a worker process (a module-level function: it is pickled)
+    decide_turn: ClassVar[DecideTurn]
+    #: hot-seat: the first player's screen waits behind the privacy screen too
+    privacy_first: ClassVar[bool] = False
+
+    def __init__(self, seats: Sequence[Seat], seed: int = 0, *, first: int | None = None,
+                 lang: str = "fr", projector: bool = False, pace: float = 0.0,
+                 on_worker_failure: Callable[[BaseException], None] | None = None) -> None:
+        if not 2 <= len(seats) <= 4:
+            raise ValueError("a table has 2 to 4 seats")
+        for s in seats:
+            if s.kind == "bot" and s.level not in self.bot_levels:
+                raise ValueError(f"unknown bot level {s.level!r}; choose among {', '.join(self.bot_levels)}")
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int)
+                                  or not 0 <= first < len(seats)):
+            raise ValueError(f"first must be a seat from 0 to {len(seats) - 1}, got {first!r}")
+        super().__init__(lang=lang, projector=projector, pace=pace)
+        self.game = self.make_game(len(seats))
+        self.seed = seed
+        self.on_worker_failure = on_worker_failure
+        # an empty name is the game's default for that seat, said in the language of the moment
+        self.seats = [Seat(s.kind, clean_name(s.name, ""), s.level) for s in seats]
+        self.state = self.game.new_initial_state(seed, first=first)
+        #: every bot move so far, with its seat
+        self.bot_moves: list[tuple[int, BotMove]] = []
+        self._bot_move_events: list[int] = []  # how many events the log held when each bot move was made
+        self._planned: list[BotMove] = []  # a bot's actions decided, not yet played
+        self._planned_at: tuple[int, int] | None = None  # the position they follow
+        self._undo: list[UndoStep] = []  # the viewer's decisions that may be taken back, last one last
+        self._undo_owner: tuple[int, int] | None = None  # (seat, turn) the undo steps belong to
+        self._seen = 0  # log lines already shown when the projector paused
+        self._log_cache: tuple[tuple, list[LogLine]] | None = None
+        self._generation = 0  # bumped whenever the state object is replaced (undo)
+        self._depth = 0  # nesting of changing()
+        self._dirty = False  # something changed inside changing(): bump version once at its end
+        self._running = False  # run_bots is playing bots' turns
+        self.closed = False  # the exhibit discarded this game: bots stop
+        humans = self.humans
+        self.viewer = humans[0] if humans and not (self.privacy_first and self.hot_seat) else None
+        self._hand_over()
+
+    # ------------------------------------------------------------------ for each game
+    def make_game(self, players: int) -> Any:
+        """The game's description for this many players."""
+        raise NotImplementedError
+
+    def default_name(self, seat: int) -> str:
+        """The name a seat is shown with when none was typed."""
+        raise NotImplementedError
+
+    def narrator(self) -> Any:
+        """The game's narrator in the table's language, with the seats' names."""
+        raise NotImplementedError
+
+    def public_observation(self) -> Any:
+        """What anyone watching may see (no hand): the privacy screen and bot-only tables."""
+        raise NotImplementedError
+
+    def _keep_undo(self, step: UndoStep, action: int, turn: int) -> None:
+        """After the viewer played ``action`` from ``step``: update :attr:`_undo`."""
+        self._undo = [step]
+
+    def _undo_allowed(self) -> bool:
+        """The game's own condition for taking back the last step (the viewer's own, checked)."""
+        return True
+
+    def _turn(self) -> int:
+        """A number that changes when the turn passes (undo steps stay within one)."""
+        return len(self.state.history)
+
+    # ------------------------------------------------------------------ who is who
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name: as typed, or the game's default for that seat."""
+        return [s.name or self.default_name(i) for i, s in enumerate(self.seats)]
 
     @property
     def humans(self) -> list[int]:
@@ -87,6 +210,17 @@ class TableMatch(param.Parameterized):
     def over(self) -> bool:
         return self.state.is_terminal()
 
+    @property
+    def position(self) -> tuple[int, int]:
+        """Changes whenever the game moves (an action, or undo replacing the state): views key
+        what they cache on it."""
+        return self._generation, len(self.state.history)
+
+    @property
+    def running(self) -> bool:
+        """Bots are playing (deciding, or waiting :attr:`pace` between two actions)."""
+        return self._running
+
     def is_bot_turn(self) -> bool:
         p = self.to_move
         return p is not None and self.seats[p].kind == "bot"
@@ -95,17 +229,26 @@ class TableMatch(param.Parameterized):
         return (not self.privacy and self.to_move is not None and self.to_move == self.viewer
                 and self.seats[self.to_move].kind == "human")
 
+    # ------------------------------------------------------------------ what a view may show
     def observation(self) -> Any:
         """The viewer's observation, or None while the privacy screen is up (or no human sits)."""
         if self.privacy or self.viewer is None:
             return None
         return self.state.observation(self.viewer)
 
+    def view(self) -> Any:
+        """What the screen shows now: the viewer's observation, or the public one."""
+        return self.observation() or self.public_observation()
+
     def legal_actions(self) -> tuple[int, ...]:
         """The viewer's legal actions now (empty when it is not their turn)."""
         if not self.is_viewer_turn() or self.paused:  # a bot deciding is never the viewer's turn
             return ()
         return tuple(self.state.legal_actions())
+
+    def score_sheet(self) -> Any:
+        """The score with its breakdown (public in both games)."""
+        return self.state.score_sheet()
 
     def log(self) -> list[LogLine]:
         """The narrated log as the viewer may read it (narrated once per line: the log only
@@ -128,6 +271,7 @@ class TableMatch(param.Parameterized):
         """Lines added since the projector last paused (what the teacher explains now)."""
         return self.log()[self._seen:]
 
+    # ------------------------------------------------------------------ one change, one update
     @contextmanager
     def changing(self) -> Iterator[None]:
         """Group the changes made inside: watchers are called once, when the outermost
@@ -149,10 +293,40 @@ class TableMatch(param.Parameterized):
         else:
             self.version += 1
 
+    def say(self, text: str) -> None:
+        """Show a message (a reason why not) without changing the game."""
+        with self.changing():
+            self.message = text
+            self._bump()
+
+    # ------------------------------------------------------------------ acting
     def play(self, action: int) -> bool:
         """The viewer plays ``action``. A refused move sets :attr:`message` and changes nothing."""
         with self.changing():
             return self._play(action)
+
+    def _refuse(self, text: str) -> bool:
+        self.message = text
+        self._bump()
+        return False
+
+    def _play(self, action: int) -> bool:
+        if not self.is_viewer_turn() or self.paused:
+            return self._refuse(self.narrator().tr.ui("table.not_your_turn", "Please wait: it is not your turn."))
+        step = UndoStep(self.state.clone(), len(self.state.events or []), len(self.bot_moves))
+        seat, turn = self.viewer, self._turn()
+        try:
+            self.state.apply_action(action)
+        except IllegalActionError as err:
+            return self._refuse(self.narrator().error(err))
+        if self._undo_owner != (seat, turn):
+            self._undo = []
+        assert seat is not None
+        self._undo_owner = (seat, turn)
+        self._keep_undo(step, action, turn)
+        self.message = ""
+        self._after_step()
+        return True
 
     def _after_step(self) -> None:
         if self.projector and not self.over:
@@ -170,6 +344,42 @@ class TableMatch(param.Parameterized):
             self.privacy = True
         elif not self.hot_seat:
             self.viewer = p
+
+    def can_undo(self) -> bool:
+        """The viewer may take back their last decision: their own, while the game allows it
+        (see each game's rule). Also while a bot is deciding its reply: a decision made for a
+        position that undo has taken back is dropped."""
+        if not self._undo or self.privacy or self._undo_owner is None or self.viewer != self._undo_owner[0]:
+            return False
+        return self._undo_allowed()
+
+    def undo(self) -> bool:
+        """Take back the viewer's last decision (one update); a refusal sets :attr:`message`."""
+        with self.changing():
+            if not self.can_undo():
+                return self._refuse(self.narrator().tr.ui("table.no_undo", "That decision can no longer be taken back."))
+            step = self._undo.pop()
+            self.state = step.state
+            self._generation += 1
+            del self.bot_moves[step.bot_moves:]
+            del self._bot_move_events[step.bot_moves:]
+            self._planned = []
+            self.message = ""
+            self.paused = False
+            self.thinking = False
+            self._seen = min(self._seen, len(self.log()))
+            self._bump()
+            return True
+
+    def confirm_privacy(self) -> None:
+        """The next player has the device: show their screen."""
+        p = self.to_move
+        if self.privacy and p is not None and self.seats[p].kind == "human":
+            with self.changing():
+                self.viewer = p
+                self.privacy = False
+                self._undo = []
+                self._bump()
 
     def resume(self) -> None:
         """Projector: the teacher has explained this step; go on."""
@@ -190,6 +400,104 @@ class TableMatch(param.Parameterized):
         with self.changing():
             self.open_hands = bool(on)
             self._bump()
+
+    def close(self) -> None:
+        """The exhibit has discarded this game: bots stop playing it."""
+        self.closed = True
+
+    # ------------------------------------------------------------------ bots
+    def bot_payload(self) -> tuple[Any, ...]:
+        """What the bot to move needs: its level, its seeded generator's seed and its own
+        observation only (M-R1, A-R11), then :meth:`_bot_extras`."""
+        p = self.to_move
+        assert p is not None and self.seats[p].kind == "bot"
+        rng_seed = (self.seed * 1_000_003 + len(self.state.history) * 97 + p) % (2**63)
+        return (self.seats[p].level, rng_seed, self.state.observation(p), *self._bot_extras())
+
+    def _bot_extras(self) -> tuple[Any, ...]:
+        return ()
+
+    def _next_planned(self) -> BotMove | None:
+        """The bot's next decided action, if it was decided for this very position."""
+        if self._planned and self._planned_at == self.position:
+            move = self._planned[0]
+            if move.action in self.state.legal_actions():
+                return move
+        self._planned = []
+        return None
+
+    def _plan(self, moves: list[BotMove]) -> None:
+        self._planned = list(moves)
+        self._planned_at = self.position
+
+    def apply_bot_move(self, move: BotMove) -> None:
+        """Play one action of the bot to move (one update)."""
+        p = self.to_move
+        assert p is not None
+        with self.changing():
+            self._bot_move_events.append(len(self.state.events or []))
+            self.state.apply_action(move.action)  # a bot only proposes legal actions
+            if self._planned and self._planned[0] is move:
+                self._planned.pop(0)
+                self._planned_at = self.position
+            self.bot_moves.append((p, move))
+            self.thinking = False
+            self._after_step()
+
+    def step_bot(self) -> bool:
+        """Let the bot to move play one action here, synchronously (tests, small tables)."""
+        if not self.is_bot_turn() or self.paused or self.closed:
+            return False
+        move = self._next_planned()
+        if move is None:
+            self._plan(type(self).decide_turn(*self.bot_payload()))
+            move = self._planned[0]
+        self.apply_bot_move(move)
+        return True
+
+    async def run_bots(self, executor: Executor | None = None, *, timeout: float = BOT_TIMEOUT,
+                       thinking_delay: float = THINKING_DELAY) -> None:
+        """Play bots' turns off the event loop until a person must act (or the projector pauses).
+
+        Each bot action is one change (one update of the views), :attr:`pace` seconds after
+        the previous one. :attr:`busy` is set while a bot decides, without a version bump; if
+        the decision takes longer than ``thinking_delay`` seconds, :attr:`thinking` is raised
+        (one more change). A worker that fails or does not answer within ``timeout`` seconds
+        is not waited for: the bot decides here instead (seeded: the same decision)."""
+        if self.busy or self._running:  # one at a time (a second would double the pace)
+            return
+        self._running = True
+        loop = asyncio.get_running_loop()
+        decide = type(self).decide_turn
+        try:
+            while self.is_bot_turn() and not self.paused and not self.closed:
+                move = self._next_planned()
+                if move is None:
+                    self.busy = True
+                    payload = self.bot_payload()
+                    position = self.position
+                    try:
+                        moves = await self._ask_worker(loop, executor, decide, payload, timeout, thinking_delay)
+                    except Exception as exc:  # a broken or stuck worker must not stop the game
+                        log.warning("bot worker failed (%r): deciding in the server process", exc)
+                        if self.on_worker_failure is not None:
+                            self.on_worker_failure(exc)
+                        moves = decide(*payload)
+                    self.busy = False
+                    if self.position != position or self.closed:
+                        continue  # the game moved on meanwhile (undo, reset): this decision is stale
+                    self._plan(moves)
+                    continue
+                self.apply_bot_move(move)
+                if self.pace > 0 and self.is_bot_turn() and not self.paused:
+                    await asyncio.sleep(self.pace)  # a readable pace: one action at a time
+        finally:
+            self.busy = False
+            self._running = False
+            if self.thinking:
+                with self.changing():
+                    self.thinking = False
+                    self._bump()
 
     async def _ask_worker(self, loop: asyncio.AbstractEventLoop, executor: Executor | None,
                           decide: Callable[..., Any], payload: tuple, timeout: float, thinking_delay: float) -> Any:

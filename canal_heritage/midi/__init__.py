@@ -10,7 +10,7 @@ Quick start::
         seat = state.current_player()
         obs = state.observation(seat)          # what that seat may know (M-R1)
         state.apply_action(obs.legal_actions[0])
-    print(state.score())                        # breakdown per site (M-R9)
+    print(state.score_sheet())                        # breakdown per site (M-R9)
 
 Where each rule lives: steps A-G and rulings M-R1...M-R11 in :mod:`.state` (search for the
 ruling id), scoring in :mod:`.scoring`, what a player knows in :mod:`.observation`,

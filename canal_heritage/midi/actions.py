@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from ..errors import IllegalActionError
+from ..core.errors import IllegalActionError
 
 DRAW_DOWN = 0
 DRAW_UP = 1  # + value (0..6)

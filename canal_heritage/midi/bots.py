@@ -2,7 +2,7 @@
 
 Every bot is built with an injected :class:`random.Random`, decides from its player's
 :class:`~.observation.Observation` only (M-R1), and returns a
-:class:`~canal_heritage.bots.BotMove` whose explanation is a message key plus arguments.
+:class:`~canal_heritage.core.bots.BotMove` whose explanation is a message key plus arguments.
 
 * :class:`RandomBot` picks uniformly among the legal actions.
 * :class:`HeuristicBot` follows rules of thumb a student could apply at the table: strong
@@ -19,7 +19,7 @@ import random
 import time
 from statistics import mean
 
-from ..bots import BotMove
+from ..core.bots import BotMove
 from . import actions as A
 from .belief import sample_state
 from .observation import Observation
@@ -159,7 +159,7 @@ def rollout_action(state: MidiState, rng: random.Random, explore: float = 0.25) 
         if len(hand) == 1:
             return A.BET + val[hand[0]]
         values = sorted(val[c] for c in hand)
-        v = game.value[state.current]
+        v = game.value[state.site]
         if rng.random() < explore:
             return A.BET + rng.choice(values)
         if v >= 7:
@@ -179,7 +179,7 @@ def rollout_action(state: MidiState, rng: random.Random, explore: float = 0.25) 
     # reinforcements: now and then at random, else only when it can matter
     if rng.random() < explore * 0.5:
         return A.REINFORCE if rng.random() < 0.5 else A.DECLINE
-    if state.discard and rng.random() < 0.15 and game.value[state.current] >= 6:
+    if state.discard and rng.random() < 0.15 and game.value[state.site] >= 6:
         return A.REINFORCE
     return A.DECLINE
 

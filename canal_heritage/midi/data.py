@@ -1,7 +1,7 @@
 """Canal du Midi content: rules numbers, worker cards, sites and engineers (``data/midi/``).
 
 Loaded and validated once (:func:`load_midi_data` is cached). A bad file raises
-:class:`~canal_heritage.errors.DataError` naming the file and the field.
+:class:`~canal_heritage.core.errors.DataError` naming the file and the field.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..datafiles import SourcedRecord as _Record, load_model
-from ..errors import DataError
+from ..core.errors import DataError
+from ..datafiles import SourcedRecord as _Record
+from ..datafiles import load_model
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX")
 

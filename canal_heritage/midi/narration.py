@@ -1,7 +1,7 @@
 """Canal du Midi in words: the event log, bot explanations, errors and actions, in French,
 English or Occitan.
 
-The engine stores message keys plus arguments (:class:`~canal_heritage.events.Event`); this
+The engine stores message keys plus arguments (:class:`~canal_heritage.core.events.Event`); this
 module turns them into sentences through the ``ui`` gettext catalog. Every sentence's
 context is its key, so translators see where it is used.
 
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..bots import BotMove
-from ..errors import IllegalActionError
-from ..events import Event
+from ..core.bots import BotMove
+from ..core.errors import IllegalActionError
+from ..core.events import Event
 from ..i18n import Translator, translator
 from . import actions as A
 from .data import MidiData
@@ -207,10 +207,10 @@ class Narrator:
         if k == "midi.game_over":
             winners = a["winners"]
             points = a["totals"][winners[0]]
-            if a["tie_break"] == "shared":
+            if a["ranking"] == "shared":
                 return tr.ui("midi.game_over", "The canal is finished. Shared victory for {winners}, with {points} points each.",
                              winners=self.seats(winners), points=points)
-            if a["tie_break"] == "sites":
+            if a["ranking"] == "sites":
                 return tr.ui("midi.game_over", "The canal is finished. {winner} wins with {points} points, ahead on sites held "
                                 "after a tie on points.", winner=self.seat(winners[0]), points=points)
             return tr.ui("midi.game_over", "The canal is finished. {winner} wins with {points} points.",

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from ..events import Event
-from .state import PHASE_NAMES, STATUS_NAMES, Phase
+from ..core.events import Event
+from .state import Phase, SiteStatus
 
 if TYPE_CHECKING:
     from .state import MidiState
@@ -143,7 +143,7 @@ class Observation:
     players: int
     round: int
     rounds: int
-    phase: str
+    phase: Phase
     to_move: int | None
     queue: tuple[int, ...]
     lead: int
@@ -151,7 +151,7 @@ class Observation:
     threshold: int | None
     revealed: tuple[str, ...]
     unrevealed: tuple[str, ...]
-    site_status: tuple[str, ...]
+    site_status: tuple[SiteStatus, ...]
     site_pawns: tuple[tuple[int, ...], ...]
     site_adjacency: tuple[tuple[int, ...], ...]
     hand: tuple[int, ...]
@@ -211,15 +211,15 @@ def observe(state: MidiState, player: int) -> Observation:
         players=n,
         round=state.round,
         rounds=game.rules.rounds,
-        phase=PHASE_NAMES[ph],
+        phase=ph,
         to_move=to_move,
         queue=tuple(state.queue),
         lead=state.lead,
-        current_site=ids[state.current] if state.current >= 0 else None,
-        threshold=game.threshold[state.current] if state.current >= 0 else None,
+        current_site=ids[state.site] if state.site >= 0 else None,
+        threshold=game.threshold[state.site] if state.site >= 0 else None,
         revealed=tuple(ids[s] for s in state.revealed),
         unrevealed=tuple(ids[s] for s in sorted(state.deck)),
-        site_status=tuple(STATUS_NAMES[x] for x in state.status),
+        site_status=tuple(state.status),
         site_pawns=tuple(tuple(p for p in range(n) if m >> p & 1) for m in state.pawns),
         site_adjacency=tuple(tuple(p for p in range(n) if m >> p & 1) for m in state.adjacency),
         hand=tuple(sorted(val[c] for c in state.hand[player])),

@@ -13,7 +13,7 @@ A record is versioned JSON::
 :func:`load_record` validates the record, replays every decision and returns the state;
 anything corrupt or inconsistent (unknown version, bad field, a decision that is not
 legal where it stands, a result that does not match) raises
-:class:`~canal_heritage.errors.RecordError` saying where.
+:class:`~canal_heritage.core.errors.RecordError` saying where.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import IllegalActionError, RecordError
-from ..records import bad_record, read_record_source
+from ..core.errors import IllegalActionError, RecordError
+from ..core.records import bad_record, read_record_source
 from . import actions as A
 from .state import MidiGame, MidiState
 
@@ -38,7 +38,7 @@ class GameRecord:
 
     players: int
     seed: int
-    lead: int | None = None
+    first: int | None = None  #: the first player (M-R3); saved as ``"lead"``
     thresholds: list[int] | None = None
     values: list[int] | None = None
     seats: list[str] | None = None
@@ -50,15 +50,15 @@ class GameRecord:
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "players": self.players, "seed": self.seed,
-                "lead": self.lead, "thresholds": self.thresholds, "values": self.values, "seats": self.seats,
+                "lead": self.first, "thresholds": self.thresholds, "values": self.values, "seats": self.seats,
                 "decisions": list(self.decisions), "result": self.result}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1)
 
 
-def record_of(state: MidiState, *, lead: int | None = None, seats: list[str] | None = None) -> GameRecord:
-    """The record of a game played from ``MidiGame.new_initial_state(seed, lead=...)``."""
+def record_of(state: MidiState, *, seats: list[str] | None = None) -> GameRecord:
+    """The record of a game played from ``MidiGame.new_initial_state(seed, first=...)``."""
     if not state.dealt or state.seed is None:
         raise RecordError("this game was set up from a position, not dealt from a seed: "
                           "save the position instead (state.to_dict())")
@@ -66,7 +66,7 @@ def record_of(state: MidiState, *, lead: int | None = None, seats: list[str] | N
     values = list(state.game.value)
     default = [s.threshold(state.n) for s in state.game.sites]
     return GameRecord(
-        players=state.n, seed=state.seed, lead=state.first_lead if lead is None else lead,
+        players=state.n, seed=state.seed, first=state.first,
         thresholds=None if thresholds == default else thresholds,
         values=None if values == [s.value for s in state.game.sites] else values, seats=seats,
         decisions=[A.to_text(a) for a in state.history],
@@ -136,7 +136,7 @@ def replay(record: GameRecord) -> MidiState:
         game = record.game()
     except ValueError as exc:
         raise _bad(str(exc)) from None
-    state = game.new_initial_state(record.seed, lead=record.lead)
+    state = game.new_initial_state(record.seed, first=record.first)
     for i, text in enumerate(record.decisions):
         if state.is_terminal():
             raise _bad(f"decision {i + 1} ({text!r}) comes after the end of the game")

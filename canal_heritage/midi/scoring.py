@@ -10,7 +10,9 @@ shared victory.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+from ..core.game import Ranking
 
 if TYPE_CHECKING:
     from .state import MidiState
@@ -66,20 +68,25 @@ class ScoreSheet:
         players: one :class:`PlayerScore` per seat.
         final: True once the game is over (before that, delayed sites are not awarded).
         winners: the seats that win (several: a shared victory).
-        tie_break: ``"none"`` (clear winner on points), ``"sites"`` (decided by most sites
-            held) or ``"shared"`` (still tied: shared victory).
+        ranking: how first place was settled: ``POINTS`` (clear winner on points),
+            ``SITES`` (decided by most sites held) or ``SHARED`` (still tied: shared victory).
     """
 
     players: tuple[PlayerScore, ...]
     final: bool
     winners: tuple[int, ...]
-    tie_break: Literal["none", "sites", "shared"]
+    ranking: Ranking
 
-    def to_json(self) -> dict:
+    @property
+    def totals(self) -> list[int]:
+        """Every seat's total, by seat."""
+        return [ps.total for ps in self.players]
+
+    def to_json(self) -> dict[str, Any]:
         return {
             "final": self.final,
             "winners": list(self.winners),
-            "tie_break": self.tie_break,
+            "ranking": self.ranking,
             "players": [
                 {"player": ps.player, "total": ps.total, "coins": ps.coins, "coin_points": ps.coin_points,
                  "sites": [{"site": s.site, "value": s.value, "how": s.how, "holders": s.holders,
@@ -123,20 +130,20 @@ def score_state(state: MidiState) -> ScoreSheet:
         coin_points = state.coins[p] * per_coin
         total = sum(x.points for x in sites) + coin_points
         players.append(PlayerScore(p, tuple(sites), state.coins[p], coin_points, total))
-    winners, tie_break = rank(players)
-    return ScoreSheet(tuple(players), state.phase == Phase.END, winners, tie_break)
+    winners, ranking = rank(players)
+    return ScoreSheet(tuple(players), state.phase == Phase.END, winners, ranking)
 
 
-def rank(players: list[PlayerScore] | tuple[PlayerScore, ...]) -> tuple[tuple[int, ...], Literal["none", "sites", "shared"]]:
+def rank(players: list[PlayerScore] | tuple[PlayerScore, ...]) -> tuple[tuple[int, ...], Ranking]:
     """Winners by M-R9: most points; tie: most sites held (adjacency included, M-R13);
     still tied: shared victory."""
     top = max(ps.total for ps in players)
     tied = [ps for ps in players if ps.total == top]
     if len(tied) == 1:
-        return (tied[0].player,), "none"
+        return (tied[0].player,), Ranking.POINTS
     most = max(ps.sites_held for ps in tied)
     still = tuple(ps.player for ps in tied if ps.sites_held == most)
-    return still, ("sites" if len(still) == 1 else "shared")
+    return still, (Ranking.SITES if len(still) == 1 else Ranking.SHARED)
 
 
 def fast_totals(state: MidiState) -> list[int]:
@@ -170,4 +177,4 @@ def fast_winners(state: MidiState) -> list[int]:
         return tied
     held = [sum(1 for s in range(state.game.num_sites) if (state.pawns[s] | state.adjacency[s]) >> p & 1) for p in tied]
     most = max(held)
-    return [p for p, h in zip(tied, held) if h == most]
+    return [p for p, h in zip(tied, held, strict=True) if h == most]

@@ -31,7 +31,7 @@ class GameResult:
     coins_spent: list[int]  # per seat
     adjacency_awards: int
     tie_break: str
-    first_lead: int
+    first: int
 
 
 @dataclass
@@ -70,7 +70,7 @@ def play_midi_game(players: int, bots: Sequence[str], seed: int, thresholds: Seq
     """Play one Canal du Midi game between bots and reduce it to a :class:`GameResult`."""
     game = MidiGame(players, thresholds=thresholds)
     state = game.new_initial_state(seed)
-    first_lead = state.lead
+    first = state.lead
     opts = {} if expert_iterations is None else {"iterations": expert_iterations}
     agents = [make_bot(name, random.Random(seed * 31 + i * 7 + 1), game, **(opts if name == "expert" else {}))
               for i, name in enumerate(bots)]
@@ -82,12 +82,12 @@ def play_midi_game(players: int, bots: Sequence[str], seed: int, thresholds: Seq
         if state.phase.name.startswith("REINFORCE") and move.action == 21:
             spent[p] += 1
         state.apply_action(move.action)
-    sheet = state.score()
+    sheet = state.score_sheet()
     return GameResult(
         seats=list(bots), totals=[ps.total for ps in sheet.players], winners=list(sheet.winners),
         built=[x == BUILT for x in state.status], revealed_built=sum(x == BUILT for x in state.status),
         coins_spent=spent, adjacency_awards=sum(1 for m in state.adjacency if m),
-        tie_break=sheet.tie_break, first_lead=first_lead,
+        tie_break=str(sheet.ranking), first=first,
     )
 
 
@@ -136,7 +136,7 @@ def summarise(results: list[GameResult], game: MidiGame, bots: list[str], seed: 
                            "reinforcements_per_game": round(spent / seats_played, 3)}
     for p in range(n):
         wins = sum(1 / len(r.winners) for r in results if p in r.winners)
-        leads = sum(1 for r in results if r.first_lead == p)
+        leads = sum(1 for r in results if r.first == p)
         s.per_seat.append({"seat": p, "win_rate": round(wins / g, 4),
                            "mean_score": round(sum(r.totals[p] for r in results) / g, 3),
                            "first_lead_games": leads})

@@ -25,32 +25,41 @@ indices ``0..n-1``; seat ``i`` plays engineer ``i`` of ``data/midi/engineers.jso
 from __future__ import annotations
 
 import random
-from enum import IntEnum
-from typing import Any, Iterable, Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from ..errors import IllegalActionError
-from ..events import Event
+from ..core.errors import IllegalActionError
+from ..core.events import Event
+from ..core.game import Outcome, Termination, check_seat
 from . import actions as A
 from .data import MidiData, load_midi_data
 
-# Site status codes.
-HIDDEN, IN_PLAY, BUILT, DELAYED = 0, 1, 2, 3
-STATUS_NAMES = ("hidden", "in_play", "built", "delayed")
+if TYPE_CHECKING:
+    from .observation import Observation
+    from .scoring import ScoreSheet
+
+class SiteStatus(StrEnum):
+    """Where a work site stands."""
+
+    HIDDEN = "hidden"  # still in the site deck
+    IN_PLAY = "in_play"  # revealed this round (step A)
+    BUILT = "built"  # its threshold was reached (step D)
+    DELAYED = "delayed"  # its threshold was missed; awarded at the end by M-R8
 
 
-class Phase(IntEnum):
+class Phase(StrEnum):
     """Where the round stands (see the module docstring)."""
 
-    DRAW = 1
-    BET = 2
-    REINFORCE_START = 3
-    REINFORCE_JOIN = 4
-    TRADE = 5
-    END = 6
+    DRAW = "draw"
+    BET = "bet"
+    REINFORCE_START = "reinforce_start"
+    REINFORCE_JOIN = "reinforce_join"
+    TRADE = "trade"
+    END = "end"
 
 
-PHASE_NAMES = {p: p.name.lower() for p in Phase}
-# Module-level aliases: faster than Phase.X attribute lookups in the hot paths.
+# Module-level aliases: faster than attribute lookups in the hot paths.
+HIDDEN, IN_PLAY, BUILT, DELAYED = SiteStatus.HIDDEN, SiteStatus.IN_PLAY, SiteStatus.BUILT, SiteStatus.DELAYED
 _DRAW, _BET, _RSTART, _RJOIN, _TRADE, _END = (
     Phase.DRAW, Phase.BET, Phase.REINFORCE_START, Phase.REINFORCE_JOIN, Phase.TRADE, Phase.END)
 
@@ -114,15 +123,24 @@ class MidiGame:
         except ValueError:
             raise KeyError(f"no site {site_id!r}; sites are {', '.join(self.site_ids)}") from None
 
-    def new_initial_state(self, seed: int = 0, *, lead: int | None = None, log: bool = True) -> MidiState:
+    def new_initial_state(self, seed: int = 0, *, first: int | None = None, log: bool = True) -> MidiState:
         """Deal a new game from ``seed`` (set-up, M-R2/M-R3) and reveal the first site.
 
         Args:
             seed: drives every chance event of the game (M-R10).
-            lead: the first lead player; ``None`` draws one at random from the seed.
+            first: the first player, who leads round 1 (M-R3); ``None`` draws one at random
+                from the seed.
             log: keep the event log (views and observations need it; search copies do not).
         """
-        return MidiState.new(self, seed, lead=lead, log=log)
+        return MidiState.new(self, seed, first=first, log=log)
+
+    def action_to_text(self, action: int) -> str:
+        """The text form of an action (``"bet 6"``, :mod:`.actions`)."""
+        return A.to_text(action)
+
+    def action_from_text(self, text: str) -> int:
+        """The action a text names; :class:`IllegalActionError` if it names none."""
+        return A.from_text(text)
 
     def __repr__(self) -> str:
         return f"MidiGame(players={self.players})"
@@ -137,10 +155,10 @@ class MidiState:
 
     __slots__ = (
         "game", "n", "rng", "seed", "round", "lead", "phase", "queue",
-        "deck", "revealed", "current", "status", "pawns", "adjacency",
+        "deck", "revealed", "site", "status", "pawns", "adjacency",
         "hand", "up", "down", "played", "reinf", "discard", "last_bets",
         "coins", "bank", "spent", "pawns_left", "paired", "reinforcers",
-        "events", "history", "held", "_legal", "dealt", "first_lead",
+        "events", "history", "held", "_legal", "dealt", "first",
     )
 
     # ------------------------------------------------------------------ set-up
@@ -159,7 +177,7 @@ class MidiState:
         s.queue = []
         s.deck = []
         s.revealed = []
-        s.current = -1
+        s.site = -1
         s.status = [HIDDEN] * game.num_sites
         s.pawns = [0] * game.num_sites
         s.adjacency = [0] * game.num_sites
@@ -181,13 +199,13 @@ class MidiState:
         s.held = [0] * n
         s._legal = None
         s.dealt = False  # True when dealt from a seed (a record can replay it)
-        s.first_lead = 0
+        s.first = 0
         return s
 
     @classmethod
-    def new(cls, game: MidiGame, seed: int, *, lead: int | None = None, log: bool = True) -> MidiState:
-        if lead is not None and not (isinstance(lead, int) and 0 <= lead < game.players):
-            raise ValueError(f"lead must be a seat from 0 to {game.players - 1}, got {lead!r}")
+    def new(cls, game: MidiGame, seed: int, *, first: int | None = None, log: bool = True) -> MidiState:
+        if first is not None:
+            check_seat(first, game.players, "first")
         s = cls.blank(game)
         s.seed = seed
         s.dealt = True
@@ -207,7 +225,7 @@ class MidiState:
         rng.shuffle(deck)
         s.deck = deck  # the next site to reveal is deck[-1]
         drawn = rng.randrange(s.n)  # always drawn, so chance does not depend on the lead choice
-        s.lead = s.first_lead = drawn if lead is None else lead  # M-R3
+        s.lead = s.first = drawn if first is None else first  # M-R3
         if log:
             s.events = []
             s.events.append(Event(
@@ -416,7 +434,7 @@ class MidiState:
     def _start_round(self) -> None:
         """Step A (reveal) and the start of step B (who must draw)."""
         site = self.deck.pop()
-        self.current = site
+        self.site = site
         self.revealed.append(site)
         self.status[site] = IN_PLAY
         self.last_bets = None
@@ -463,7 +481,7 @@ class MidiState:
                 self._log("midi.reinforcement_empty", {"player": p, "ruling": "M-R4"})
         best = [val[self.played[p]] + (val[self.reinf[p]] if self.reinf[p] >= 0 else 0) for p in range(n)]
         total = sum(best)
-        site = self.current
+        site = self.site
         sid = game.site_ids[site]
         threshold = game.threshold[site]
         winners: list[int] = []
@@ -566,7 +584,7 @@ class MidiState:
         """After round 9: delayed sites go to holders of both neighbours (M-R8); final score."""
         self.phase = _END
         self.queue = []
-        self.current = -1
+        self.site = -1
         self.last_bets = None
         self.round = self.game.rules.rounds
         game = self.game
@@ -580,13 +598,20 @@ class MidiState:
                                                        "players": [p for p in range(self.n) if holders >> p & 1],
                                                        "ruling": "M-R8"})
         if self.events is not None:
-            sheet = self.score()
+            sheet = self.score_sheet()
             self._log("midi.game_over", {"totals": [ps.total for ps in sheet.players],
-                                         "winners": list(sheet.winners), "tie_break": sheet.tie_break,
+                                         "winners": list(sheet.winners), "ranking": sheet.ranking,
                                          "ruling": "M-R9"})
 
     # ------------------------------------------------------------------ results
-    def score(self):  # -> ScoreSheet (import cycle avoided)
+    def outcome(self) -> Outcome | None:
+        """How the game ended, who won and the final totals (``None`` while it goes on)."""
+        if self.phase != _END:
+            return None
+        sheet = self.score_sheet()
+        return Outcome(Termination.ROUNDS_PLAYED, sheet.winners, tuple(sheet.totals), sheet.ranking)
+
+    def score_sheet(self) -> ScoreSheet:
         """The score with its full breakdown (M-R9). Provisional until the game ends:
         delayed sites are only awarded at the end (M-R8)."""
         from .scoring import score_state
@@ -599,7 +624,7 @@ class MidiState:
 
         return fast_totals(self)
 
-    def observation(self, player: int):  # -> Observation
+    def observation(self, player: int) -> Observation:
         """What ``player`` may know (M-R1). Bots and views use this, never the state."""
         from .observation import observe
 
@@ -621,7 +646,7 @@ class MidiState:
         s.queue = self.queue[:]
         s.deck = self.deck[:]
         s.revealed = self.revealed[:]
-        s.current = self.current
+        s.site = self.site
         s.status = self.status[:]
         s.pawns = self.pawns[:]
         s.adjacency = self.adjacency[:]
@@ -644,7 +669,7 @@ class MidiState:
         s.held = self.held[:]
         s._legal = self._legal
         s.dealt = self.dealt
-        s.first_lead = self.first_lead
+        s.first = self.first
         return s
 
     def to_dict(self) -> dict[str, Any]:
@@ -669,8 +694,7 @@ class MidiState:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        ph = PHASE_NAMES[self.phase]
-        return f"<MidiState players={self.n} round={self.round} phase={ph} to_move={self.current_player()}>"
+        return f"<MidiState players={self.n} round={self.round} phase={self.phase} to_move={self.current_player()}>"
 
     # ------------------------------------------------------------------ helpers
     def card_values(self, cards: Iterable[int]) -> list[int]:

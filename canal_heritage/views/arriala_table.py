@@ -561,7 +561,7 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
 
     def _render_all(self) -> None:
         m = self.match
-        position = (m._generation, len(m.state.history))
+        position = m.position
         if position != self._position:  # the game moved on: a choice in progress no longer applies
             self._reset_choice()
             self._position = position
@@ -730,7 +730,7 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
     def _render_players(self, obs: ArrialaObservation) -> None:
         m, tr, n = self.match, self.tr, self.narrator
         g = m.game
-        top = max(30, max(obs.score) + 5)
+        top = max(30, max(obs.points) + 5)
         open_hands = m.open_hands_view()
         rows = []
         for o in range(g.owners):
@@ -750,7 +750,7 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
                 if open_hands is not None and open_hands[o]:  # projector, the teacher's choice
                     facts += " · " + n.tr.join([n.card(c) for c in open_hands[o]])
             turn = "outline:0.2em solid #f0b400;" if m.to_move == o and not m.over else ""
-            width = 100 * obs.score[o] / top
+            width = 100 * obs.points[o] / top
             rows.append(
                 f"<li class='seat seat-{o}' style='display:flex;align-items:center;gap:0.5em;padding:0.15em 0.3em;"
                 f"border-radius:0.4em;{turn}'>{shape_svg(colour, shape, 24, label)}"
@@ -758,7 +758,7 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
                 f"<span style='flex:1;position:relative;height:1.1em;background:#efe6cf;border-radius:0.3em'>"
                 f"<span style='position:absolute;left:0;top:0;bottom:0;width:{width:.1f}%;background:{colour};"
                 f"border:0.06em solid {INK};border-radius:0.3em'></span></span>"
-                f"<strong style='min-width:2.5em;text-align:right'>{obs.score[o]}</strong>"
+                f"<strong style='min-width:2.5em;text-align:right'>{obs.points[o]}</strong>"
                 f"<small style='min-width:14em'>{text(facts)}</small></li>")
         deck = tr.ui_plural("arriala.table.deck", "{n} card left in the deck", "{n} cards left in the deck",
                             obs.deck_size)
@@ -1096,8 +1096,8 @@ class ArrialaTable(InPlace, pn.viewable.Viewer):
     # -- the end
     def _end_screen(self) -> pn.Column:
         m, tr, n = self.match, self.tr, self.narrator
-        sheet = m.score()
-        how = sheet.how
+        sheet = m.score_sheet()
+        how = sheet.ranking
         if how in ("points", "canal_workers") and sheet.winners:
             headline = tr.ui("table.winner", "{name} wins!", name=n.owner(sheet.winners[0]))
         else:

@@ -131,10 +131,10 @@ class AttractLoop(pn.viewable.Viewer):
         g = m.game
         n = m.narrator()
         cards = []
+        obs = m.public_observation()
         for i, sid in enumerate(g.site_ids):
-            status = ("hidden", "in_play", "built", "delayed")[m.state.status[i]]
-            pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in range(m.state.n)
-                     if m.state.pawns[i] >> p & 1]
+            status = obs.site_status[i]
+            pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in obs.site_pawns[i]]
             cards.append(art.cached_site_card(sid, n.site_name(sid), threshold=g.threshold[i] if status != "hidden" else None,
                                        value=g.value[i], city=g.sites[i].city, tent=g.sites[i].tent, status=status,
                                        pawns=pawns, width=96))

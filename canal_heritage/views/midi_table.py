@@ -292,10 +292,10 @@ class MidiTable(InPlace, pn.viewable.Viewer):
         n = self.narrator
         label = text(self.tr.ui("table.canal", "The canal from Toulouse to Agde"))
         self._pane("strip-name", f"<h2 style='{SR_ONLY}'>{label}</h2>")
+        obs = m.view()
         for i, sid in enumerate(g.site_ids):
-            status = ("hidden", "in_play", "built", "delayed")[m.state.status[i]]
-            pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in range(m.state.n)
-                     if m.state.pawns[i] >> p & 1 or m.state.adjacency[i] >> p & 1]
+            status = obs.site_status[i]
+            pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in obs.site_pawns[i] + obs.site_adjacency[i]]
             site = g.sites[i]
             self._pane(f"site-{sid}", art.cached_site_card(
                 sid, n.site_name(sid), threshold=g.threshold[i] if status != "hidden" else None, value=g.value[i],
@@ -463,13 +463,13 @@ class MidiTable(InPlace, pn.viewable.Viewer):
 
     def _end_screen(self) -> pn.Column:
         m, tr, n = self.match, self.tr, self.narrator
-        sheet = m.score()
+        sheet = m.score_sheet()
         g = m.game
         winners = n.seats(list(sheet.winners))
-        if sheet.tie_break == "shared":
+        if sheet.ranking == "shared":
             headline = tr.ui("table.shared", "Shared victory: {names}!", names=winners)
             why = tr.ui("table.why_shared", "Same points and as many sites: the victory is shared (M-R9).")
-        elif sheet.tie_break == "sites":
+        elif sheet.ranking == "sites":
             headline = tr.ui("table.winner", "{name} wins!", name=winners)
             why = tr.ui("table.why_sites", "Tied on points, but holding more sites (M-R9).")
         else:

@@ -16,16 +16,18 @@ from __future__ import annotations
 import os
 import random
 from collections import Counter
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-from canal_heritage.arriala import ArrialaGame, ArrialaState, actions as A
+from canal_heritage.arriala import ArrialaGame, ArrialaState
+from canal_heritage.arriala import actions as A
 from canal_heritage.arriala.position import state_from_dict, state_to_dict
 from canal_heritage.arriala.record import game_overrides
 from canal_heritage.arriala.state import BLUE, GONE, RESERVE, VINE
-from canal_heritage.errors import IllegalActionError
+from canal_heritage.core.errors import IllegalActionError
 
 SCALE = float(os.environ.get("ARRIALA_EXAMPLES", "1"))
 
@@ -125,7 +127,7 @@ def position(
     works = dict(works or {})
     if deck is None:
         used = Counter(x for h in hands for x in h) + Counter(discard) + Counter(deck_top)
-        full = Counter({k: c for k, c in zip(g.card_ids, g.deck_counts)})
+        full = Counter({k: c for k, c in zip(g.card_ids, g.deck_counts, strict=True)})
         rest = full - used
         deck = list(deck_top) + [k for k in g.card_ids for _ in range(rest[k])]
     if scores is None and score_lines is None:
@@ -292,11 +294,11 @@ def check_invariants(s: ArrialaState) -> None:
     if not s.is_terminal():
         assert open_, "the game ends when no open section is left (A-R15)"
         assert 1 <= s.ap <= r.action_points
-        assert s.current_player() == s.current
+        assert s.current_player() == s.to_move
         assert A.END_TURN in s.legal_actions()
     else:
         assert s.legal_actions() == [] and s.current_player() is None
-        assert (not open_) == (s.end_reason == "last_section")
+        assert (not open_) == (s.termination == "last_section")
     # cards: hand + deck + discard = the deck
     deck = Counter(s.deck)
     total = [sum(h[k] for h in s.hand) + s.discard[k] + deck[k] for k in range(len(g.card_ids))]
@@ -306,9 +308,9 @@ def check_invariants(s: ArrialaState) -> None:
     assert all(c >= 0 for h in s.hand for c in h)
     # scores equal their lines
     sheet = s.score_sheet()
-    assert sheet.totals == list(s.score)
+    assert sheet.totals == list(s.points)
     for o, items in enumerate(s.items):
-        assert sum(i.points for i in items) == s.score[o]
+        assert sum(i.points for i in items) == s.points[o]
     assert sum(1 for x in s.works if x >= 0) <= len(b.works)
     # A-R2: who moved this turn
     assert s.moved == set(s.turn_start)

@@ -4,7 +4,6 @@ by ``ARRIALA_EXAMPLES``) live in ``arriala_helpers.py``."""
 from __future__ import annotations
 
 import pytest
-
 from arriala_helpers import game_for
 
 from canal_heritage.arriala import ArrialaGame

@@ -6,16 +6,28 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, strategies as st
-
-from arriala_helpers import (act, assert_refused, build, cm, events, examples, game_for, log_json, mc, mv,
-                             play_random, position, snapshot)
+from arriala_helpers import (
+    act,
+    assert_refused,
+    build,
+    cm,
+    events,
+    examples,
+    game_for,
+    log_json,
+    mc,
+    mv,
+    play_random,
+    position,
+    snapshot,
+)
+from hypothesis import given
+from hypothesis import strategies as st
 
 from canal_heritage.arriala import actions as A
 from canal_heritage.arriala.position import state_to_dict
 from canal_heritage.arriala.state import BLUE, VINE
-from canal_heritage.errors import IllegalActionError
-
+from canal_heritage.core.errors import IllegalActionError
 
 # ---------------------------------------------------------------------------- costs
 COSTS = [
@@ -61,7 +73,7 @@ def test_end_turn_costs_nothing_and_unspent_points_are_lost():
 def test_river_work_scores_3_and_the_worker_stays():
     state = build(position(3, workers={0: [mc(1)]}))
     act(state, "river w0 blue-moissac-valence-d-agen")
-    assert state.score == [3, 0, 0] and state.loc[0] == BLUE + 3 and state.blue[3] == 0
+    assert state.points == [3, 0, 0] and state.loc[0] == BLUE + 3 and state.blue[3] == 0
     assert state.occ[state.board.cell_index(mc(1))] == -1
     [line] = state.items[0]
     assert (line.kind, line.place, line.points) == ("river_work", "blue-moissac-valence-d-agen", 3)
@@ -72,7 +84,7 @@ def test_river_work_scores_3_and_the_worker_stays():
 def test_lock_scores_1():
     state = build(position(3))
     act(state, f"lock {mv(2)}")
-    assert state.score == [1, 0, 0] and state.locks_left == 7 and state.stretch_locks == [0, 0, 0, 1]
+    assert state.points == [1, 0, 0] and state.locks_left == 7 and state.stretch_locks == [0, 0, 0, 1]
     [line] = state.items[0]
     assert (line.kind, line.place, line.points) == ("lock", mv(2), 1)
 
@@ -125,7 +137,7 @@ def test_refusals_two_players():
 
 def all_cards(players):
     g = game_for(players)
-    return [k for k, c in zip(g.card_ids, g.deck_counts) for _ in range(c)]
+    return [k for k, c in zip(g.card_ids, g.deck_counts, strict=True) for _ in range(c)]
 
 
 def test_no_reserve_left():

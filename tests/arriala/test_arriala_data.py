@@ -7,16 +7,18 @@ from __future__ import annotations
 import json
 import math
 import shutil
+from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 from canal_heritage.arriala import ArrialaGame
 from canal_heritage.arriala.board import Board
 from canal_heritage.arriala.data import load_arriala_data
+from canal_heritage.core.errors import DataError
 from canal_heritage.datafiles import data_dir
-from canal_heritage.errors import DataError
 from canal_heritage.heritage import load_heritage
 
 
@@ -27,9 +29,11 @@ def data():
 
 def test_rulebook_numbers(data):
     r = data.rules
-    assert (r.min_players, r.max_players, r.action_points, r.workers_per_player, r.starting_hand, r.locks) == (2, 4, 5, 5, 2, 8)
+    assert ((r.min_players, r.max_players, r.action_points, r.workers_per_player, r.starting_hand, r.locks)
+            == (2, 4, 5, 5, 2, 8))
     c = r.costs
-    assert (c.move_cell, c.play_card, c.to_vineyard, c.draw, c.place, c.river_work, c.from_vineyard, c.lock) == (1, 1, 2, 2, 3, 3, 4, 4)
+    assert ((c.move_cell, c.play_card, c.to_vineyard, c.draw, c.place, c.river_work, c.from_vineyard, c.lock)
+            == (1, 1, 2, 2, 3, 3, 4, 4))
     assert (r.points.lock, r.points.river_work, r.points.engineering_work) == (1, 3, 5)
     assert (r.stall_quiet_rounds, r.stall_max_rounds) == (3, 60)  # A-R10
 
@@ -52,12 +56,13 @@ def test_blue_cells_vineyards_and_works(data):
 def test_scoring_table_has_the_rulebook_example_and_never_falls(data):
     t = [data.board.scoring_table[str(k)] for k in range(1, 11)]
     assert t[4] == 8  # a 5-worker section is worth 8 (002)
-    assert all(a <= b for a, b in zip(t, t[1:]))
+    assert all(a <= b for a, b in pairwise(t))
 
 
 def test_deck_has_55_cards_of_the_rulebook_kinds(data):
     assert sum(c.count for c in data.deck.cards) == 55
-    assert {c.effect for c in data.deck.cards} == {"move", "jump", "lock", "engineering_work", "to_vineyard", "to_canal"}
+    assert {c.effect for c in data.deck.cards} == {"move", "jump", "lock", "engineering_work", "to_vineyard",
+                                                   "to_canal"}
     for effect in ("to_vineyard", "to_canal"):  # own worker, and any worker (the Occitan cross)
         assert {c.any_worker for c in data.deck.cards if c.effect == effect} == {True, False}
 
@@ -104,12 +109,13 @@ def test_cells_follow_the_canal_between_their_towns(data, players):
         a, z = board.cells[st.first - 1], board.cells[st.last + 1]
         assert a.town and z.town
         pts = [(a.lat, a.lon)] + [(c.lat, c.lon) for c in board.cells[st.first: st.last + 1]] + [(z.lat, z.lon)]
-        steps = [math.dist(p, q) for p, q in zip(pts, pts[1:])]
+        steps = [math.dist(p, q) for p, q in pairwise(pts)]
         # evenly spaced along the course: no step is more than twice another
         assert max(steps) <= 2.5 * min(steps), st.id
         # inside the box of the two towns (and the stretch's own waypoints), with a margin
-        lats = [a.lat, z.lat] + [w.lat for w in data.board.stretches[[s.id for s in data.board.stretches].index(st.id)].course]
-        lons = [a.lon, z.lon] + [w.lon for w in data.board.stretches[[s.id for s in data.board.stretches].index(st.id)].course]
+        course = data.board.stretches[[s.id for s in data.board.stretches].index(st.id)].course
+        lats = [a.lat, z.lat] + [w.lat for w in course]
+        lons = [a.lon, z.lon] + [w.lon for w in course]
         for lat, lon in pts:
             assert min(lats) - 0.01 <= lat <= max(lats) + 0.01 and min(lons) - 0.01 <= lon <= max(lons) + 0.01
 

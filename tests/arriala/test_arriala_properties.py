@@ -11,15 +11,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, strategies as st
-
 from arriala_helpers import check_invariants, examples, game_for, log_json, play_random
+from hypothesis import given
+from hypothesis import strategies as st
 
 from canal_heritage.arriala import ArrialaState
 from canal_heritage.arriala.position import state_from_dict, state_to_dict
 from canal_heritage.arriala.record import load_record, record_of
 from canal_heritage.arriala.state import VINE
-from canal_heritage.errors import PositionError
+from canal_heritage.core.errors import PositionError
 
 SEEDS = st.integers(0, 2**32 - 1)
 EAGER = st.sampled_from([0.0, 0.0, 0.1, 0.3])  # chance of ending the turn at once
@@ -28,18 +28,18 @@ PLAYERS = pytest.mark.parametrize("players", [2, 3, 4])
 
 def check_end(state: ArrialaState) -> None:
     """A finished game: its log, score sheet and ranking agree."""
-    assert state.is_terminal() and state.end_reason in ("last_section", "stalled_quiet", "stalled_rounds")
+    assert state.is_terminal() and state.termination in ("last_section", "stalled_quiet", "stalled_rounds")
     assert state.round <= state.game.rules.stall_max_rounds
     closed = sum(1 for a, _ in state.sections() if state.closed[a])
     assert len([e for e in state.events if e.key == "arriala.section_scored"]) == closed
     assert len([e for e in state.events if e.key == "arriala.vineyard_scored"]) == len(state.board.vineyards)
-    assert (state.end_reason != "last_section") == any(e.key == "arriala.stalled" for e in state.events)
+    assert (state.termination != "last_section") == any(e.key == "arriala.stalled" for e in state.events)
     last = state.events[-1]
-    assert last.key == "arriala.game_end" and last.args["scores"] == state.score
+    assert last.key == "arriala.game_end" and last.args["scores"] == state.points
     sheet = state.score_sheet()
-    assert sheet.final and sheet.totals == state.score and list(sheet.winners) == state.winners
+    assert sheet.final and sheet.totals == state.points and list(sheet.winners) == state.winners
     by_kind = [o.by_kind() for o in sheet.owners]
-    assert [sum(k.values()) for k in by_kind] == state.score
+    assert [sum(k.values()) for k in by_kind] == state.points
     if state.game.virtual:
         assert by_kind[2]["lock"] == by_kind[2]["river_work"] == by_kind[2]["engineering_work"] == 0
 
@@ -53,7 +53,7 @@ class ClosedCellsWatch:
 
     def __call__(self, state: ArrialaState) -> None:
         if self.closed is not None:
-            for w, (old, new) in enumerate(zip(self.loc, state.loc)):
+            for w, (old, new) in enumerate(zip(self.loc, state.loc, strict=True)):
                 if new != old and 0 <= new < VINE:
                     assert not self.closed[new], f"w{w} entered the closed cell {state.board.cell_id(new)}"
             assert all(state.closed[c] for c, x in enumerate(self.closed) if x), "a closed cell opened again"
@@ -92,7 +92,7 @@ def test_replay_and_save_load_reproduce_the_game(players, seed, policy, eager):
     loaded = load_record(record_of(state).dumps())
     assert state_to_dict(loaded) == state_to_dict(state)
     assert log_json(loaded) == log_json(state)
-    assert loaded.score == state.score and loaded.winners == state.winners and loaded.how == state.how
+    assert loaded.points == state.points and loaded.winners == state.winners and loaded.ranking == state.ranking
 
 
 @PLAYERS
@@ -114,7 +114,7 @@ def test_every_reachable_position_round_trips_through_plain_data(players, seed, 
         assert back.legal_actions() == state.legal_actions()
         assert back.score_sheet().totals == state.score_sheet().totals
         if state.is_terminal():
-            assert (back.winners, back.how) == (state.winners, state.how)
+            assert (back.winners, back.ranking) == (state.winners, state.ranking)
             return
         if rng.random() < 0.1:  # play on a few actions side by side
             ahead = state.clone()

@@ -6,14 +6,14 @@ import json
 import random
 
 import pytest
-
 from arriala_helpers import build, game_for, log_json, mc, play_random, position
 
+from canal_heritage.arriala import ArrialaGame
+from canal_heritage.arriala import actions as A
 from canal_heritage.arriala.data import load_arriala_data
-from canal_heritage.arriala import ArrialaGame, actions as A
 from canal_heritage.arriala.position import state_to_dict
 from canal_heritage.arriala.record import GameRecord, load_record, record_of, save_record
-from canal_heritage.errors import IllegalActionError, RecordError
+from canal_heritage.core.errors import IllegalActionError, RecordError
 
 
 def same(a, b) -> None:
@@ -118,7 +118,7 @@ def test_save_and_load_a_finished_game(players):
     """A-R12: replaying a saved game reproduces it exactly."""
     state = play_random(players, 77, game=ArrialaGame(players))  # the data's own board
     rec = record_of(state)
-    assert rec.result == state.score and len(rec.result) == state.game.owners
+    assert rec.result == state.points and len(rec.result) == state.game.owners
     assert rec.decisions == [A.to_text(state, a) for a in state.history]
     assert rec.first == state.first and rec.cells is None and rec.deck is None
     loaded = load_record(rec.dumps())

@@ -5,14 +5,28 @@ A-R13…A-R18 in ``data/arriala/rulings.json``. Positions are built from plain d
 from __future__ import annotations
 
 import pytest
+from arriala_helpers import (
+    act,
+    all_but,
+    assert_refused,
+    build,
+    cm,
+    events,
+    game_for,
+    gm,
+    legal_texts,
+    log_json,
+    mc,
+    mv,
+    position,
+    span,
+)
 
-from arriala_helpers import (act, all_but, assert_refused, build, cm, events, game_for, gm, legal_texts,
-                             log_json, mc, mv, position, span)
-
-from canal_heritage.arriala import ArrialaGame, actions as A
+from canal_heritage.arriala import ArrialaGame
+from canal_heritage.arriala import actions as A
 from canal_heritage.arriala.position import state_from_dict, state_to_dict
 from canal_heritage.arriala.state import BLUE, GONE, VINE
-from canal_heritage.errors import PositionError
+from canal_heritage.core.errors import IllegalActionError, PositionError
 
 
 def cell(state, cid: str) -> int:
@@ -117,7 +131,7 @@ def test_A_R3_applies_to_jumps_and_vineyards():
 def test_A_R4_closed_sections():
     state = build(position(3, workers={0: [cm(1), cm(2), "moissac"], 1: [cm(3)]}))
     act(state, f"move w2 {cm(4)}")  # completes the section: 3 - 1, seat 0 scores 6
-    assert state.score == [6, 0, 0]
+    assert state.points == [6, 0, 0]
     assert all(state.closed[cell(state, c)] for c in span(cm, 1, 4))
     # the scoring player goes on with the AP left, and may move workers out (A-R4)
     assert state.current_player() == 0 and state.ap == 4
@@ -137,13 +151,13 @@ def test_A_R4_closed_sections():
 def test_A_R5_lock_maximum_per_stretch():
     state = build(position(3, hands=[[], ["lock"], []]))
     act(state, f"lock {cm(2)}")  # castelsarrasin-moissac takes one lock
-    assert state.score == [1, 0, 0] and state.ap == 1 and state.locks_left == 7
+    assert state.points == [1, 0, 0] and state.ap == 1 and state.locks_left == 7
     act(state, "end")
     assert_refused(state, f"lock {cm(4)}", "arriala.error.stretch_full", ruling="A-R5")
     assert_refused(state, f"card lock {cm(4)}", "arriala.error.stretch_full", ruling="A-R5")
     assert not [t for t in legal_texts(state) if "lock castelsarrasin-moissac" in t]
     act(state, f"card lock {mv(3)}")
-    assert state.score == [1, 1, 0] and state.ap == 4
+    assert state.points == [1, 1, 0] and state.ap == 4
 
 
 def test_A_R5_eight_lock_pawns():
@@ -166,7 +180,7 @@ def test_A_R5_A_R6_a_lock_completing_both_sides_scores_both_in_canal_order():
     assert [(e["first"], e["last"], e["winner"], e["points"]) for e in scored] == [
         (mv(1), mv(3), 0, 4), (mv(5), mv(8), 1, 6)]
     assert keys(state)[-3:] == ["arriala.lock", "arriala.section_scored", "arriala.section_scored"]
-    assert state.score == [4, 6, 1]
+    assert state.points == [4, 6, 1]
     assert [i.kind for i in state.items[2]] == ["lock"]
 
 
@@ -178,7 +192,7 @@ def test_A_R6_scoring_comes_straight_after_the_action():
     assert keys(state)[-2:] == ["arriala.move", "arriala.section_scored"]
     [ev] = events(state, "arriala.section_scored")
     assert ev["workers"] == 7 and ev["winner"] == 0 and ev["points"] == state.game.table[7] == 13
-    assert state.score == [13, 0, 0] and state.ap == 4 and state.current_player() == 0
+    assert state.points == [13, 0, 0] and state.ap == 4 and state.current_player() == 0
 
 
 # ---------------------------------------------------------------------------- A-R7
@@ -211,21 +225,22 @@ def test_A_R7_lock_card():
     state = build(position(3, locks=[cm(2)], hands=[["lock"], [], []]))
     assert_refused(state, f"card lock {cm(3)}", "arriala.error.stretch_full")
     act(state, f"card lock {mc(3)}")
-    assert state.ap == 4 and state.score == [2, 0, 0] and state.lock[cell(state, mc(3))]
+    assert state.ap == 4 and state.points == [2, 0, 0] and state.lock[cell(state, mc(3))]
     [ev] = events(state, "arriala.lock")
     assert ev["card"] == "lock" and ev["points"] == 1
 
 
 def test_A_R7_engineering_work_only_for_the_last_player_tied_last_counts():
     hands = [["engineering-work"], ["engineering-work"], ["engineering-work"]]
-    state = build(position(3, hands=hands, scores=[3, 1, 1]))
+    state = build(position(3, hands=hands, scores=[3, 1, 1],  # a river work, two locks
+                           workers={0: ["blue-montech-castelsarrasin"]}, locks=[mc(3), mv(3)]))
     err = assert_refused(state, "card engineering-work pont-canal-cacor", "arriala.error.not_last",
                          ruling="A-R7")
     assert "last" in str(err)
     assert not [t for t in legal_texts(state) if "engineering" in t]
     act(state, "end")
     act(state, "card engineering-work pont-canal-cacor")  # seat 1, tied last with seat 2
-    assert state.score == [3, 6, 1] and state.works == [-1, 1]
+    assert state.points == [3, 6, 1] and state.works == [-1, 1]
     [ev] = events(state, "arriala.engineering_work")
     assert ev == {"player": 1, "work": "pont-canal-cacor", "points": 5, "card": "engineering-work",
                   "ruling": "A-R7"}
@@ -239,14 +254,15 @@ def test_A_R7_engineering_work_only_for_the_last_player_tied_last_counts():
 
 def test_A_R7_engineering_work_ignores_the_virtual_player():
     hands = [["engineering-work"], ["engineering-work"]]
-    state = build(position(2, hands=hands, scores=[4, 2, 0], current=1))
+    state = build(position(2, hands=hands, scores=[4, 2, 0], current=1,  # a river work, three locks
+                           workers={0: ["blue-castelsarrasin-moissac"]}, locks=[mc(3), mc(5), mv(3)]))
     assert state.is_last(1) and not state.is_last(0)
     act(state, "card engineering-work pente-d-eau-montech")
-    assert state.score == [4, 7, 0]
+    assert state.points == [4, 7, 0]
     act(state, "end")  # seat 0 is last now: the virtual player's 0 does not count
     assert state.is_last(0)
     act(state, "card engineering-work pont-canal-cacor")
-    assert state.score == [9, 7, 0]
+    assert state.points == [9, 7, 0]
 
 
 def test_A_R7_to_vineyard_cards_own_and_any():
@@ -277,12 +293,12 @@ def test_A_R8_A_R13_two_player_board():
                                            "moissac-valence-d-agen"]
     assert "blue-grisolles-montech" not in [x.id for x in b.blue] and len(b.blue) == 3
     assert [v.id for v in b.vineyards] == ["chasselas", "brulhois"]
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalActionError):
         A.from_text(g, f"place {gm(1)}")
     state = g.new_initial_state(4)
     virtual = [state.loc[w] for w in range(10, 15)]
     assert virtual == [b.town_index[t] for t in ("montech", "castelsarrasin", "moissac", "valence-d-agen")] + [GONE]
-    assert g.owners == 3 and len(state.score) == 3
+    assert g.owners == 3 and len(state.points) == 3
 
 
 def test_A_R8_both_players_may_move_the_virtual_workers():
@@ -298,7 +314,7 @@ def test_A_R8_the_virtual_player_scores():
     act(state, f"place {cm(4)}")
     [ev] = events(state, "arriala.section_scored")
     assert ev["counts"] == [1, 1, 2] and ev["winner"] == 2 and ev["points"] == 6
-    assert state.score == [0, 0, 6] and state.score_sheet().owners[2].virtual
+    assert state.points == [0, 0, 6] and state.score_sheet().owners[2].virtual
 
 
 def test_A_R8_three_and_four_players():
@@ -308,8 +324,8 @@ def test_A_R8_three_and_four_players():
     for b in (b3, b4):
         assert b.cell_id(0) == "grisolles" and len(b.blue) == 4 and len(b.stretches) == 4
     s3 = ArrialaGame(3).new_initial_state(1)
-    assert all(x == -1 for x in s3.loc) and len(s3.score) == 3
-    with pytest.raises(Exception):
+    assert all(x == -1 for x in s3.loc) and len(s3.points) == 3
+    with pytest.raises(IllegalActionError):
         A.from_text(ArrialaGame(3), "vineyard w0 frontonnais")
 
 
@@ -328,14 +344,14 @@ def test_A_R9_first_player():
 def all_cards_out(players=2):
     """Every card in the discard: the deck is empty."""
     g = game_for(players)
-    return [k for k, c in zip(g.card_ids, g.deck_counts) for _ in range(c)]
+    return [k for k, c in zip(g.card_ids, g.deck_counts, strict=True) for _ in range(c)]
 
 
 def test_A_R10_deck_empty_and_three_quiet_rounds():
     state = build(position(2, deck=[], discard=all_cards_out(), round=7, quiet=2, current=1,
-                           workers={0: [mc(1)]}))
+                           workers={0: [mc(1)]}, closed=span(cm, 1, 4)))  # a tie there, in round 4
     act(state, "end")
-    assert state.is_terminal() and state.end_reason == "stalled_quiet"
+    assert state.is_terminal() and state.termination == "stalled_quiet"
     [ev] = events(state, "arriala.stalled")
     assert ev == {"reason": "stalled_quiet", "round": 7, "ruling": "A-R10"}
     assert keys(state)[-1] == "arriala.game_end"
@@ -344,19 +360,19 @@ def test_A_R10_deck_empty_and_three_quiet_rounds():
 
 
 def test_A_R10_quiet_rounds_do_not_end_the_game_while_the_deck_has_cards():
-    state = build(position(2, round=7, quiet=2, current=1))
+    state = build(position(2, round=7, quiet=2, current=1, closed=span(cm, 1, 4)))
     act(state, "end")
     assert not state.is_terminal() and state.quiet == 3 and state.round == 8
 
 
 def test_A_R10_after_sixty_rounds():
-    state = build(position(2, round=60, current=1, quiet=0, workers={0: [mc(1)]}))
+    state = build(position(2, round=60, current=1, quiet=0, workers={0: [mc(1)]}, closed=span(cm, 1, 4)))
     act(state, "end")
-    assert state.is_terminal() and state.end_reason == "stalled_rounds"
+    assert state.is_terminal() and state.termination == "stalled_rounds"
     [ev] = events(state, "arriala.stalled")
     assert ev == {"reason": "stalled_rounds", "round": 60, "ruling": "A-R10"}
     # 0 - 0 - 0: the virtual player's four canal workers put it first (A-R18): nobody wins
-    assert state.winners == [] and state.how == "virtual"
+    assert state.winners == [] and state.ranking == "virtual"
 
 
 def test_A_R10_random_games_that_stall_say_so():
@@ -364,9 +380,9 @@ def test_A_R10_random_games_that_stall_say_so():
     stalled = 0
     for seed in range(12):
         s = play_random(2, seed, end_weight=0.6)
-        if s.end_reason != "last_section":
+        if s.termination != "last_section":
             stalled += 1
-            assert events(s, "arriala.stalled")[0]["reason"] == s.end_reason
+            assert events(s, "arriala.stalled")[0]["reason"] == s.termination
         else:
             assert not events(s, "arriala.stalled")
     assert stalled
@@ -423,7 +439,7 @@ def test_A_R14_placing_is_not_a_move():
 def test_A_R14_vineyard_and_blue_cell_trips_are_moves():
     state = build(position(3, workers={0: [mc(1), mc(2)]}))
     act(state, "river w0 blue-montech-castelsarrasin")
-    assert state.moved == {0} and state.loc[0] == BLUE + 1 and state.score == [3, 0, 0]
+    assert state.moved == {0} and state.loc[0] == BLUE + 1 and state.points == [3, 0, 0]
     assert state.ap == 2 and state.turn_start == {0: cell(state, mc(1))}
     act(state, "vineyard w1 brulhois")
     assert state.prev_start == {0: cell(state, mc(1)), 1: cell(state, mc(2))}
@@ -462,15 +478,15 @@ def test_A_R15_the_game_ends_when_no_open_section_is_left():
     state = build(position(3, locks=[mv(7)], closed=[c for c in closed if c != mv(7)],
                            workers={0: ["chasselas"]}))
     act(state, f"lock {mv(8)}")
-    assert state.is_terminal() and state.end_reason == "last_section"
+    assert state.is_terminal() and state.termination == "last_section"
     assert not events(state, "arriala.section_scored")
-    assert state.score == [2 + 4, 0, 0]  # two locks, and Chasselas alone
+    assert state.points == [2 + 4, 0, 0]  # two locks, and Chasselas alone
 
 
 # ---------------------------------------------------------------------------- A-R16
 def test_A_R16_a_card_needs_something_to_do():
     hands = [["move-2", "jump", "to-canal-own", "to-canal-any", "to-vineyard-own", "engineering-work"], [], []]
-    state = build(position(3, hands=hands, scores=[2, 0, 0]))  # nobody on the canal or in a vineyard
+    state = build(position(3, hands=hands, scores=[2, 0, 0], locks=[mc(3), mv(3)]))  # nobody on the canal
     assert not [t for t in legal_texts(state) if t.startswith("card")]
     assert_refused(state, f"card move-2 w0 {mc(1)}", "arriala.error.not_on_canal")
     state = build(position(3, workers={0: [mc(1)]}, hands=[["move-2"], [], []]))
@@ -494,7 +510,7 @@ def test_A_R17_rounds_and_quiet_rounds():
     assert state.round == 3 and state.quiet == 2 and state.current_player() == 1
     assert events(state, "arriala.round_end")[-1] == {"round": 2, "quiet": 2}
     # a section scoring resets the count
-    state = build(position(3, first=1, current=0, round=4, quiet=2, workers={1: [cm(1), cm(2), cm(3)]}))
+    state = build(position(3, first=1, current=0, round=4, quiet=3, workers={1: [cm(1), cm(2), cm(3)]}))
     act(state, f"place {cm(4)}")
     assert state.quiet == 0 and state.scored_round
     act(state, "end")
@@ -507,10 +523,10 @@ def test_A_R18_the_virtual_player_finishing_first_means_no_winner():
                            workers={0: [cm(3)], 2: ["montech", cm(1), cm(2), "valence-d-agen"]},
                            current=1, scores=[4, 5, 0]))
     act(state, f"place {cm(4)}")  # the virtual player wins the section: 6 points
-    assert state.is_terminal() and state.score == [4, 5, 6]
-    assert state.winners == [] and state.how == "virtual"
+    assert state.is_terminal() and state.points == [4, 5, 6]
+    assert state.winners == [] and state.ranking == "virtual"
     end = events(state, "arriala.game_end")[0]
-    assert end["winners"] == [] and end["how"] == "virtual" and end["ruling"] == "A-R18"
+    assert end["winners"] == [] and end["ranking"] == "virtual" and end["ruling"] == "A-R18"
 
 
 def test_A_R18_a_tie_on_points_goes_to_the_most_canal_workers():
@@ -519,23 +535,23 @@ def test_A_R18_a_tie_on_points_goes_to_the_most_canal_workers():
                            current=1, scores=[10, 0, 0]))
     act(state, f"place {cm(4)}")  # seat 1: 6 for the section
     # Chasselas 2 - 0: seat 0 gets 4 more
-    assert state.score == [14, 6, 0]
-    assert state.winners == [0] and state.how == "points"
+    assert state.points == [14, 6, 0]
+    assert state.winners == [0] and state.ranking == "points"
     state = build(position(3, closed=all_but(3, span(cm, 1, 4)),
                            workers={0: ["montech", "brulhois"], 1: [cm(1), cm(2), cm(3)]},
                            current=1, scores=[6, 6, 0]))
     act(state, f"place {cm(4)}")
-    assert state.score == [12, 12, 0]  # Brulhois 6 to seat 0, the section 6 to seat 1
+    assert state.points == [12, 12, 0]  # Brulhois 6 to seat 0, the section 6 to seat 1
     assert [state.canal_workers(o) for o in range(3)] == [1, 4, 0]
-    assert state.winners == [1] and state.how == "canal_workers"
+    assert state.winners == [1] and state.ranking == "canal_workers"
     assert events(state, "arriala.game_end")[0]["ruling"] == "A-R18"
 
 
 def test_position_round_trip_of_a_finished_game():
-    state = build(position(2, round=60, current=1, workers={0: [mc(1)]}))
+    state = build(position(2, round=60, current=1, quiet=59, workers={0: [mc(1)]}))
     act(state, "end")
     back = state_from_dict(state_to_dict(state))
-    assert back.is_terminal() and back.winners == state.winners and back.how == state.how
+    assert back.is_terminal() and back.winners == state.winners and back.ranking == state.ranking
 
 
 def test_every_ruling_has_a_test_named_after_it():

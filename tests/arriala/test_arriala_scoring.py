@@ -4,7 +4,6 @@ the final ranking (A-R18)."""
 from __future__ import annotations
 
 import pytest
-
 from arriala_helpers import act, all_but, build, cm, events, gm, mc, mv, position, span
 
 from canal_heritage.arriala.scoring import ScoreItem, majority, rank
@@ -19,12 +18,12 @@ def test_rulebook_example_green_scores_8():
     state = build(position(3, locks=[mc(6)],
                            workers={RED: [mc(1), mc(2)], YELLOW: [mc(3), mc(4)]},
                            current=GREEN))
-    assert state.score == [1, 0, 0]  # red built the lock
+    assert state.points == [1, 0, 0]  # red built the lock
     act(state, f"place {mc(5)}")  # green completes the section
     section = "montech-castelsarrasin:1…montech-castelsarrasin:5"
     line = ScoreItem("section", section, 8, (("workers", 5), ("counts", (2, 2, 1)), ("tie", "lower")))
     assert state.items[GREEN] == [line]
-    assert state.score == [1, 0, 8]
+    assert state.points == [1, 0, 8]
     assert state.score_sheet().owners[GREEN].by_kind()["section"] == 8
     [ev] = events(state, "arriala.section_scored")
     assert ev == {"player": GREEN, "first": mc(1), "last": mc(5), "workers": 5, "counts": [2, 2, 1],
@@ -42,7 +41,7 @@ def test_tie_again_nobody_scores_at_four_players():
     [ev] = events(state, "arriala.section_scored")
     assert ev["counts"] == [2, 2, 1, 1] and ev["winner"] is None and ev["tie"] == "nobody"
     assert ev["points"] == 0 and ev["workers"] == 6
-    assert state.score == [0, 0, 0, 0] and all(not items for items in state.items)
+    assert state.points == [0, 0, 0, 0] and all(not items for items in state.items)
     assert all(state.closed[state.board.cell_index(c)] for c in span(gm, 1, 6)), "closed even so"
 
 
@@ -62,15 +61,15 @@ def test_vineyard_tie_rule_at_the_end():
         GREEN: ["brulhois", cm(1), cm(2)],
     }, current=GREEN))
     act(state, f"place {cm(4)}")  # green 3 of 4: 6 points, and the last section is scored
-    assert state.is_terminal() and state.phase == END and state.end_reason == "last_section"
+    assert state.is_terminal() and state.phase == END and state.termination == "last_section"
     vineyards = {e["vineyard"]: e for e in events(state, "arriala.vineyard_scored")}
     assert vineyards["brulhois"]["counts"] == [2, 2, 1]
     assert vineyards["brulhois"]["winner"] == GREEN and vineyards["brulhois"]["tie"] == "lower"
     assert vineyards["brulhois"]["points"] == 6
     assert vineyards["chasselas"]["winner"] is None and vineyards["chasselas"]["points"] == 0
-    assert state.score == [0, 0, 6 + 6]
+    assert state.points == [0, 0, 6 + 6]
     assert [i.kind for i in state.items[GREEN]] == ["section", "vineyard"]
-    assert state.winners == [GREEN] and state.how == "points"
+    assert state.winners == [GREEN] and state.ranking == "points"
 
 
 @pytest.mark.parametrize("counts,expected", [

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from midi_helpers import game_for
 
 from canal_heritage.midi import MidiGame

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from canal_heritage.midi import MidiGame, MidiState, actions as A
+from canal_heritage.midi import MidiGame, MidiState
+from canal_heritage.midi import actions as A
 from canal_heritage.midi.state import BUILT, DELAYED, Phase
 
 COLOUR = [0, 1, 2, 3, 3, 4, 4, 5, 6]
@@ -56,12 +58,20 @@ def position(
     queue: list[int] | None = None,
     deck: list[str] | None = None,
     discard: list[int] | None = None,
-    spent: int = 0,
+    spent: int | None = None,
     reinforcers: list[int] | None = None,
     bets: list[int] | None = None,
 ) -> dict[str, Any]:
-    """A plain position; unspecified parts are derived from the rest."""
+    """A plain position; unspecified parts are derived from the rest (``spent``: what the
+    coins held and the city pairs the pawns connect imply, M-R5/M-R6)."""
     assert len(seats) == players
+    if spent is None:
+        g = game_for(players)
+        paid = sum(1 for p in range(players) for a, b in g.city_pairs
+                   if all(p in (built or {}).get(g.site_ids[x], ()) for x in range(a, b + 1)))
+        start = g.rules.coins_per_player * players
+        paid = min(paid, g.rules.coins_total - start)
+        spent = max(0, start + paid - sum(s["coins"] for s in seats))
     if discard is None:
         used: Counter[int] = Counter()
         for s in seats:
@@ -100,7 +110,7 @@ def build(data: dict[str, Any], seed: int = 0) -> MidiState:
 
 def end_position(*, players: int = 2, built: dict[str, list[int]], delayed: list[str],
                  adjacency: dict[str, list[int]] | None = None, coins: list[int] | None = None,
-                 spent: int = 0) -> dict[str, Any]:
+                 spent: int | None = None) -> dict[str, Any]:
     """A finished game: every card in the discard, every site built or delayed."""
     coins = coins or [0] * players
     return position(players=players, round=9, phase="end",
@@ -153,7 +163,7 @@ def play_random(
     """A random legal game from ``seed``; ``hook(state)`` runs before the first and after
     every action."""
     game = game or game_for(players)
-    state = game.new_initial_state(seed, lead=lead)
+    state = game.new_initial_state(seed, first=lead)
     rng = random.Random(seed if policy_seed is None else policy_seed)
     if hook:
         hook(state)
@@ -217,7 +227,7 @@ def check_invariants(state: MidiState) -> None:
             elif state.phase in (Phase.REINFORCE_START, Phase.REINFORCE_JOIN):  # M-R4
                 assert state.coins[p] > 0 and p not in state.reinforcers
             elif state.phase == Phase.TRADE:  # M-R7
-                assert state.pawns[state.current] >> p & 1
+                assert state.pawns[state.site] >> p & 1
         if state.phase == Phase.BET:
             assert all(len(state.hand[p]) + (state.played[p] >= 0) == min(
                 HAND, len(state.hand[p]) + (state.played[p] >= 0) + len(state.up[p]) + len(state.down[p]))

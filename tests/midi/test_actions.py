@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
 from midi_helpers import play_random
 
-from canal_heritage.errors import IllegalActionError
-from canal_heritage.midi import Action, actions as A
+from canal_heritage.core.errors import IllegalActionError
+from canal_heritage.midi import Action
+from canal_heritage.midi import actions as A
 
 
 def generated_actions() -> set[int]:

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from canal_heritage.bots import BotMove
+from canal_heritage.core.bots import BotMove
 from canal_heritage.midi import MidiGame, MidiState, actions
-from canal_heritage.midi.bots import BOT_NAMES, ExpertBot, HeuristicBot, make_bot
 from canal_heritage.midi.belief import sample_state
+from canal_heritage.midi.bots import BOT_NAMES, ExpertBot, HeuristicBot, make_bot
 
 KEYS_PREFIX = "bot.midi."
 
@@ -71,8 +71,10 @@ def test_heuristic_plays_strong_on_valuable_and_weak_on_cheap_sites():
         "format": "canal-heritage/midi-position", "version": 1, "players": 2, "round": 1, "lead": 0,
         "phase": "bet", "queue": [0, 1],
         "seats": [
-            {"hand": [1, 4, 6], "face_up": [0, 3, 5], "face_down": [2, 3, 4], "coins": 2, "bet": None, "reinforcement": None},
-            {"hand": [0, 3, 4], "face_up": [1, 2, 6], "face_down": [3, 4, 5], "coins": 2, "bet": None, "reinforcement": None},
+            {"hand": [1, 4, 6], "face_up": [0, 3, 5], "face_down": [2, 3, 4], "coins": 2, "bet": None,
+             "reinforcement": None},
+            {"hand": [0, 3, 4], "face_up": [1, 2, 6], "face_down": [3, 4, 5], "coins": 2, "bet": None,
+             "reinforcement": None},
         ],
         "discard": [], "spent": 0, "reinforcers": [], "bets": None,
     }
@@ -111,8 +113,10 @@ def test_sampled_worlds_agree_with_the_observation():
         obs = state.observation(p)
         world = sample_state(obs, random.Random(rng.random()), game)
         assert world.legal_actions() == state.legal_actions()
-        wobs_public = (world.status, world.pawns, world.coins, world.discard and sorted(game.card_value[c] for c in world.discard))
-        real_public = (state.status, state.pawns, state.coins, state.discard and sorted(game.card_value[c] for c in state.discard))
+        wobs_public = (world.status, world.pawns, world.coins,
+                       world.discard and sorted(game.card_value[c] for c in world.discard))
+        real_public = (state.status, state.pawns, state.coins,
+                       state.discard and sorted(game.card_value[c] for c in state.discard))
         assert wobs_public == real_public
         assert sorted(game.card_value[c] for c in world.hand[p]) == list(obs.hand)
         state.apply_action(rng.choice(state.legal_actions()))

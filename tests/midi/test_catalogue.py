@@ -30,7 +30,8 @@ def test_keys_seen_in_play_are_documented():
     for seed in range(30):
         game = MidiGame(2 + seed % 3)
         state = game.new_initial_state(seed)
-        bots = [make_bot("heuristic" if p % 2 else "random", random.Random(seed + p), game) for p in range(game.players)]
+        bots = [make_bot("heuristic" if p % 2 else "random", random.Random(seed + p), game)
+                for p in range(game.players)]
         while not state.is_terminal():
             p = state.current_player()
             move = bots[p].choose(state.observation(p))

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
+from canal_heritage.core.errors import DataError
 from canal_heritage.datafiles import data_dir
-from canal_heritage.errors import DataError
 from canal_heritage.midi import MidiGame, load_midi_data
 
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"]

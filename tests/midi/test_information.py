@@ -6,19 +6,17 @@ import random
 from collections import Counter
 
 import pytest
+from midi_helpers import bet_all, build, check_knowledge, game_for, play_random, position, seat, values
 
 from canal_heritage.midi import actions as A
 from canal_heritage.midi.state import Phase
 
-from midi_helpers import (bet_all, build, check_knowledge, game_for, play_random, position, seat,
-                          values)
-
 
 def draw_position(lead: int = 0):
-    """Round 2, step B: both seats hold 2 cards and must draw (M-R2)."""
+    """Round 2, step B: both seats hold 2 cards and must draw (M-R2), and 1 coin."""
     return position(round=2, phase="draw", lead=lead, revealed=["I", "VI"], delayed=["I"],
-                    seats=[seat(hand=[0, 1], up=[2, 3, 5], down=[3, 4, 4]),
-                           seat(hand=[6, 5], up=[4, 4, 3], down=[0, 1, 2])])
+                    seats=[seat(hand=[0, 1], up=[2, 3, 5], down=[3, 4, 4], coins=1),
+                           seat(hand=[6, 5], up=[4, 4, 3], down=[0, 1, 2], coins=1)])
 
 
 def test_own_hand_visible_opponents_hands_not():
@@ -105,7 +103,7 @@ def test_dealt_hands_are_private():
 
 def test_bets_stay_hidden_until_all_are_in():
     """Step C: bets are face down until everyone has bet."""
-    state = game_for(3).new_initial_state(8, lead=0)
+    state = game_for(3).new_initial_state(8, first=0)
     v = state.legal_actions()[-1] - A.BET
     state.apply_action(A.bet(v))
     o1 = state.observation(1)
@@ -117,7 +115,7 @@ def test_bets_stay_hidden_until_all_are_in():
 
 
 def test_legal_actions_only_in_the_observation_of_the_player_to_move():
-    state = game_for(2).new_initial_state(2, lead=1)
+    state = game_for(2).new_initial_state(2, first=1)
     assert state.observation(1).legal_actions == tuple(state.legal_actions())
     assert state.observation(0).legal_actions == ()
     assert state.observation(1).is_my_turn and not state.observation(0).is_my_turn
@@ -133,7 +131,7 @@ def test_observation_refuses_a_bad_seat():
 def test_shuffling_face_down_cards_changes_no_observation():
     """M-R1: nobody sees face-down cards, so where each one lies changes no observation."""
     for seed in range(5):
-        def hook(state):
+        def hook(state, seed=seed):
             if state.is_terminal() or state.round not in (1, 3):
                 return
             before = [state.observation(p) for p in range(state.n)]
@@ -162,7 +160,7 @@ def two_hand_trades_position():
     """Round 7, 4 players, step G: seats 2 and 3 won a second tent site and will both trade
     hands with seat 0. Nobody has cards in front any more."""
     g = game_for(4)
-    tents = [sid for sid, t in zip(g.site_ids, g.tent) if t]
+    tents = [sid for sid, t in zip(g.site_ids, g.tent, strict=True) if t]
     others = [sid for sid in g.site_ids if sid not in tents[:2]][:5]
     return position(players=4, round=7, phase="trade", queue=[2, 3],
                     revealed=[tents[0], *others, tents[1]],

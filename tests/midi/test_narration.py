@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from canal_heritage.errors import IllegalActionError
+from canal_heritage.core.errors import IllegalActionError
 from canal_heritage.i18n import LANGUAGES
 from canal_heritage.midi import MidiGame, actions
 from canal_heritage.midi.bots import make_bot
@@ -59,7 +59,7 @@ def test_the_three_languages_really_differ(lang):
     lines = {lg: [Narrator(lg, game).event(e) for e in state.log(0)] for lg in LANGUAGES}
     others = [lg for lg in LANGUAGES if lg != lang]
     for other in others:
-        same = sum(a == b for a, b in zip(lines[lang], lines[other]))
+        same = sum(a == b for a, b in zip(lines[lang], lines[other], strict=True))
         assert same < len(lines[lang]) / 4, (lang, other)
 
 

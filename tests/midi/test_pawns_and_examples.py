@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from midi_helpers import SITES, bet_all, build, events, game_for, position, seat
+from midi_helpers import SITES, bet_all, build, decline_all, events, game_for, position, seat
 
 from canal_heritage.midi.scoring import site_points
 from canal_heritage.midi.state import BUILT
@@ -55,7 +54,7 @@ def test_player_with_a_pawn_left_still_wins():
 
 
 def test_position_with_more_than_seven_pawns_is_refused():
-    from canal_heritage.errors import PositionError
+    from canal_heritage.core.errors import PositionError
 
     built = {x: [0] for x in SITES[:8]}
     data = position(round=9, phase="bet", revealed=list(SITES[:8]) + ["IX"], built=built,
@@ -71,9 +70,10 @@ def test_two_player_site_needing_nine_gets_ten_and_the_highest_card_wins():
     viii = g.site_index("VIII")
     assert g.threshold[viii] == 9
     state = build(position(round=1, phase="bet", revealed=["VIII"],
-                           seats=[seat(hand=[6, 0, 1], up=[2, 3, 3], down=[4, 4, 5]),
-                                  seat(hand=[4, 0, 1], up=[2, 3, 3], down=[4, 5, 6])]))
+                           seats=[seat(hand=[6, 0, 1], up=[2, 3, 3], down=[4, 4, 5], coins=2),
+                                  seat(hand=[4, 0, 1], up=[2, 3, 3], down=[4, 5, 6], coins=2)]))
     bet_all(state, {0: 6, 1: 4})
+    decline_all(state)  # no reinforcement
     built = events(state, "midi.site_built")
     assert built and built[-1]["site"] == "VIII"
     assert built[-1]["total"] == 10 and built[-1]["threshold"] == 9
@@ -83,9 +83,10 @@ def test_two_player_site_needing_nine_gets_ten_and_the_highest_card_wins():
 
 def test_eight_is_not_enough_for_nine():
     state = build(position(round=1, phase="bet", revealed=["VIII"],
-                           seats=[seat(hand=[6, 0, 1], up=[2, 3, 3], down=[4, 4, 5]),
-                                  seat(hand=[2, 0, 1], up=[4, 3, 3], down=[4, 5, 6])]))
+                           seats=[seat(hand=[6, 0, 1], up=[2, 3, 3], down=[4, 4, 5], coins=2),
+                                  seat(hand=[2, 0, 1], up=[4, 3, 3], down=[4, 5, 6], coins=2)]))
     bet_all(state, {0: 6, 1: 2})
+    decline_all(state)
     assert events(state, "midi.site_delayed") == [
         {"site": "VIII", "total": 8, "threshold": 9, "missing": 1}]
     assert state.pawns[state.game.site_index("VIII")] == 0
@@ -94,8 +95,9 @@ def test_eight_is_not_enough_for_nine():
 def test_tied_highest_values_all_place_a_pawn():
     """Step D: every tied highest player places a pawn."""
     state = build(position(players=3, round=1, phase="bet", revealed=["VIII"],
-                           seats=[seat(hand=[5, 4, 1], up=[2, 3, 3], down=[4, 0, 6])] * 3))
+                           seats=[seat(hand=[5, 4, 1], up=[2, 3, 3], down=[4, 0, 6], coins=2)] * 3))
     bet_all(state, {0: 5, 1: 4, 2: 5})  # 14 points
+    decline_all(state)
     built = events(state, "midi.site_built")[-1]
     assert built["winners"] == [0, 2] and built["tie"]
     assert state.pawns[state.game.site_index("VIII")] == 0b101

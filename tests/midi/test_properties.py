@@ -9,12 +9,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from midi_helpers import all_zones, check_invariants, check_knowledge, check_log, game_for, log_json, play_random
 
-from midi_helpers import (all_zones, check_invariants, check_knowledge, check_log, game_for,
-                          log_json, play_random)
-
-from canal_heritage.errors import IllegalActionError, PositionError
+from canal_heritage.core.errors import IllegalActionError, PositionError
 from canal_heritage.midi import MidiState, load_record, record_of
 from canal_heritage.midi.scoring import fast_winners
 from canal_heritage.midi.state import BUILT, DELAYED, Phase
@@ -32,7 +31,7 @@ def check_end(state: MidiState) -> None:
     assert sorted(all_zones(state)) == list(range(9 * n))
     assert all(s in (BUILT, DELAYED) for s in state.status)
     assert [e.args["round"] for e in state.events if e.key == "midi.site_revealed"] == list(range(1, 10))
-    sheet = state.score()
+    sheet = state.score_sheet()
     assert sheet.final
     for ps in sheet.players:
         assert ps.total == sum(s.points for s in ps.sites) + ps.coin_points

@@ -6,12 +6,11 @@ import json
 import random
 
 import pytest
-
 from midi_helpers import build, game_for, log_json, play_random, position, seat
 
-from canal_heritage.errors import RecordError
-from canal_heritage.midi import (GameRecord, MidiGame, actions as A, load_record, record_of,
-                                 save_record)
+from canal_heritage.core.errors import RecordError
+from canal_heritage.midi import GameRecord, MidiGame, load_record, record_of, save_record
+from canal_heritage.midi import actions as A
 
 
 def same(a, b) -> None:
@@ -38,7 +37,7 @@ def test_same_seed_and_decisions_give_the_same_game(players):
     for action in a.history:
         b.apply_action(action)
     same(a, b)
-    assert a.score() == b.score()
+    assert a.score_sheet() == b.score_sheet()
 
 
 def test_same_seed_same_deal_different_seed_different_deal():
@@ -81,7 +80,7 @@ def test_save_record_to_a_file(tmp_path):
     path = tmp_path / "game.json"
     rec = save_record(state, path, seats=["Ana", "Bo"])
     assert json.loads(path.read_text(encoding="utf-8"))["seats"] == ["Ana", "Bo"]
-    assert rec.lead == 1
+    assert rec.first == 1
     same(state, load_record(path))
     same(state, load_record(str(path)))
     same(state, load_record(json.loads(path.read_text(encoding="utf-8"))))
@@ -90,7 +89,7 @@ def test_save_record_to_a_file(tmp_path):
 def test_record_keeps_the_drawn_lead():
     state = play_random(4, 5)  # lead drawn from the seed
     rec = record_of(state)
-    assert rec.lead == state.events[0].args["lead"]
+    assert rec.first == state.events[0].args["lead"]
     same(state, load_record(rec.dumps()))
 
 
@@ -125,7 +124,7 @@ def test_record_of_a_game_without_a_log_keeps_its_lead():
     """M-R10: a game dealt with an explicit lead and no event log (a search copy)."""
     g = game_for(2)
     drawn = g.new_initial_state(5).lead
-    state = g.new_initial_state(5, lead=1 - drawn, log=False)
+    state = g.new_initial_state(5, first=1 - drawn, log=False)
     rng = random.Random(5)
     for _ in range(12):
         state.apply_action(rng.choice(state.legal_actions()))
@@ -143,8 +142,8 @@ def test_record_of_a_position_does_not_describe_another_game():
     """M-R10: a state built from a position has no seed record. Saving it must either be
     refused (RecordError) or load back to the very same position."""
     state = build(position(round=1, phase="bet", revealed=["VIII"],
-                           seats=[seat(hand=[6, 0, 1], up=[2, 3, 3], down=[4, 4, 5]),
-                                  seat(hand=[4, 0, 1], up=[2, 3, 3], down=[4, 5, 6])]))
+                           seats=[seat(hand=[6, 0, 1], up=[2, 3, 3], down=[4, 4, 5], coins=2),
+                                  seat(hand=[4, 0, 1], up=[2, 3, 3], down=[4, 5, 6], coins=2)]))
     try:
         rec = record_of(state)
     except RecordError:
@@ -155,8 +154,8 @@ def test_record_of_a_position_does_not_describe_another_game():
 
 def test_record_of_a_resumed_position_is_refused():
     state = build(position(round=1, phase="bet", revealed=["VIII"],
-                           seats=[seat(hand=[6, 0, 1], up=[2, 3, 3], down=[4, 4, 5]),
-                                  seat(hand=[4, 0, 1], up=[2, 3, 3], down=[4, 5, 6])]))
+                           seats=[seat(hand=[6, 0, 1], up=[2, 3, 3], down=[4, 4, 5], coins=2),
+                                  seat(hand=[4, 0, 1], up=[2, 3, 3], down=[4, 5, 6], coins=2)]))
     state.apply_action(A.bet(6))
     with pytest.raises(RecordError):
         record_of(state)

@@ -10,7 +10,12 @@ from canal_heritage.midi.state import Phase
 
 def window(coins, lead=0, players=3):
     """Round 2, after the bets (all 6): every seat may be asked; the discard holds only the
-    0s played in round 1."""
+    0s played in round 1. Round 3 (the 1s played too) if a seat has no coin left: it spent
+    its two set-up coins in rounds 1 and 2 (M-R4)."""
+    if 0 in coins:
+        seats = [seat(bet=6, hand=[5, 4], up=[4, 3, 3], down=[2], coins=c) for c in coins]
+        return position(players=players, round=3, phase="reinforce_start", lead=lead,
+                        revealed=["I", "II", "VI"], delayed=["I", "II"], seats=seats, discard=[0, 1] * players)
     seats = [seat(bet=6, hand=[5, 4], up=[4, 3, 3], down=[2, 1], coins=c) for c in coins]
     return position(players=players, round=2, phase="reinforce_start", lead=lead,
                     revealed=["I", "VI"], delayed=["I"], seats=seats, discard=[0] * players)
@@ -45,7 +50,7 @@ def test_first_yes_ends_the_asking_and_others_answer_once_clockwise_from_the_sta
     assert asked == [(0, Phase.REINFORCE_JOIN), (1, Phase.REINFORCE_JOIN)]
     assert state.round == 3, "the window closes once everyone answered"
     assert [e["player"] for e in events(state, "midi.reinforcement_drawn")] == [2, 0]
-    assert list(state.coins) == [0, 1, 0] and state.spent == 2
+    assert list(state.coins) == [0, 1, 0] and state.spent == 3 + 2  # one each in round 1, two now
 
 
 def test_starter_first_seat_skips_the_others_start_question():
@@ -63,12 +68,12 @@ def test_join_question_skips_players_without_a_coin():
 
 
 def test_nobody_asked_when_nobody_holds_a_coin():
-    """M-R4: without a coin at the table, the bets are counted at once."""
-    seats = [seat(hand=[6, 5, 4], up=[4, 3, 3], down=[2, 1]) for _ in range(3)]
-    state = build(position(players=3, round=2, phase="bet", revealed=["I", "VI"], delayed=["I"],
-                           seats=seats, discard=[0, 0, 0]))
+    """M-R4: without a coin at the table (all spent in rounds 1 and 2), the bets are counted at once."""
+    seats = [seat(hand=[6, 5, 4], up=[4, 3, 3], down=[2]) for _ in range(3)]
+    state = build(position(players=3, round=3, phase="bet", revealed=["I", "II", "VI"], delayed=["I", "II"],
+                           seats=seats, discard=[0, 0, 0, 1, 1, 1]))
     bet_all(state, {0: 6, 1: 6, 2: 5})
-    assert state.round == 3
+    assert state.round == 4
     keys = event_keys(state)
     assert not [k for k in keys if k.startswith("midi.reinforcement")]
     assert keys.index("midi.bets_revealed") + 1 == keys.index("midi.site_built")
@@ -78,7 +83,7 @@ def test_all_decline_means_no_reinforcement():
     state = build(window([1, 1, 1]))
     who_decides(state, [A.DECLINE] * 3)
     assert state.round == 3
-    assert list(state.coins) == [1, 1, 1] and state.spent == 0
+    assert list(state.coins) == [1, 1, 1] and state.spent == 3  # one each in round 1
     built = events(state, "midi.site_built")[-1]
     assert built["values"] == [6, 6, 6]
 
@@ -123,15 +128,16 @@ def reinforce_position():
     """Round 2, 2 players: seat 0 bet 1, seat 1 bet 3; the discard holds the two 6s."""
     return position(round=2, phase="reinforce_start", revealed=["I", "VI"], delayed=["I"],
                     seats=[seat(bet=1, hand=[0, 2], up=[3, 3, 4], down=[4, 5], coins=1),
-                           seat(bet=3, hand=[0, 1], up=[2, 3, 4], down=[4, 5], coins=0)])
+                           seat(bet=3, hand=[0, 1], up=[2, 3, 4], down=[4, 5], coins=1)])
 
 
 def test_reinforcement_adds_the_drawn_value_to_the_played_card():
     """Step E: the drawn card's points are added to the played card and can win the site."""
     state = build(reinforce_position())
     assert values(state, state.discard) == [6, 6]
-    assert list(state.queue) == [0]
+    assert list(state.queue) == [0, 1]
     state.apply_action(A.REINFORCE)
+    state.apply_action(A.DECLINE)  # seat 1 does not join
     assert events(state, "midi.reinforcement_drawn") == [{"player": 0, "value": 6}]
     built = events(state, "midi.site_built")[-1]
     assert built["values"] == [7, 3] and built["total"] == 10 and built["winners"] == [0]
@@ -141,12 +147,12 @@ def test_reinforcement_adds_the_drawn_value_to_the_played_card():
 def test_empty_discard_gives_nothing_and_the_coin_is_spent():
     """M-R4: an empty discard pile gives nothing and the coin is spent anyway."""
     state = build(position(round=1, phase="reinforce_start", revealed=["VIII"],
-                           seats=[seat(bet=6, hand=[5, 4], up=[4, 3, 3], down=[2, 1, 0], coins=1)] * 2))
+                           seats=[seat(bet=6, hand=[5, 4], up=[4, 3, 3], down=[2, 1, 0], coins=2)] * 2))
     assert state.discard == []
     who_decides(state, [A.REINFORCE, A.DECLINE])
     assert events(state, "midi.reinforcement_empty") == [{"player": 0, "ruling": "M-R4"}]
     assert events(state, "midi.reinforcement_drawn") == []
-    assert list(state.coins) == [0, 1] and state.spent == 1
+    assert list(state.coins) == [1, 2] and state.spent == 1
     assert events(state, "midi.site_built")[-1]["values"] == [6, 6]
 
 
@@ -156,7 +162,7 @@ def test_spent_coins_leave_the_game():
     bank = state.bank
     who_decides(state, [A.REINFORCE, A.REINFORCE, A.REINFORCE])
     assert state.bank == bank
-    assert state.spent == 3
+    assert state.spent == 2 + 3  # two seats spent one in round 1
     assert sum(state.coins) + state.bank + state.spent == 12
 
 

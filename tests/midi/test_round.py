@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import pytest
-
-from midi_helpers import (bet_all, build, event_keys, events, game_for, play_random, position,
-                          seat, values)
+from midi_helpers import bet_all, build, event_keys, events, game_for, play_random, position, seat, values
 
 from canal_heritage.midi import actions as A
 from canal_heritage.midi.state import Phase
 
 
 def draw_position(lead: int = 0):
-    """Round 2, step B: both seats hold 2 cards, 3 face up and 3 face down."""
+    """Round 2, step B: both seats hold 2 cards, 3 face up and 3 face down, and 1 coin."""
     return position(round=2, phase="draw", lead=lead, revealed=["I", "VI"], delayed=["I"],
-                    seats=[seat(hand=[0, 1], up=[2, 3, 5], down=[3, 4, 4]),
-                           seat(hand=[6, 5], up=[4, 4, 3], down=[0, 1, 2])])
+                    seats=[seat(hand=[0, 1], up=[2, 3, 5], down=[3, 4, 4], coins=1),
+                           seat(hand=[6, 5], up=[4, 4, 3], down=[0, 1, 2], coins=1)])
 
 
 def late_draw_position():
@@ -147,7 +145,7 @@ def test_lead_is_drawn_from_the_seed_when_not_given():
 
 def test_choosing_the_lead_does_not_change_the_deal():
     g = game_for(3)
-    a, b = g.new_initial_state(17, lead=0), g.new_initial_state(17, lead=2)
+    a, b = g.new_initial_state(17, first=0), g.new_initial_state(17, first=2)
     assert a.hand == b.hand and a.up == b.up and a.down == b.down and a.deck == b.deck
     assert (a.lead, b.lead) == (0, 2)
 
@@ -155,7 +153,7 @@ def test_choosing_the_lead_does_not_change_the_deal():
 @pytest.mark.parametrize("lead", [-1, 3, "0", 1.0])
 def test_bad_lead_is_refused(lead):
     with pytest.raises(ValueError):
-        game_for(3).new_initial_state(1, lead=lead)
+        game_for(3).new_initial_state(1, first=lead)
 
 
 def test_setup():

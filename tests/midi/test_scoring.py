@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from midi_helpers import SITES, bet_all, build, end_position, events, game_for, play_random, position, seat
 
-from midi_helpers import (SITES, bet_all, build, end_position, events, game_for, play_random,
-                          position, seat)
-
-from canal_heritage.errors import PositionError
+from canal_heritage.core.errors import PositionError
 from canal_heritage.midi.scoring import fast_totals, fast_winners, site_points
 from canal_heritage.midi.state import DELAYED, Phase
 
@@ -60,7 +58,7 @@ def test_delayed_neighbour_holds_nobody():
     assert state.adjacency[IDX["IV"]] == 0
     assert state.adjacency[IDX["V"]] == 0
     assert state.adjacency[IDX["VII"]] == 0b01  # VI and VIII are both seat 0's
-    sheet = state.score()
+    sheet = state.score_sheet()
     assert [s.site for s in sheet.players[0].sites if s.how == "adjacency"] == ["VII"]
 
 
@@ -68,8 +66,8 @@ def test_delayed_sites_are_awarded_only_at_the_end():
     built = {"II": [0], "III": [1], "IV": [0, 1], "VI": [0], "VIII": [1]}
     state = build(last_round(built, ["I", "V", "IX"], "VII"))
     assert list(state.adjacency) == [0] * 9
-    assert not state.score().final
-    assert all(s.how == "won" for ps in state.score().players for s in ps.sites)
+    assert not state.score_sheet().final
+    assert all(s.how == "won" for ps in state.score_sheet().players for s in ps.sites)
 
 
 # ------------------------------------------------------------------------ M-R9
@@ -93,7 +91,7 @@ def full_layout():
 def test_score_breakdown_site_by_site():
     """M-R9: each score comes with its breakdown: site, how, holders, halvings, points."""
     state = build(full_layout())
-    sheet = state.score()
+    sheet = state.score_sheet()
     assert sheet.final
     p0 = {s.site: s for s in sheet.players[0].sites}
     assert set(p0) == {"I", "II", "IV", "V", "VI", "VII", "VIII"}
@@ -117,15 +115,15 @@ def test_score_breakdown_site_by_site():
 
 def test_unused_coins_score_two_points_each():
     state = build(end_position(built={"I": [0]}, delayed=[x for x in SITES if x != "I"],
-                               coins=[3, 1]))
-    sheet = state.score()
-    assert [ps.coin_points for ps in sheet.players] == [6, 2]
-    assert [ps.coins for ps in sheet.players] == [3, 1]
-    assert [ps.total for ps in sheet.players] == [V["I"] + 6, 2]
+                               coins=[2, 1]))
+    sheet = state.score_sheet()
+    assert [ps.coin_points for ps in sheet.players] == [4, 2]
+    assert [ps.coins for ps in sheet.players] == [2, 1]
+    assert [ps.total for ps in sheet.players] == [V["I"] + 4, 2]
 
 
 def test_total_equals_breakdown():
-    sheet = build(full_layout()).score()
+    sheet = build(full_layout()).score_sheet()
     for ps in sheet.players:
         assert ps.total == sum(s.points for s in ps.sites) + ps.coin_points
         assert ps.site_points == sum(s.points for s in ps.sites)
@@ -133,8 +131,8 @@ def test_total_equals_breakdown():
 
 
 def test_most_points_wins():
-    sheet = build(full_layout()).score()
-    assert sheet.winners == (0,) and sheet.tie_break == "none"
+    sheet = build(full_layout()).score_sheet()
+    assert sheet.winners == (0,) and sheet.ranking == "points"
 
 
 def test_tie_broken_by_most_sites_held():
@@ -142,18 +140,18 @@ def test_tie_broken_by_most_sites_held():
     built = {"VIII": [0], "I": [1], "IV": [1]}
     state = build(end_position(built=built, delayed=[x for x in SITES if x not in built]))
     assert V["VIII"] == V["I"] + V["IV"], "precondition: equal points"
-    sheet = state.score()
+    sheet = state.score_sheet()
     assert sheet.players[0].total == sheet.players[1].total
     assert (sheet.players[0].sites_held, sheet.players[1].sites_held) == (1, 2)
-    assert sheet.winners == (1,) and sheet.tie_break == "sites"
+    assert sheet.winners == (1,) and sheet.ranking == "sites"
     assert fast_winners(state) == [1]
 
 
 def test_still_tied_is_a_shared_victory():
     built = {"I": [0], "IX": [1]}
     state = build(end_position(built=built, delayed=[x for x in SITES if x not in built]))
-    sheet = state.score()
-    assert sheet.winners == (0, 1) and sheet.tie_break == "shared"
+    sheet = state.score_sheet()
+    assert sheet.winners == (0, 1) and sheet.ranking == "shared"
     assert fast_winners(state) == [0, 1]
 
 
@@ -162,7 +160,7 @@ def test_site_value_is_the_two_player_threshold_at_every_player_count():
     for n in (3, 4):
         built = {"VIII": [0]}
         state = build(end_position(players=n, built=built, delayed=[x for x in SITES if x != "VIII"]))
-        assert state.score().players[0].total == V["VIII"]
+        assert state.score_sheet().players[0].total == V["VIII"]
         assert state.game.threshold[IDX["VIII"]] != V["VIII"]
 
 
@@ -174,10 +172,10 @@ def test_end_position_must_award_adjacency():
 
 
 def test_score_json_matches_the_sheet():
-    sheet = build(full_layout()).score()
+    sheet = build(full_layout()).score_sheet()
     js = sheet.to_json()
     assert js["winners"] == list(sheet.winners) and js["final"] is True
-    for pj, ps in zip(js["players"], sheet.players):
+    for pj, ps in zip(js["players"], sheet.players, strict=True):
         assert pj["total"] == ps.total
         assert pj["total"] == sum(s["points"] for s in pj["sites"]) + pj["coin_points"]
 
@@ -185,10 +183,10 @@ def test_score_json_matches_the_sheet():
 def test_game_over_event_reports_the_final_score():
     state = play_random(3, 31)
     (over,) = events(state, "midi.game_over")
-    sheet = state.score()
+    sheet = state.score_sheet()
     assert over["totals"] == [ps.total for ps in sheet.players] == state.totals()
     assert over["winners"] == list(sheet.winners)
-    assert over["tie_break"] == sheet.tie_break
+    assert over["ranking"] == sheet.ranking
 
 
 def test_adjacency_sites_count_as_held_in_the_tie_break():
@@ -196,9 +194,9 @@ def test_adjacency_sites_count_as_held_in_the_tie_break():
     built = {"I": [0], "IX": [0], "IV": [1], "VI": [1]}
     state = build(end_position(built=built, delayed=[x for x in SITES if x not in built],
                                adjacency={"V": [1]}))
-    sheet = state.score()
+    sheet = state.score_sheet()
     assert V["I"] + V["IX"] == V["IV"] + V["VI"] + V["V"] // 2, "precondition: equal points"
     assert sheet.players[0].total == sheet.players[1].total
     assert (sheet.players[0].sites_held, sheet.players[1].sites_held) == (2, 3)
-    assert sheet.winners == (1,) and sheet.tie_break == "sites"
+    assert sheet.winners == (1,) and sheet.ranking == "sites"
     assert fast_winners(state) == [1]

@@ -3,28 +3,45 @@
 from __future__ import annotations
 
 import pytest
+from midi_helpers import (
+    SITES,
+    bet_all,
+    build,
+    check_knowledge,
+    decline_all,
+    event_keys,
+    events,
+    game_for,
+    position,
+    seat,
+    values,
+)
 
-from midi_helpers import SITES, bet_all, build, check_knowledge, event_keys, events, game_for, position, seat, values
-
-from canal_heritage.errors import IllegalActionError
+from canal_heritage.core.errors import IllegalActionError
 from canal_heritage.midi import actions as A
 from canal_heritage.midi.state import Phase
 
 G = game_for(2)
-TENTS = [sid for sid, t in zip(SITES, G.tent) if t]
-NON_TENTS = [sid for sid, t in zip(SITES, G.tent) if not t]
+TENTS = [sid for sid, t in zip(SITES, G.tent, strict=True) if t]
+NON_TENTS = [sid for sid, t in zip(SITES, G.tent, strict=True) if not t]
 T1, T2 = TENTS[0], TENTS[1]
 
 
 def round2(built, *, lead=0, seat1_six=False, revealed=None):
-    """Round 2, step C, 2 players. Seat 0 can bet 6, seat 1 can bet 5 (or 6)."""
-    s0 = seat(hand=[6, 0, 1], up=[2, 3, 4], down=[3, 4])
-    s1 = (seat(hand=[6, 0, 1], up=[2, 3, 3], down=[4, 4]) if seat1_six
-          else seat(hand=[5, 0, 1], up=[2, 3, 3], down=[4, 4]))
+    """Round 2, step C, 2 players, one coin each. Seat 0 can bet 6, seat 1 can bet 5 (or 6)."""
+    s0 = seat(hand=[6, 0, 1], up=[2, 3, 4], down=[3, 4], coins=1)
+    s1 = (seat(hand=[6, 0, 1], up=[2, 3, 3], down=[4, 4], coins=1) if seat1_six
+          else seat(hand=[5, 0, 1], up=[2, 3, 3], down=[4, 4], coins=1))
     revealed = revealed or [T1, T2]
     delayed = [x for x in revealed[:-1] if x not in built]
     return position(round=len(revealed), phase="bet", lead=lead, revealed=revealed, built=built,
                     delayed=delayed, seats=[s0, s1])
+
+
+def bet_round(state, bets):
+    """Step C with these bets, then nobody reinforces (step E)."""
+    bet_all(state, bets)
+    decline_all(state)
 
 
 def test_tent_sites_exist():
@@ -35,7 +52,7 @@ def test_tent_sites_exist():
 def test_second_tent_site_grants_a_trade():
     """M-R7: winning a tent site while holding another tent site grants one trade."""
     state = build(round2({T1: [0]}))
-    bet_all(state, {0: 6, 1: 5})
+    bet_round(state, {0: 6, 1: 5})
     assert state.phase == Phase.TRADE
     assert list(state.queue) == [0]
     assert events(state, "midi.trade_offered") == [{"player": 0, "site": T2, "ruling": "M-R7"}]
@@ -43,7 +60,7 @@ def test_second_tent_site_grants_a_trade():
 
 def test_first_tent_site_grants_no_trade():
     state = build(round2({}))
-    bet_all(state, {0: 6, 1: 5})
+    bet_round(state, {0: 6, 1: 5})
     assert state.pawns[G.site_index(T2)] == 0b01
     assert state.phase != Phase.TRADE and state.round == 3
     assert "midi.trade_offered" not in event_keys(state)
@@ -55,14 +72,14 @@ def test_non_tent_site_grants_no_trade_even_with_two_tents():
                            seats=[seat(hand=[6, 0, 1], up=[2, 3, 4], down=[3]),
                                   seat(hand=[5, 0, 1], up=[2, 3, 3], down=[4])]))
     assert G.threshold[G.site_index(x)] <= 11
-    bet_all(state, {0: 6, 1: 5})
+    bet_round(state, {0: 6, 1: 5})
     assert state.pawns[G.site_index(x)] == 0b01
     assert state.phase != Phase.TRADE and state.round == 4
 
 
 def test_losing_a_tent_site_grants_no_trade():
     state = build(round2({T1: [0]}))
-    bet_all(state, {0: 0, 1: 5})
+    bet_round(state, {0: 0, 1: 5})
     assert state.phase != Phase.TRADE
     assert "midi.trade_offered" not in event_keys(state)
 
@@ -70,7 +87,7 @@ def test_losing_a_tent_site_grants_no_trade():
 def test_face_up_swap_when_both_sides_have_face_up_cards():
     """M-R7: swap one of your face-up cards with an opponent's face-up card."""
     state = build(round2({T1: [0]}))
-    bet_all(state, {0: 6, 1: 5})
+    bet_round(state, {0: 6, 1: 5})
     expected = [A.TRADE_PASS] + [A.trade_up(g, 1, t) for g in (2, 3, 4) for t in (2, 3)]
     assert sorted(state.legal_actions()) == sorted(expected)
     assert not [a for a in state.legal_actions() if A.decode(a).trade == "hand"]
@@ -84,7 +101,7 @@ def test_face_up_swap_when_both_sides_have_face_up_cards():
 
 def test_hand_trade_refused_while_face_up_swap_is_possible():
     state = build(round2({T1: [0]}))
-    bet_all(state, {0: 6, 1: 5})
+    bet_round(state, {0: 6, 1: 5})
     before = state.to_dict()
     with pytest.raises(IllegalActionError) as info:
         state.apply_action(A.trade_hand(0, 1))
@@ -95,7 +112,7 @@ def test_hand_trade_refused_while_face_up_swap_is_possible():
 def test_traded_card_belongs_to_its_new_holder():
     """M-R7: a traded card belongs to its new holder in every respect."""
     state = build(round2({T1: [0]}, lead=1))
-    bet_all(state, {0: 6, 1: 5})
+    bet_round(state, {0: 6, 1: 5})
     state.apply_action(A.trade_up(4, 1, 2))
     # round 3, step B (lead 0): seat 0 may draw the 2 it took, not the 4 it gave away
     assert state.phase == Phase.DRAW and state.current_player() == 0
@@ -109,7 +126,7 @@ def test_traded_card_belongs_to_its_new_holder():
         state.apply_action(A.draw_up(2))
     state.apply_action(A.draw_up(4))
     # and the cards count for their new holders
-    bet_all(state, {0: 2, 1: 4})
+    bet_round(state, {0: 2, 1: 4})
     counted = (events(state, "midi.site_built") + events(state, "midi.site_delayed"))[-1]
     assert counted["total"] == 6
     values_ = counted.get("values")
@@ -120,7 +137,7 @@ def test_traded_card_belongs_to_its_new_holder():
 
 def test_pass_is_always_possible():
     state = build(round2({T1: [0]}))
-    bet_all(state, {0: 6, 1: 5})
+    bet_round(state, {0: 6, 1: 5})
     assert A.TRADE_PASS in state.legal_actions()
     up = [values(state, u) for u in state.up]
     state.apply_action(A.TRADE_PASS)
@@ -132,7 +149,7 @@ def test_pass_is_always_possible():
 def test_tied_winners_trade_in_turn_order():
     """M-R7: trades are resolved in turn order."""
     state = build(round2({T1: [0, 1]}, lead=1, seat1_six=True))
-    bet_all(state, {0: 6, 1: 6})
+    bet_round(state, {0: 6, 1: 6})
     assert state.phase == Phase.TRADE
     assert list(state.queue) == [1, 0]
     state.apply_action(A.TRADE_PASS)
@@ -155,7 +172,7 @@ def test_hand_trade_when_nobody_has_face_up_cards():
     received = set()
     for seed in range(30):
         state = build(hand_trade_position(), seed=seed)
-        bet_all(state, {0: 6, 1: 3})
+        bet_round(state, {0: 6, 1: 3})
         assert state.phase == Phase.TRADE
         assert sorted(state.legal_actions()) == sorted([A.TRADE_PASS, A.trade_hand(4, 1), A.trade_hand(5, 1)])
         state.apply_action(A.trade_hand(5, 1))
@@ -179,7 +196,7 @@ def test_hand_trade_when_nobody_has_face_up_cards():
 
 def test_face_up_swap_refused_without_face_up_cards():
     state = build(hand_trade_position())
-    bet_all(state, {0: 6, 1: 3})
+    bet_round(state, {0: 6, 1: 3})
     with pytest.raises(IllegalActionError) as info:
         state.apply_action(A.trade_up(4, 1, 2))
     assert info.value.key == "error.no_face_up_trade"
@@ -187,7 +204,7 @@ def test_face_up_swap_refused_without_face_up_cards():
 
 def test_trade_with_oneself_is_refused():
     state = build(hand_trade_position())
-    bet_all(state, {0: 6, 1: 3})
+    bet_round(state, {0: 6, 1: 3})
     with pytest.raises(IllegalActionError):
         state.apply_action(A.trade_hand(4, 0))
 
@@ -197,7 +214,7 @@ def test_trade_due_with_nothing_to_trade_is_not_asked():
     others = [x for x in SITES if x not in (T1, T2)]
     state = build(position(round=9, phase="bet", revealed=[T1, *others, T2], built={T1: [0]},
                            delayed=others, seats=[seat(hand=[6]), seat(hand=[5])]))
-    bet_all(state, {0: 6, 1: 5})
+    bet_round(state, {0: 6, 1: 5})
     assert state.pawns[G.site_index(T2)] == 0b01
     assert state.is_terminal()
     assert events(state, "midi.trade_unavailable") == [{"player": 0, "ruling": "M-R7"}]

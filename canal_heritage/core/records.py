@@ -1,5 +1,5 @@
 """What every game's saved records share: reading the JSON from a path, a text or parsed
-data, with a :class:`~canal_heritage.errors.RecordError` that says why it cannot be loaded.
+data, with a :class:`~canal_heritage.core.errors.RecordError` that says why it cannot be loaded.
 Each game's ``record.py`` validates and replays the content."""
 
 from __future__ import annotations
