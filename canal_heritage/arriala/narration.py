@@ -13,21 +13,19 @@ engineering works take their names from the heritage ``places`` catalog.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.game import Ranking, Termination
-from ..i18n import Translator, translator
+from ..core.narration import BaseNarrator
 from . import actions as A
 from .state import ArrialaGame
 
-#: default seat names: the four colours of the box, then the virtual player
-COLOURS = ("red", "yellow", "green", "violet")
 
-
-class Narrator:
+class Narrator(BaseNarrator):
     """Says what happens in one language.
 
     Args:
@@ -37,10 +35,11 @@ class Narrator:
     """
 
     def __init__(self, lang: str, game: ArrialaGame | None = None, names: Sequence[str] | None = None) -> None:
-        self.tr: Translator = translator(lang)
-        self.lang = self.tr.lang
-        self.game = game or ArrialaGame(2)
-        self.names = list(names) if names is not None else [self.colour(i) for i in range(self.game.players)]
+        game = game or ArrialaGame(2)
+        super().__init__(lang, game, names if names is not None else [])
+        self.game: ArrialaGame
+        if names is None:
+            self.names = [self.colour(i) for i in range(game.players)]
 
     # ------------------------------------------------------------------ names
     def colour(self, seat: int) -> str:
@@ -105,12 +104,6 @@ class Narrator:
                     else tr.ui("arriala.card", "To the vineyard"))
         return (tr.ui("arriala.card", "Back to the canal (any worker)") if anyw
                 else tr.ui("arriala.card", "Back to the canal"))
-
-    def ruling(self, ruling_id: str) -> tuple[str, str]:
-        """(title, text) of a ruling in this language."""
-        r = self.game.data.ruling(ruling_id)
-        return (self.tr.lookup("ui", f"ruling.{r.id}.title", r.title).text,
-                self.tr.lookup("ui", f"ruling.{r.id}.text", r.text).text)
 
     def _card_note(self, a: dict[str, Any]) -> str:
         c = a.get("card")
@@ -309,8 +302,6 @@ class Narrator:
         k = err.key
         a = err.args_
         texts = {
-            "error.game_over": lambda: tr.ui("error.game_over", "The game is over: no more moves."),
-            "error.not_an_action": lambda: tr.ui("error.not_an_action", "That is not a move of this game."),
             "arriala.error.no_cell": lambda: tr.ui("arriala.error.no_cell", "Choose a cell of the canal in play."),
             "arriala.error.lock_there": lambda: tr.ui("arriala.error.lock_there", "A lock stands on that cell."),
             "arriala.error.closed": lambda: tr.ui("arriala.error.closed", "That section has scored and is closed: "
@@ -353,4 +344,6 @@ class Narrator:
                                                                                     "that now (A-R16)."),
         }
         make = texts.get(k)
-        return make() if make else tr.ui("error.illegal", "That move is not possible now.")
+        if make:
+            return make()
+        return self.common_error(err) or self.illegal()

@@ -32,9 +32,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import IllegalActionError, RecordError
-from ..core.records import bad_record, read_record_source
-from . import actions as A
+from ..core.errors import RecordError
+from ..core.records import (
+    bad_record,
+    check_decisions,
+    check_frame,
+    check_result,
+    check_seats,
+    is_whole,
+    read_record_source,
+    replay_decisions,
+)
 from .data import load_arriala_data
 from .state import ArrialaGame, ArrialaState
 
@@ -119,7 +127,7 @@ def record_of(state: ArrialaState, *, seats: list[str] | None = None) -> GameRec
     game = state.game
     return GameRecord(
         players=game.players, seed=state.seed, first=state.first, **game_overrides(game), seats=seats,
-        decisions=[A.to_text(game, a) for a in state.history],
+        decisions=[game.action_to_text(a) for a in state.history],
         result=list(state.points) if state.is_terminal() else None,
     )
 
@@ -134,54 +142,25 @@ def save_record(state: ArrialaState, path: str | Path, **kw: Any) -> GameRecord:
 _bad = bad_record
 
 
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
 def parse_record(data: Any) -> GameRecord:
     """Validate the JSON structure of a record (no replay)."""
-    if not isinstance(data, dict):
-        raise _bad("expected a JSON object")
-    if data.get("format") != FORMAT:
-        raise _bad(f"it is not an Arriala game (format {data.get('format')!r})")
-    if data.get("version") != VERSION:
-        raise _bad(f"it was saved in version {data.get('version')!r}; this program reads version {VERSION}")
-    known = {"format", "version", "players", "seed", "first", *OVERRIDES, "seats", "decisions", "result"}
-    extra = set(data) - known
-    if extra:
-        raise _bad(f"unknown fields {sorted(extra)}")
-    players = data.get("players")
-    if not _is_int(players) or not 2 <= players <= 4:
-        raise _bad(f"players must be a whole number from 2 to 4, got {players!r}")
-    seed = data.get("seed")
-    if not _is_int(seed):
-        raise _bad(f"seed must be a whole number, got {seed!r}")
+    check_frame(data, fmt=FORMAT, version=VERSION, game_name="an Arriala game", known={"first", *OVERRIDES})
+    players = data["players"]
     first = data.get("first")
-    if first is not None and (not _is_int(first) or not 0 <= first < players):
+    if first is not None and (not is_whole(first) or not 0 <= first < players):
         raise _bad(f"first must be null or a seat from 0 to {players - 1}, got {first!r}")
     overrides: dict[str, list[int] | None] = {}
     for name, length in OVERRIDES.items():
         x = data.get(name)
         if x is not None and (not isinstance(x, list) or (length is not None and len(x) != length)
-                              or any(not _is_int(v) or v < 0 for v in x)):
+                              or any(not is_whole(v) or v < 0 for v in x)):
             raise _bad(f"{name} must be null or " + (f"{length} " if length else "a list of ")
                        + "whole numbers ≥ 0")
         overrides[name] = x
-    seats = data.get("seats")
-    if seats is not None and (not isinstance(seats, list) or len(seats) != players
-                              or any(not isinstance(x, str) for x in seats)):
-        raise _bad(f"seats must be null or {players} names")
-    decisions = data.get("decisions")
-    if not isinstance(decisions, list) or any(not isinstance(d, str) for d in decisions):
-        raise _bad("decisions must be a list of texts")
     owners = players + (1 if players == 2 else 0)
-    result = data.get("result")
-    if result is not None and (not isinstance(result, list) or len(result) != owners
-                               or any(not _is_int(x) for x in result)):
-        raise _bad(f"result must be null or {owners} whole numbers"
-                   + (" (the two players, then the virtual player)" if players == 2 else ""))
-    return GameRecord(players, seed, first, overrides["cells"], overrides["lock_max"], overrides["table"],
-                      overrides["deck"], seats, list(decisions), result)
+    result = check_result(data, owners, " (the two players, then the virtual player)" if players == 2 else "")
+    return GameRecord(players, data["seed"], first, overrides["cells"], overrides["lock_max"], overrides["table"],
+                      overrides["deck"], check_seats(data, players), check_decisions(data), result)
 
 
 def replay(record: GameRecord, *, log: bool = True) -> ArrialaState:
@@ -191,24 +170,7 @@ def replay(record: GameRecord, *, log: bool = True) -> ArrialaState:
     except ValueError as exc:
         raise _bad(str(exc)) from None
     state = game.new_initial_state(record.seed, first=record.first, log=log)
-    for i, text in enumerate(record.decisions):
-        where = f"decision {i + 1} ({text!r})"
-        if state.is_terminal():
-            raise _bad(f"{where} comes after the end of the game")
-        try:
-            action = A.from_text(game, text)
-        except IllegalActionError:
-            raise _bad(f"{where} is not an Arriala action of this game") from None
-        try:
-            state.apply_action(action)
-        except IllegalActionError as exc:
-            raise _bad(f"{where}, by seat {state.to_move} in round {state.round}, is not legal there: {exc}") from None
-    if record.result is not None:
-        if not state.is_terminal():
-            raise _bad("it records a final result but the game is not over")
-        if list(state.points) != record.result:
-            raise _bad(f"the recorded result {record.result} does not match the replay {list(state.points)}")
-    return state
+    return replay_decisions(state, game, record.decisions, record.result, game_name="an Arriala")
 
 
 def load_record(source: str | Path | dict[str, Any], *, log: bool = True) -> ArrialaState:

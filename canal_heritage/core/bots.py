@@ -7,7 +7,7 @@ Its explanation is a message key plus arguments, rendered later in the reader's 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -23,13 +23,3 @@ class BotMove:
     action: int
     key: str
     args: dict[str, Any] = field(default_factory=dict)
-
-
-class Bot(Protocol):
-    """A player that decides from an observation."""
-
-    name: str
-
-    def choose(self, observation: Any) -> BotMove:
-        """Pick one of ``observation.legal_actions``."""
-        ...

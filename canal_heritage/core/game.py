@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from .events import Event
 
@@ -89,6 +89,7 @@ class ScoreSheet(Protocol):
     def totals(self) -> list[int]: ...
 
 
+@runtime_checkable
 class Observation(Protocol):
     """What one seat may know, and nothing more (M-R1, A-R11)."""
 
@@ -108,6 +109,7 @@ class Observation(Protocol):
     def is_my_turn(self) -> bool: ...
 
 
+@runtime_checkable
 class State(Protocol):
     """A position of a game, and how it evolves."""
 
@@ -130,6 +132,7 @@ class State(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
+@runtime_checkable
 class Game(Protocol):
     """The description of a game: player count, content, rules numbers."""
 

@@ -222,7 +222,6 @@ class ExpertBot:
         self.explore = explore
         self.time_limit = time_limit
         self._game = game
-        self._fallback = HeuristicBot(self.rng, game)
 
     def game(self, obs: Observation) -> MidiGame:
         if self._game is None or self._game.players != obs.players:

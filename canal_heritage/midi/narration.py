@@ -14,18 +14,19 @@ context is its key, so translators see where it is used.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from ..core.events import Event
-from ..i18n import Translator, translator
+from ..core.narration import BaseNarrator
 from . import actions as A
 from .data import MidiData
 from .state import MidiGame
 
 
-class Narrator:
+class Narrator(BaseNarrator):
     """Says what happens in one language.
 
     Args:
@@ -37,20 +38,13 @@ class Narrator:
 
     def __init__(self, lang: str, game: MidiGame | None = None, names: Sequence[str] | None = None,
                  viewer: int | None = None) -> None:
-        self.tr: Translator = translator(lang)
-        self.lang = self.tr.lang
-        self.game = game or MidiGame(2)
-        self.data: MidiData = self.game.data
-        self.names = list(names) if names is not None else [e.short_name for e in self.game.engineers]
+        game = game or MidiGame(2)
+        super().__init__(lang, game, names if names is not None else [e.short_name for e in game.engineers])
+        self.game: MidiGame
+        self.data: MidiData = game.data
         self.viewer = viewer
 
     # ------------------------------------------------------------------ names
-    def seat(self, seat: int) -> str:
-        return self.names[seat]
-
-    def seats(self, seats: Sequence[int]) -> str:
-        return self.tr.join([self.names[s] for s in seats])
-
     def site_name(self, site_id: str) -> str:
         """The site's name in this language, from the catalog (``midi.site.<id>.name``)."""
         site = self.data.site(site_id)
@@ -67,12 +61,6 @@ class Narrator:
                 name = self.tr.lookup("ui", f"midi.worker.{w.id}.name", w.name).text
                 return self.tr.ui("midi.card", "{worker} ({value})", worker=name, value=value)
         return str(value)
-
-    def ruling(self, ruling_id: str) -> tuple[str, str]:
-        """(title, text) of a ruling in this language."""
-        r = self.data.ruling(ruling_id)
-        return (self.tr.lookup("ui", f"ruling.{r.id}.title", r.title).text,
-                self.tr.lookup("ui", f"ruling.{r.id}.text", r.text).text)
 
     def phase(self, phase: str) -> str:
         tr = self.tr
@@ -276,10 +264,9 @@ class Narrator:
         tr = self.tr
         k = err.key
         a = err.args_
-        if k == "error.not_an_action":
-            return tr.ui("error.not_an_action", "That is not a move of this game.")
-        if k == "error.game_over":
-            return tr.ui("error.game_over", "The game is over: no more moves.")
+        common = self.common_error(err)
+        if common is not None:
+            return common
         if k == "error.wrong_phase":
             return tr.ui("error.wrong_phase", "Not now: {phase}.", phase=self.phase_of_kind(a.get("expected", "")))
         if k == "error.not_in_hand":
@@ -296,7 +283,7 @@ class Narrator:
             return tr.ui("error.no_face_up_trade", "A face-up swap needs a face-up card in front of you and in front of an opponent.")
         if k == "error.trade_card_missing":
             return tr.ui("error.trade_card_missing", "That card is not there to trade.")
-        return tr.ui("error.illegal", "That move is not possible now.")
+        return self.illegal()
 
     def phase_of_kind(self, kind: str) -> str:
         """What the player should do, from an action kind (``bet``, ``draw``...)."""

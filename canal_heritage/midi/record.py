@@ -23,9 +23,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import IllegalActionError, RecordError
-from ..core.records import bad_record, read_record_source
-from . import actions as A
+from ..core.errors import RecordError
+from ..core.records import (
+    bad_record,
+    check_decisions,
+    check_frame,
+    check_result,
+    check_seats,
+    is_whole,
+    read_record_source,
+    replay_decisions,
+)
 from .state import MidiGame, MidiState
 
 FORMAT = "canal-heritage/midi-game"
@@ -69,7 +77,7 @@ def record_of(state: MidiState, *, seats: list[str] | None = None) -> GameRecord
         players=state.n, seed=state.seed, first=state.first,
         thresholds=None if thresholds == default else thresholds,
         values=None if values == [s.value for s in state.game.sites] else values, seats=seats,
-        decisions=[A.to_text(a) for a in state.history],
+        decisions=[state.game.action_to_text(a) for a in state.history],
         result=state.totals() if state.is_terminal() else None,
     )
 
@@ -85,49 +93,20 @@ _bad = bad_record
 
 def parse_record(data: Any) -> GameRecord:
     """Validate the JSON structure of a record (no replay)."""
-    if not isinstance(data, dict):
-        raise _bad("expected a JSON object")
-    if data.get("format") != FORMAT:
-        raise _bad(f"it is not a Canal du Midi game (format {data.get('format')!r})")
-    if data.get("version") != VERSION:
-        raise _bad(f"it was saved in version {data.get('version')!r}; this program reads version {VERSION}")
-    known = {"format", "version", "players", "seed", "lead", "thresholds", "values", "seats", "decisions", "result"}
-    extra = set(data) - known
-    if extra:
-        raise _bad(f"unknown fields {sorted(extra)}")
-
-    def whole(name: str, lo: int | None = None, hi: int | None = None, optional: bool = False) -> int | None:
-        v = data.get(name)
-        if v is None and optional:
-            return None
-        if not isinstance(v, int) or isinstance(v, bool) or (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise _bad(f"{name} must be a whole number" + (f" from {lo} to {hi}" if lo is not None and hi is not None else ""))
-        return v
-
-    players = whole("players", 2, 4)
-    assert players is not None
-    seed = whole("seed")
-    assert seed is not None
-    lead = whole("lead", 0, players - 1, optional=True)
+    check_frame(data, fmt=FORMAT, version=VERSION, game_name="a Canal du Midi game",
+                known={"lead", "thresholds", "values"})
+    players = data["players"]
+    lead = data.get("lead")
+    if lead is not None and (not is_whole(lead) or not 0 <= lead < players):
+        raise _bad(f"lead must be a whole number from 0 to {players - 1}")
     lists: dict[str, list[int] | None] = {}
     for name in ("thresholds", "values"):
         x = data.get(name)
-        if x is not None and (not isinstance(x, list) or len(x) != 9
-                              or any(not isinstance(t, int) or isinstance(t, bool) or t < 0 for t in x)):
+        if x is not None and (not isinstance(x, list) or len(x) != 9 or any(not is_whole(t) or t < 0 for t in x)):
             raise _bad(f"{name} must be null or 9 whole numbers")
         lists[name] = x
-    seats = data.get("seats")
-    if seats is not None and (not isinstance(seats, list) or len(seats) != players
-                              or any(not isinstance(x, str) for x in seats)):
-        raise _bad(f"seats must be null or {players} names")
-    decisions = data.get("decisions")
-    if not isinstance(decisions, list) or any(not isinstance(d, str) for d in decisions):
-        raise _bad("decisions must be a list of texts")
-    result = data.get("result")
-    if result is not None and (not isinstance(result, list) or len(result) != players
-                               or any(not isinstance(x, int) or isinstance(x, bool) for x in result)):
-        raise _bad(f"result must be null or {players} whole numbers")
-    return GameRecord(players, seed, lead, lists["thresholds"], lists["values"], seats, decisions, result)
+    return GameRecord(players, data["seed"], lead, lists["thresholds"], lists["values"], check_seats(data, players),
+                      check_decisions(data), check_result(data, players))
 
 
 def replay(record: GameRecord) -> MidiState:
@@ -137,19 +116,7 @@ def replay(record: GameRecord) -> MidiState:
     except ValueError as exc:
         raise _bad(str(exc)) from None
     state = game.new_initial_state(record.seed, first=record.first)
-    for i, text in enumerate(record.decisions):
-        if state.is_terminal():
-            raise _bad(f"decision {i + 1} ({text!r}) comes after the end of the game")
-        try:
-            state.apply_action(A.from_text(text))
-        except IllegalActionError as exc:
-            raise _bad(f"decision {i + 1} ({text!r}) is not legal there: {exc}") from None
-    if record.result is not None:
-        if not state.is_terminal():
-            raise _bad("it records a final result but the game is not over")
-        if state.totals() != record.result:
-            raise _bad(f"the recorded result {record.result} does not match the replay {state.totals()}")
-    return state
+    return replay_decisions(state, game, record.decisions, record.result, game_name="a Canal du Midi")
 
 
 def load_record(source: str | Path | dict[str, Any]) -> MidiState:

@@ -1,0 +1,72 @@
+"""One core for both games: the same names, the same outcome, neither game importing the other."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from canal_heritage.arriala import ArrialaGame
+from canal_heritage.core import Outcome, Ranking, Termination
+from canal_heritage.core.game import Game, Observation, State
+from canal_heritage.midi import MidiGame
+
+GAMES = {"midi": MidiGame, "arriala": ArrialaGame}
+
+
+def random_game(name: str, players: int, seed: int) -> tuple[Game, State]:
+    game = GAMES[name](players)
+    state = game.new_initial_state(seed, first=players - 1)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        assert state.outcome() is None
+        seat = state.current_player()
+        obs: Observation = state.observation(seat)
+        assert obs.to_move == seat and obs.player == seat and obs.players == players and obs.is_my_turn
+        assert list(obs.legal_actions) == state.legal_actions()
+        action = rng.choice(obs.legal_actions)
+        assert game.action_from_text(game.action_to_text(action)) == action  # text both ways, on the game
+        state.apply_action(action)
+    return game, state
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_both_games_speak_the_same_protocol_to_the_end(name, players):
+    game, state = random_game(name, players, seed=players * 7)
+    assert isinstance(game, Game) and isinstance(state, State)
+    assert isinstance(state.observation(0), Observation)
+    out = state.outcome()
+    assert isinstance(out, Outcome)
+    assert out.totals == tuple(state.totals()) == tuple(state.score_sheet().totals)
+    assert out.winners == tuple(state.score_sheet().winners)
+    assert out.ranking == state.score_sheet().ranking and isinstance(out.ranking, Ranking)
+    assert isinstance(out.termination, Termination)
+    if name == "midi":
+        assert out.termination is Termination.ROUNDS_PLAYED and out.winners
+    else:
+        assert out.termination in (Termination.LAST_SECTION, Termination.STALLED_QUIET, Termination.STALLED_ROUNDS)
+    if len(out.winners) == 1:
+        assert out.winner == out.winners[0]
+        assert out.totals[out.winner] == max(out.totals)
+    else:
+        assert out.winner is None
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_first_player_is_chosen_the_same_way_in_both_games(name):
+    game = GAMES[name](3)
+    assert game.new_initial_state(4, first=2).current_player() == 2
+    with pytest.raises(ValueError, match="first"):
+        game.new_initial_state(4, first=3)
+
+
+@pytest.mark.parametrize("one, other", [("midi", "arriala"), ("arriala", "midi")])
+def test_neither_game_imports_the_other(one, other):
+    code = (f"import sys, canal_heritage.{one}, canal_heritage.{one}.bots, canal_heritage.{one}.simulate, "
+            f"canal_heritage.{one}.record, canal_heritage.{one}.narration; "
+            f"print(any(m.startswith('canal_heritage.{other}') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
