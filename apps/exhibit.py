@@ -7,8 +7,8 @@ Bots think in the package's shared worker processes, as under ``canal-heritage s
 import panel as pn
 
 from canal_heritage.exhibit import create_app
-from canal_heritage.matches.pool import bot_pool
+from canal_heritage.matches.pool import bot_pool, rebuild
 
 if __name__.startswith("bokeh_app"):  # run by `panel serve` for each browser session
     pn.extension(notifications=False)
-    create_app(executor=bot_pool).servable()
+    create_app(executor=bot_pool, on_worker_failure=rebuild).servable()

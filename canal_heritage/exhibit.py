@@ -38,6 +38,7 @@ class ExhibitApp(pn.viewable.Viewer):
 
     def __init__(self, *, kiosk: bool = False, projector: bool = False, idle_after: float = 90,
                  countdown: int = 20, executor: Executor | Callable[[], Executor] | None = None,
+                 on_worker_failure: Callable[[BaseException], None] | None = None,
                  seed: int | None = None,
                  expert_iterations: int | None = None, arriala_pace: float | None = None,
                  arriala_overrides: dict[str, Any] | None = None, **params: Any) -> None:
@@ -45,6 +46,7 @@ class ExhibitApp(pn.viewable.Viewer):
         self.kiosk = kiosk
         self.projector = projector
         self.executor = executor
+        self.on_worker_failure = on_worker_failure
         self.expert_iterations = expert_iterations
         self._seed = seed
         self.match: MidiMatch | None = None
@@ -130,7 +132,7 @@ class ExhibitApp(pn.viewable.Viewer):
         self._seats = seats
         seed = self._seed if self._seed is not None else random.SystemRandom().randrange(2**31)
         self.match = MidiMatch(seats, seed=seed, lang=self.lang, projector=self.projector,
-                               expert_iterations=self.expert_iterations)
+                               expert_iterations=self.expert_iterations, on_worker_failure=self.on_worker_failure)
         self._game_page = "table"
         self.page = "table"
         self._render()
@@ -144,7 +146,8 @@ class ExhibitApp(pn.viewable.Viewer):
         seed = self._arriala_seed if self._arriala_seed is not None else random.SystemRandom().randrange(2**31)
         options: dict[str, Any] = {} if self.arriala_pace is None else {"pace": self.arriala_pace}
         self.arriala = ArrialaMatch(seats, seed=seed, first=first, lang=self.lang, projector=self.projector,
-                                    overrides=self.arriala_overrides, **options)
+                                    overrides=self.arriala_overrides, on_worker_failure=self.on_worker_failure,
+                                    **options)
         self._game_page = "arriala"
         self.page = "arriala"
         self._render()
@@ -211,7 +214,8 @@ class ExhibitApp(pn.viewable.Viewer):
 
 
 def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 20,
-               executor: Executor | Callable[[], Executor] | None = None, seed: int | None = None,
+               executor: Executor | Callable[[], Executor] | None = None,
+               on_worker_failure: Callable[[BaseException], None] | None = None, seed: int | None = None,
                expert_iterations: int | None = None, arriala_pace: float | None = None,
                arriala_overrides: dict[str, Any] | None = None) -> pn.viewable.Viewable:
     """Build one session's app, reading ``?lang=``, ``?mode=``, ``?page=explorer``,
@@ -222,13 +226,15 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
             without a touch and ``countdown`` seconds to answer "still there?").
         executor: where bots think: an executor, or a function returning the current one
             (a broken pool is replaced); None runs them in threads of this process.
+        on_worker_failure: told when a bot worker fails (the server rebuilds its pool).
         seed, expert_iterations, arriala_pace, arriala_overrides: for tests and benchmarks.
     """
     query = pn.state.location.query_params if pn.state.location is not None else {}
     lang = normalise_language(query.get("lang"))
     projector = query.get("mode") == "projector"
     app = ExhibitApp(kiosk=kiosk, projector=projector, idle_after=idle_after, countdown=countdown,
-                     executor=executor, seed=seed, expert_iterations=expert_iterations, lang=lang,
+                     executor=executor, on_worker_failure=on_worker_failure, seed=seed,
+                     expert_iterations=expert_iterations, lang=lang,
                      arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
     open_url(app, query)
     if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import signal
+import socket
 from typing import Any
 
 
@@ -68,36 +71,91 @@ def tune_garbage_collector() -> None:
     gc.set_threshold(10_000, 10, 100)
 
 
+def port_problem(port: int, address: str = "127.0.0.1") -> str | None:
+    """Why the exhibit could not listen on ``port`` (in words), or None when it can.
+
+    Checked the way the server will listen (``SO_REUSEADDR``, as Tornado does), before anything
+    is started; the server still reports a port taken in between (:class:`OSError`)."""
+    if not 1 <= port <= 65535:
+        return f"port {port} does not exist: choose a number from 1024 to 65535"
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((address, port))
+        except PermissionError:
+            return f"port {port} is reserved for the system administrator: choose one from 1024 to 65535"
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return f"port {port} is already in use (another server runs there): stop it, or choose another with --port"
+            return f"cannot listen on port {port}: {exc.strerror or exc}"
+    return None
+
+
 def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = False, idle_after: float = 90,
                 countdown: int = 20, threaded: bool = False, seed: int | None = None,
                 expert_iterations: int | None = None, bot_workers: int = 2, show: bool = False,
                 arriala_pace: float | None = None, arriala_overrides: dict[str, Any] | None = None) -> Any:
-    """Start the Panel server (``threaded=True`` returns a stoppable server thread, for tests).
+    """Start the Panel server.
+
+    Without ``threaded``, serve until Ctrl+C or SIGTERM, then stop cleanly: sessions closed, bot
+    workers stopped (nothing is left running), and return the stopped server. ``threaded=True``
+    returns a stoppable server thread at once (for tests; stop the bot pool with
+    :func:`canal_heritage.matches.pool.shutdown`).
 
     ``arriala_pace`` (seconds between a bot's actions) and ``arriala_overrides`` (balance-study
-    options: short games) are for tests only; the exhibit uses the defaults."""
+    options: short games) are for tests only; the exhibit uses the defaults.
+
+    Raises:
+        OSError: the port cannot be listened on (see :func:`port_problem`); nothing is left running.
+    """
     import panel as pn
 
     from .exhibit import create_app
-    from .matches import arriala as arriala_match
-    from .matches import midi as midi_match
-    from .matches.pool import bot_pool, rebuild
+    from .matches.pool import bot_pool, rebuild, shutdown
 
     pn.extension(notifications=False)
     quiet_known_references()
     mend_panel_write_queue()
-    bot_pool(bot_workers)  # start the workers now, so the first bot move is quick
-    tune_garbage_collector()  # what exists now lives as long as the server
-    midi_match.on_worker_failure = rebuild
-    arriala_match.on_worker_failure = rebuild
 
     def executor() -> Any:  # the current pool (a broken one is rebuilt)
         return bot_pool(bot_workers)
     def factory() -> Any:  # a plain function: Panel calls it once per browser session
         return create_app(kiosk=kiosk, idle_after=idle_after, countdown=countdown,
-                          executor=executor, seed=seed, expert_iterations=expert_iterations,
+                          executor=executor, on_worker_failure=rebuild, seed=seed,
+                          expert_iterations=expert_iterations,
                           arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
 
-    return pn.serve({"/": factory}, port=port, address=address, show=show, threaded=threaded,
-                    title="Canal Heritage", websocket_origin=[f"{address}:{port}", f"localhost:{port}"],
-                    verbose=False)
+    options: dict[str, Any] = dict(port=port, address=address, show=show, title="Canal Heritage", verbose=False,
+                                   websocket_origin=[f"{address}:{port}", f"localhost:{port}"])
+    if threaded:
+        bot_pool(bot_workers)  # start the workers now, so the first bot move is quick
+        tune_garbage_collector()
+        return pn.serve({"/": factory}, threaded=True, **options)
+    try:
+        bot_pool(bot_workers)
+        tune_garbage_collector()  # what exists now lives as long as the server
+        server = pn.serve({"/": factory}, start=False, **options)  # listens on the port now
+        serve_until_stopped(server)
+    finally:
+        shutdown()  # the bot workers end (and with them the resource tracker), even on an error
+    return server
+
+
+def serve_until_stopped(server: Any) -> None:
+    """Run ``server`` (a Bokeh server, not started) until Ctrl+C or SIGTERM, then stop it.
+
+    Both signals are handled alike (a terminal sends SIGINT, a service manager or ``kill``
+    SIGTERM): the event loop stops, then the server closes its sessions and its port."""
+    loop = server.io_loop
+
+    def stop(signum: int, frame: Any) -> None:
+        loop.asyncio_loop.call_soon_threadsafe(loop.stop)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        server.start()
+        loop.start()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        server.stop()
