@@ -10,17 +10,20 @@ from concurrent.futures import Future
 import panel as pn
 
 from canal_heritage.matches.midi import MidiMatch, Seat, decide_turn
-from canal_heritage.views.midi_table import MidiTable
+from canal_heritage.views.midi_table import MidiTable, action_of
 
 
-def offered(table: MidiTable) -> list[pn.widgets.Button]:
-    """The choice buttons a visitor can see, in order."""
-    if not table._choices.visible:
-        return []
-    return [b for b in table._choices.objects if b.visible]
+def offered(table: MidiTable) -> list[str]:
+    """The keys of the choices a visitor can see, in order."""
+    return table._choices.keys()
 
 
-def click(b: pn.widgets.Button) -> None:
+def click(table: MidiTable, key: str) -> None:
+    """What a browser's click on the choice of ``key`` sends (the key, however old)."""
+    table._choices._handle_msg({"key": key})
+
+
+def press(b: pn.widgets.Button) -> None:
     b.clicks += 1  # what a browser's click does to a Panel button
 
 
@@ -82,7 +85,7 @@ def test_a_move_against_a_bot_is_one_update_and_each_bot_reply_one_more():
     for _ in range(12):  # a dozen decisions, across phases
         assert not m.over and m.is_viewer_turn()
         renders, moves = table.renders, len(m.bot_moves)
-        click(offered(table)[0])  # without a server the bots reply at once, in the same call
+        click(table, offered(table)[0])  # without a server the bots reply at once, in the same call
         assert table.renders - renders == 1 + len(m.bot_moves) - moves
 
 
@@ -137,9 +140,11 @@ def test_undo_privacy_projector_and_language_are_one_update_each():
     table = MidiTable(m)
     n = table.renders
     m.play(m.legal_actions()[-1])
-    assert table.renders == n + 1 and table._undo_button.visible
-    click(table._undo_button)
-    assert table.renders == n + 2 and not table._undo_button.visible
+    assert table.renders == n + 1 and not table._undo_button.disabled
+    press(table._undo_button)
+    assert table.renders == n + 2 and table._undo_button.disabled
+    press(table._undo_button)  # a second tap while the first was on its way: nothing to take back
+    assert table.renders == n + 2
     m.set_language("oc")
     assert table.renders == n + 3
 
@@ -150,10 +155,10 @@ def test_undo_privacy_projector_and_language_are_one_update_each():
     n = table.renders
     first, *others = offered(table)
     assert others
-    click(first)
-    assert hot.privacy and table.renders == n + 1
-    for b in others:  # taps still on their way from the first player's screen
-        click(b)
+    click(table, first)
+    assert hot.privacy and table.renders == n + 1 and offered(table) == []
+    for key in others:  # taps still on their way from the first player's screen
+        click(table, key)
     assert table.renders == n + 1 and not hot.message
     hot.confirm_privacy()
     assert table.renders == n + 2
@@ -168,27 +173,23 @@ def test_undo_privacy_projector_and_language_are_one_update_each():
     assert table.renders == n + 2
 
 
-def test_choice_buttons_are_kept_between_turns_and_a_stale_click_does_nothing():
+def test_a_click_names_its_choice_and_a_stale_key_does_nothing():
     m = vs_bot()
     table = MidiTable(m)
-    header = list(table._header.objects)
-    seen: dict[int, pn.widgets.Button] = {}
-    reused = 0
+    header, choices = list(table._header.objects), table._choices
     for _ in range(15):
         if m.over:
             break
-        buttons = offered(table)
-        for a, b in zip(m.legal_actions(), buttons, strict=False):
-            reused += seen.get(a) is b
-            seen[a] = b
-        chosen = buttons[-1]
-        click(chosen)
-        # the clicked button is done with: clicking it again (a double tap) changes nothing
+        keys = offered(table)
+        assert [action_of(k) for k in keys] == list(m.legal_actions())
+        chosen = keys[-1]
+        click(table, chosen)
+        # the key names the position it was offered at: sent again (a double tap), it does nothing
         state, renders = m.state.to_dict(), table.renders
-        click(chosen)
-        assert m.state.to_dict() == state and table.renders == renders
-        assert chosen not in table._choices.objects
-    assert reused > 5  # the same choice offered again is the same button
+        click(table, chosen)
+        assert m.state.to_dict() == state and table.renders == renders and not m.message
+        assert chosen not in offered(table)
+    assert table._choices is choices and choices in table._prompt.objects  # one component, kept
     assert table._header.objects == header and all(x is y for x, y in zip(table._header.objects, header, strict=True))
 
 
@@ -205,44 +206,43 @@ def test_unchanged_markup_is_not_assigned_again():
     assert len(changed) == len(set(changed))  # each pane at most once per update
 
 
-def test_a_new_viewer_never_inherits_the_last_ones_choices():
-    """Hot-seat: the buttons kept hidden for later hold only choices once offered to the
-    person now at the screen (the cards on them are drawn in that person's colour)."""
+def test_a_new_viewer_never_sees_the_last_ones_choices():
+    """Hot-seat: the choices on offer are the legal actions of the person now at the screen,
+    their cards drawn in that person's colour, never the other's."""
     m = MidiMatch([Seat("human", "Ana"), Seat("human", "Ben")], seed=5, lang="en")
     if m.privacy:
         m.confirm_privacy()
     table = MidiTable(m)
-    history: dict[int, set[str]] = {0: set(), 1: set()}
     changes = 0
     for _ in range(12):
         viewer = m.viewer
-        history[viewer] |= {b.label for b in offered(table)}
-        click(offered(table)[0])
+        click(table, offered(table)[0])
         if m.privacy:
+            assert table._choices.items == []
             m.confirm_privacy()
         changes += m.viewer != viewer
-        everything = table._choices.objects  # hidden spares included
-        assert {b.label for b in everything} <= history[m.viewer] | {b.label for b in offered(table)}
-        other = m.game.engineers[1 - m.viewer].colour
-        assert not any(other in (b.icon or "") for b in everything)
+        n = m.narrator()
+        assert [item["label"] for item in table._choices.items] == [n.action(a) for a in m.legal_actions()]
+        mine, other = (m.game.engineers[p].colour for p in (m.viewer, 1 - m.viewer))
+        icons = [item["icon"] for item in table._choices.items if "icon" in item]
+        assert not any(other in icon for icon in icons) and all(mine in icon for icon in icons)
     assert changes >= 3
 
 
-def test_the_choices_come_in_the_engines_order_before_any_hidden_button():
+def test_the_choices_come_in_the_engines_order():
     m = vs_bot()
     table = MidiTable(m)
-    spares = 0
+    cards = 0
     for _ in range(20):
         if m.over:
             break
         n = m.narrator()
-        shown = offered(table)
-        assert [b.label for b in shown] == [n.action(a) for a in m.legal_actions()]
-        assert all(any(c.startswith("act-") for c in b.css_classes) for b in shown)
-        assert table._choices.objects[:len(shown)] == shown  # the first button is always one on offer
-        spares = max(spares, len(table._choices.objects) - len(shown))
-        click(shown[-1])
-    assert spares > 0
+        items = table._choices.items
+        assert [item["label"] for item in items] == [n.action(a) for a in m.legal_actions()]
+        assert all(any(c.startswith("act-") for c in item["classes"].split()) for item in items)
+        cards += sum("icon" in item for item in items)
+        click(table, items[-1]["key"])
+    assert cards > 0  # some choices were cards, shown with their picture
 
 
 def test_a_new_language_keeps_the_table_and_updates_it_once():

@@ -3,11 +3,11 @@ they never show."""
 
 from __future__ import annotations
 
-
 import panel as pn
 import pytest
 
 from canal_heritage.matches.midi import MidiMatch, Seat
+from canal_heritage.views.choices import ChoiceList
 from canal_heritage.views.explorer import CanalMap, GlossaryView, HeritageExplorer, PeopleGallery, TimelineView
 from canal_heritage.views.home import Home, MidiSetup
 from canal_heritage.views.kiosk import MIN_COUNTDOWN, AttractLoop, IdleGuard
@@ -22,6 +22,9 @@ def strings(view) -> list[str]:
             out.append(str(obj.object))
         elif isinstance(obj, pn.widgets.Button):
             out.extend([obj.label, str(obj.icon or ""), str(obj.description or "")])
+        elif isinstance(obj, ChoiceList):
+            out.append(obj.label)
+            out.extend(str(v) for item in obj.items for v in item.values())
     return out
 
 
@@ -38,9 +41,9 @@ def at_my_bet(seed=3, lang="en", **kw) -> MidiMatch:
 def test_the_choices_shown_are_the_engines_legal_actions():
     m = at_my_bet()
     table = MidiTable(m)
-    prompt_buttons = [o for o in table.__panel__().select(pn.widgets.Button) if any(
-        c.startswith("act-") for c in o.css_classes)]
-    assert len(prompt_buttons) == len(m.legal_actions())
+    [choices] = table.__panel__().select(ChoiceList)
+    assert [int(item["key"].split(":")[1]) for item in choices.items] == list(m.legal_actions())
+    assert all("act-bet-" in item["classes"] and "<svg" in item["icon"] for item in choices.items)
 
 
 def test_what_the_viewer_cannot_see_changes_nothing_on_screen():
@@ -122,7 +125,7 @@ def test_setup_builds_the_seats_from_the_choices():
     assert seats[0].name == "Zoé" and all(s.level == "expert" for s in seats[1:])
     setup.mode.value = "hotseat"
     setup.players.value = 3
-    for w, name in zip(setup.names, ["A", "B", "C"]):
+    for w, name in zip(setup.names, ["A", "B", "C"], strict=False):
         w.value = name
     assert [s.name for s in setup.seats()] == ["A", "B", "C"]
 
@@ -263,14 +266,14 @@ def test_a_tap_finds_the_nearest_marker_at_the_drawn_scale():
 
 
 def test_the_nine_sites_carry_their_numerals_on_the_map_in_the_list_and_in_their_story():
-    numerals = "I II III IV V VI VII VIII IX".split()
+    numerals = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"]
     explorer = HeritageExplorer(lang="oc")
     assert [explorer.map.label_of(f"midi-{n}") for n in numerals] == numerals
     sites = list(explorer.select.groups.values())[0]
     assert [label.split(" · ")[0] for label in sites] == numerals
     assert list(sites.values()) == [f"midi-{n}" for n in numerals]
     markers = explorer.map.markers.data
-    shapes = {m for pid, m in zip(markers["id"], markers["marker"]) if pid.startswith("midi-")}
+    shapes = {m for pid, m in zip(markers["id"], markers["marker"], strict=True) if pid.startswith("midi-")}
     assert shapes == {"circle"} and len(set(markers["marker"])) == 4  # a shape per kind, not colour alone
     for n in numerals:
         explorer.show_place(n)
@@ -386,8 +389,8 @@ def test_the_explorer_needs_no_network_and_escapes_every_text(monkeypatch):
     from bokeh.embed import json_item
     from bokeh.models import ImageURL, TileRenderer
 
-    from canal_heritage.heritage import load_heritage
     import canal_heritage.views.explorer as explorer_module
+    from canal_heritage.heritage import load_heritage
 
     explorer = HeritageExplorer(lang="en")
     for section in ("map", "timeline", "people", "glossary"):

@@ -11,7 +11,9 @@ recognised and ignored.
 
 A greyed choice (class ``unavailable``) is still a button: it is marked ``aria-disabled``
 and a click on it is sent as any other, so that the table can say why it is not possible.
-Its ``tip`` is the button's ``title`` (shown on hover, read by screen readers).
+Its ``tip`` is the button's ``title`` (shown on hover, read by screen readers). An
+``icon`` is trusted SVG markup built by the project's own code (a card's picture, see
+:mod:`.art`), drawn before the label; every other text is set as text, never as markup.
 """
 
 from __future__ import annotations
@@ -36,12 +38,17 @@ CHOICE_CSS = """
 .choice-list button.primary { background: #1f5f8b; color: #ffffff; border-color: #123c59; }
 .choice-list button.unavailable { opacity: 0.5; border-style: dashed; background: #efeae0; color: #3d3d3d; }
 .choice-list button.chosen { outline: 0.2em solid #f0b400; outline-offset: 0.1em; }
+.choice-list button.card { display: flex; align-items: center; gap: 0.6em; padding: 0.2em 0.9em 0.2em 0.2em;
+  background: #efeae0; border-color: transparent; text-align: left; }
+.choice-list button.card:hover { border-color: #1f5f8b; }
+.choice-list .icon, .choice-list .icon svg { display: block; flex: none; }
 """
 
 
 class ChoiceList(JSComponent):
-    """Buttons for ``items``, each ``{"key", "label", "classes", "tip"}`` (``classes``: the
-    button's CSS classes, ``tip``: its hover text, both optional); a click calls
+    """Buttons for ``items``, each ``{"key", "label", "classes", "tip", "icon"}`` (``classes``:
+    the button's CSS classes, ``tip``: its hover text, ``icon``: trusted SVG markup shown
+    before the label, all three optional); a click calls
     ``on_choose(key)`` if that key is still in ``items``."""
 
     items = param.List(default=[], item_type=dict, doc="The choices on offer, in order.")
@@ -60,7 +67,17 @@ export function render({ model }) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "choice " + (item.classes || "");
-      b.textContent = item.label;
+      if (item.icon) {  // trusted markup made by the server's own code (a card's picture)
+        const icon = document.createElement("span");
+        icon.className = "icon";
+        icon.setAttribute("aria-hidden", "true");
+        icon.innerHTML = item.icon;
+        const words = document.createElement("span");
+        words.textContent = item.label;
+        b.replaceChildren(icon, words);
+      } else {
+        b.textContent = item.label;
+      }
       b.dataset.key = item.key;
       if (item.tip) b.title = item.tip;
       if (b.classList.contains("unavailable")) b.setAttribute("aria-disabled", "true");

@@ -20,6 +20,7 @@ from ..midi import actions as A
 from ..midi.narration import Narrator
 from ..midi.observation import Observation
 from . import art
+from .choices import ChoiceList
 from .inplace import InPlace
 from .theme import BUTTON_CSS, button, html, text
 
@@ -29,11 +30,14 @@ ENGINEER_STYLE = {"circle": "●", "triangle": "▲", "square": "■", "diamond"
 #: Visually hidden but read by screen readers (the strip's name).
 SR_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
            "clip:rect(0 0 0 0);white-space:nowrap;border:0")
-#: Choice buttons kept hidden for a later turn (beyond these, the least recently offered go).
-SPARE_CHOICES = 8
 #: A seat's frame: outlined while it is that seat's turn (every key always set, so a change is one style).
 SEAT_STYLE = {"flex": "1 1 18em", "border-radius": "0.6em", "outline": "none"}
 TURN_STYLE = {**SEAT_STYLE, "outline": "0.2em solid #f0b400"}
+
+
+def action_of(key: str) -> int:
+    """The action of a choice's key (``"<generation>.<moves>:<action>"``)."""
+    return int(key.rsplit(":", 1)[1])
 
 
 class MidiTable(InPlace, pn.viewable.Viewer):
@@ -42,10 +46,11 @@ class MidiTable(InPlace, pn.viewable.Viewer):
     One update per change of the match (see :meth:`MidiMatch.changing`), sent as one patch.
     The components are built once and updated in place: a pane's markup is assigned only when
     it differs, the canal strip has one pane per site and the players' area one per seat, and
-    each choice keeps its button from one turn to the next. What a seat may not see is never
-    in any component, hidden ones included: a button whose choice is not on offer keeps the
-    text of a choice that was offered to the same viewer, and the buttons are dropped when
-    the viewer changes (hot-seat)."""
+    the choices are one :class:`~.choices.ChoiceList` (a click names its choice, so nothing is
+    shown, hidden or laid out again in the browser). A choice's key holds the position it was
+    offered at, so a click still in flight from an earlier position (a double tap) is ignored.
+    What a seat may not see is never in any component: the choices are the viewer's legal
+    actions only, and none are on offer behind the privacy screen."""
 
     match = param.ClassSelector(class_=MidiMatch)
 
@@ -140,11 +145,7 @@ class MidiTable(InPlace, pn.viewable.Viewer):
         self._site = pn.Column(self._pane("site"), self._pane("story"),
                                pn.Row(self._story_button, self._where_button, margin=0),
                                sizing_mode="stretch_width")
-        self._choice_buttons: dict[int, pn.widgets.Button] = {}  # action -> its button (kept between turns)
-        self._offered: dict[int, pn.widgets.Button] = {}  # the choices shown now
-        self._last_offered: dict[int, int] = {}  # action -> the render that last showed it
-        self._choices_viewer: int | None = None
-        self._choices = pn.Row(styles={"flex-wrap": "wrap", "gap": "0.5em"})
+        self._choices = ChoiceList(on_choose=self._choose, css_classes=["choices"], sizing_mode="stretch_width")
         self._prompt = pn.Column(self._pane("prompt"), self._choices, sizing_mode="stretch_width",
                                  css_classes=["prompt"])
         self._middle = pn.Row(self._site, self._prompt, sizing_mode="stretch_width")
@@ -156,20 +157,15 @@ class MidiTable(InPlace, pn.viewable.Viewer):
         self._bottom = pn.Row(self._pane("log"), self._pane("explains"), sizing_mode="stretch_width")
 
     # ------------------------------------------------------------------ actions
-    def _choice(self, action: int, b: pn.widgets.Button) -> Callable[[Any], None]:
-        def go(_event: Any = None) -> None:
-            if self._offered.get(action) is not b:
-                return  # a choice no longer on offer (a double tap, a click still in flight)
-            self._touch()
-            # a button is used for one decision: the next offer of this choice gets a new one
-            del self._offered[action]
-            self._choice_buttons.pop(action, None)
-            if self.match.play(action):
-                self._kick_bots()
-        return go
+    def _choose(self, key: str) -> None:
+        """A choice was clicked (:class:`ChoiceList` checked that ``key`` is on offer now, so a
+        key from an earlier position never gets here)."""
+        self._touch()
+        if self.match.play(action_of(key)):
+            self._kick_bots()
 
     def _undo(self, _event: Any = None) -> None:
-        if not self._undo_button.visible:
+        if self._undo_button.disabled:
             return  # clicked again while the first undo was on its way
         self._touch()
         self.match.undo()
@@ -213,7 +209,7 @@ class MidiTable(InPlace, pn.viewable.Viewer):
         self._render_header()
         parts: list[Any] = [self._header]
         if m.privacy:
-            self._offered = {}  # nothing is on offer behind the privacy screen
+            self._choices.offer([])  # nothing is on offer behind the privacy screen
             parts.append(self._slot("privacy", (m.lang, m.to_move), self._privacy_screen))
         else:
             # contents first, then the layout: a component shown again is sent as it is now
@@ -241,7 +237,8 @@ class MidiTable(InPlace, pn.viewable.Viewer):
                             f"<div style='font-size:1.1em'>{text(round_text)}</div>")
         if self._hands_toggle is not None:
             self._update(self._hands_toggle, label=tr.ui("table.open_hands", "Show every hand"), value=m.open_hands)
-        self._update(self._undo_button, label=tr.ui("table.undo", "Take back my move"), visible=m.can_undo())
+        # disabled, not hidden: showing or hiding a widget lays the whole page out again
+        self._update(self._undo_button, label=tr.ui("table.undo", "Take back my move"), disabled=not m.can_undo())
         if self._home_button is not None:
             self._update(self._home_button, label=tr.ui("table.home", "Home"))
 
@@ -352,46 +349,24 @@ class MidiTable(InPlace, pn.viewable.Viewer):
         self._render_choices(legal, obs)
 
     def _render_choices(self, legal: tuple[int, ...], obs: Observation) -> None:
-        """Show the buttons of ``legal`` (in order) and hide the others; each button keeps its
-        choice, so only what differs is sent (often nothing but ``visible``)."""
+        """The choices of ``legal``, in the engine's order; a card's picture on its choice."""
         m, n = self.match, self.narrator
-        if not legal:
-            self._offered = {}
-            self._update(self._choices, visible=False)
-            return
-        if m.viewer != self._choices_viewer:  # hot-seat: another person's screen starts afresh
-            self._choice_buttons, self._last_offered = {}, {}
-            self._choices_viewer = m.viewer
         colour = m.game.engineers[obs.player].colour
-        shown = []
+        at = "{}.{}".format(*m.position)
+        items = []
         for a in legal:
             d = A.decode(a)
-            label, svg, worker = n.action(a), None, None
+            item = {"key": f"{at}:{a}", "label": n.action(a)}
             if d.kind in ("bet", "draw") and d.value is not None:  # a card: its picture on the button
                 worker = n.worker(d.value)
-                svg = art.cached_worker_card(d.value, worker.rsplit(" (", 1)[0], colour=colour, width=90)
-            b = self._choice_buttons.get(a)
-            if b is None:
-                kind = "primary" if (d.kind == "reinforce" and d.yes) or (d.kind == "draw" and not svg) else "default"
-                name = f"act-{d.kind}-{d.value}" if svg else f"act-{A.to_text(a).replace(' ', '-')}"
-                b = self._choice_buttons[a] = button(label, kind=kind, icon=svg, icon_size="5.5em", card=bool(svg),
-                                                     name=name, description=worker)
-                b.on_click(self._choice(a, b))
+                item["icon"] = art.cached_worker_card(d.value, worker.rsplit(" (", 1)[0], colour=colour, width=90)
+                item["tip"] = worker
+                item["classes"] = f"card act-{d.kind}-{d.value}"
             else:
-                self._update(b, label=label, icon=svg, description=worker, visible=True)
-            self._last_offered[a] = self.renders
-            shown.append(b)
-        self._offered = dict(zip(legal, shown))
-        spare = sorted((a for a in self._choice_buttons if a not in self._offered),
-                       key=lambda a: -self._last_offered.get(a, 0))
-        for a in spare[SPARE_CHOICES:]:
-            del self._choice_buttons[a]
-            self._last_offered.pop(a, None)
-        kept = [self._choice_buttons[a] for a in spare[:SPARE_CHOICES]]
-        for b in kept:
-            self._update(b, visible=False)
-        self._set(self._choices, shown + kept)  # the choices first, in order: hidden ones after
-        self._update(self._choices, visible=True)
+                primary = (d.kind == "reinforce" and d.yes) or d.kind == "draw"
+                item["classes"] = f"act-{A.to_text(a).replace(' ', '-')}" + (" primary" if primary else "")
+            items.append(item)
+        self._choices.offer(items, label=n.phase(obs.phase) if legal else "")
 
     def _render_players(self, obs: Observation) -> None:
         m, tr, n = self.match, self.tr, self.narrator
