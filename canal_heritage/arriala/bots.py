@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import random
 import time
-from ..core.bots import BotMove
+from typing import Any
+
+from ..core.bots import Bot, BotMove
 from . import actions as A
 from .observation import ArrialaObservation, sample_state
 from .scoring import majority
@@ -34,7 +36,7 @@ def evaluate(s: ArrialaState, p: int, *, threat: bool = False) -> float:
     g = s.game
     score = s.points
     others = [score[o] for o in range(g.owners) if o != p]
-    value = score[p] - (max(others) if others else 0)
+    value: float = score[p] - (max(others) if others else 0)
     if s.is_terminal():
         return value * 10.0 + (5.0 if s.winners == [p] else 0.0)
     occ = s.occ
@@ -121,7 +123,7 @@ def _threat(s: ArrialaState, p: int) -> float:
 
 
 # ---------------------------------------------------------------------- explanations
-def _explain(s: ArrialaState, action: int) -> tuple[str, dict]:
+def _explain(s: ArrialaState, action: int) -> tuple[str, dict[str, Any]]:
     """A message key + args saying what the action is for."""
     g = s.game
     d = A.decode(action, g.effects)
@@ -241,10 +243,10 @@ class ExpertBot:
         self.beam = beam
         self.budget = budget
         self._plan: list[int] = []
-        self._expect: tuple | None = None
+        self._expect: tuple[Any, ...] | None = None
 
     @staticmethod
-    def _fingerprint(obs: ArrialaObservation) -> tuple:
+    def _fingerprint(obs: ArrialaObservation) -> tuple[Any, ...]:
         return (obs.round, obs.to_move, obs.ap, obs.loc, obs.lock, obs.hand, obs.deck_size)
 
     def choose(self, obs: ArrialaObservation) -> BotMove:
@@ -270,7 +272,7 @@ class ExpertBot:
         p = obs.player
         start = time.perf_counter()
         totals: dict[tuple[int, ...], float] = {}
-        for i in range(self.determinizations):
+        for _i in range(self.determinizations):
             root = sample_state(obs, self.rng)
             for seq, value in self._beam(root, p, start):
                 totals[seq] = totals.get(seq, 0.0) + value
@@ -283,7 +285,7 @@ class ExpertBot:
         if len(ranked) > 1 and (self.budget is None or time.perf_counter() - start < self.budget):
             # check the best few plans against the next player's likely reply
             replies = {seq: 0.0 for seq in ranked}
-            for i in range(self.determinizations):
+            for _i in range(self.determinizations):
                 root = sample_state(obs, self.rng)
                 for seq in ranked:
                     replies[seq] += self._after_reply(root, seq, p)
@@ -315,10 +317,10 @@ class ExpertBot:
 
     def _beam(self, root: ArrialaState, p: int, start: float) -> list[tuple[tuple[int, ...], float]]:
         """Beam search over this turn; returns (sequence, value) for the best few turns."""
-        beam = [((), root)]
+        beam: list[tuple[tuple[int, ...], ArrialaState]] = [((), root)]
         finished: list[tuple[tuple[int, ...], float]] = []
         while beam:
-            expanded = []
+            expanded: list[tuple[tuple[int, ...], ArrialaState]] = []
             for seq, s in beam:
                 base = evaluate(s, p, threat=True)
                 finished.append((seq + (A.END_TURN,), base))
@@ -349,7 +351,7 @@ class ExpertBot:
         return sorted(best.items(), key=lambda x: x[1], reverse=True)[:10]
 
 
-def make_bot(name: str, rng: random.Random, game: object = None, **options: object):
+def make_bot(name: str, rng: random.Random, game: object = None, **options: object) -> Bot:
     """A bot by name (``random``, ``heuristic``, ``expert``)."""
     if name == "random":
         return RandomBot(rng)

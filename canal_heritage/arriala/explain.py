@@ -163,7 +163,7 @@ def why_illegal(s: ArrialaState, action: Any) -> IllegalActionError:
                         card=g.card_ids[kk] if 0 <= kk < len(g.card_ids) else str(kk))
         eff = g.effects[kk]
         anyw = g.card_any[kk]
-        e: IllegalActionError | None = None
+        e = None
         if eff == "move":
             e = move_checks(d.worker, d.cell, False, g.card_value[kk])
         elif eff == "jump":
@@ -185,7 +185,8 @@ def why_illegal(s: ArrialaState, action: Any) -> IllegalActionError:
             e = worker_ok(d.worker, not anyw, "vineyard")
             if not e:
                 e = (cell_ok(d.cell) if 0 <= d.cell < size else _err(
-                    "That cell is not on the board in play.", "arriala.error.no_cell", player=p)) or undo(d.worker, d.cell)
+                    "That cell is not on the board in play.", "arriala.error.no_cell", player=p))
+                e = e or undo(d.worker, d.cell)
         return e or afford(c.play_card) or _err("That card cannot be played like that now.",
                                                 "arriala.error.card_target", player=p, ruling="A-R16")
     return _err("That action is not possible now.", "error.illegal", player=p)

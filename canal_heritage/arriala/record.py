@@ -81,7 +81,9 @@ def game_overrides(game: ArrialaGame) -> dict[str, list[int] | None]:
 
 def make_game(players: int, overrides: dict[str, list[int] | None]) -> ArrialaGame:
     """``ArrialaGame(players, **overrides)``; a bad override raises ``ValueError`` naming it."""
-    return ArrialaGame(players, **{k: v for k, v in overrides.items() if v is not None})
+    given = {k: v for k, v in overrides.items() if v is not None}
+    return ArrialaGame(players, cells=given.get("cells"), lock_max=given.get("lock_max"), table=given.get("table"),
+                       deck=given.get("deck"))
 
 
 @dataclass

@@ -20,8 +20,9 @@ index, :data:`VINE` ``+ v`` (vineyard ``v`` in play) or :data:`BLUE` ``+ b``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import IllegalActionError
 from ..core.events import Event
@@ -132,6 +133,45 @@ class ArrialaState:
         "moved", "turn_start", "prev_start", "round", "first", "quiet", "scored_round", "phase",
         "termination", "events", "history", "_legal", "_sections", "winners", "ranking", "dealt", "turns",
     )
+
+    game: ArrialaGame
+    board: Board
+    n: int  #: players (the virtual player not counted)
+    rng: random.Random  #: the state's own chance (A-R12)
+    seed: int | None  #: the seed it was dealt from (None: built from a position)
+    deck: list[int]  #: card kinds; the top card is deck[-1]
+    hand: list[list[int]]  #: per seat, how many cards of each kind
+    discard: list[int]  #: how many cards of each kind were played
+    loc: list[int]  #: per worker: RESERVE, GONE, a cell, VINE + v or BLUE + b
+    occ: list[int]  #: per cell, the worker on it (-1: none; towns hold several)
+    lock: list[bool]  #: per cell
+    closed: list[bool]  #: per cell: its section has scored (A-R4)
+    locks_left: int
+    stretch_locks: list[int]  #: locks built per stretch
+    vine: list[list[int]]  #: per vineyard, workers of each owner
+    blue: list[int]  #: per blue cell, the owner of its river work (-1: none)
+    works: list[int]  #: per engineering work, its builder (-1: none)
+    points: list[int]  #: per owner (with two players the virtual player is third)
+    items: list[list[ScoreItem]]  #: per owner, the score lines
+    to_move: int  #: the seat whose turn it is
+    ap: int  #: action points left this turn
+    moved: set[int]  #: workers moved this turn (A-R2)
+    turn_start: dict[int, int]  #: where each worker moved this turn started (A-R3)
+    prev_start: dict[int, int]  #: the same for the previous player's turn (A-R3)
+    round: int
+    first: int  #: the first player (A-R9)
+    quiet: int  #: rounds in a row with no section scored (A-R10)
+    scored_round: bool  #: a section has scored in this round
+    phase: Phase
+    termination: Termination | None
+    events: list[Event] | None  #: the event log (None: a search copy keeps none)
+    history: list[int]  #: every action played, in order
+    _legal: list[int] | None
+    _sections: list[tuple[int, int]] | None
+    winners: list[int] | None
+    ranking: Ranking | None
+    dealt: bool  #: dealt from a seed (a record can replay it)
+    turns: int  #: turns played
 
     # ------------------------------------------------------------------ set-up
     @classmethod

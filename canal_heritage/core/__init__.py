@@ -6,12 +6,12 @@
 Neither game imports the other; both import this package.
 """
 
-from .bots import BotMove
+from .bots import Bot, BotMove
 from .errors import CanalHeritageError, DataError, IllegalActionError, PositionError, RecordError
 from .events import Event
 from .game import Game, Observation, Outcome, Ranking, State, Termination
 
 __all__ = [
-    "BotMove", "CanalHeritageError", "DataError", "Event", "Game", "IllegalActionError", "Observation",
+    "Bot", "BotMove", "CanalHeritageError", "DataError", "Event", "Game", "IllegalActionError", "Observation",
     "Outcome", "PositionError", "Ranking", "RecordError", "State", "Termination",
 ]

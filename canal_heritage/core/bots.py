@@ -7,7 +7,7 @@ Its explanation is a message key plus arguments, rendered later in the reader's 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -23,3 +23,11 @@ class BotMove:
     action: int
     key: str
     args: dict[str, Any] = field(default_factory=dict)
+
+
+class Bot(Protocol):
+    """A player that decides from its observation only (what each game's ``make_bot`` returns)."""
+
+    def choose(self, observation: Any) -> BotMove:
+        """Pick one of ``observation.legal_actions``, with a reason a learner can read."""
+        ...

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import IllegalActionError, RecordError
 
@@ -30,12 +30,12 @@ def read_record_source(source: str | Path | dict[str, Any]) -> Any:
         except UnicodeDecodeError:
             raise bad_record("the file is not text") from None
     try:
-        return json.loads(text)
+        return json.loads(str(text))
     except json.JSONDecodeError as exc:
         raise bad_record(f"it is not valid JSON (line {exc.lineno}: {exc.msg})") from None
 
 
-def is_whole(x: Any) -> bool:
+def is_whole(x: Any) -> TypeGuard[int]:
     """A JSON whole number (``true`` is not one)."""
     return isinstance(x, int) and not isinstance(x, bool)
 

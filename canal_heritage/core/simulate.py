@@ -16,8 +16,9 @@ then hands its play-one-game function to :func:`play_games`. Everything else is 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, Protocol, Sequence, TypeVar
+from typing import Protocol, TypeVar
 
 R = TypeVar("R")
 R_co = TypeVar("R_co", covariant=True)

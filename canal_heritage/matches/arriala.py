@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from ..arriala import actions as A
 from ..arriala.bots import BOT_NAMES, make_bot
 from ..arriala.narration import Narrator
 from ..arriala.observation import ArrialaObservation, sample_state
-from ..arriala.sheet import ScoreSheet
 from ..arriala.state import ArrialaGame, ArrialaState
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
@@ -182,7 +182,7 @@ class ArrialaMatch(TableMatch):
                  projector: bool = False, pace: float = PACE, overrides: dict[str, Any] | None = None,
                  on_worker_failure: Callable[[BaseException], None] | None = None) -> None:
         self.overrides = dict(overrides or {})
-        self._reasons_cache: tuple[tuple, dict[str, IllegalActionError]] | None = None
+        self._reasons_cache: tuple[tuple[Any, ...], dict[str, IllegalActionError]] | None = None
         super().__init__(seats, seed, first=first, lang=lang, projector=projector, pace=pace,
                          on_worker_failure=on_worker_failure)
         self.game: ArrialaGame

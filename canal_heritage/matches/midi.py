@@ -6,8 +6,9 @@ nothing yet)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from ..core.bots import BotMove
 from ..midi import actions as A
@@ -97,7 +98,7 @@ class MidiMatch(TableMatch):
         traders."""
         events = self.state.events or []
         out = []
-        for (seat, move), at in zip(self.bot_moves, self._bot_move_events):
+        for (seat, move), at in zip(self.bot_moves, self._bot_move_events, strict=True):
             kind = A.decode(move.action)
             if kind.kind == "bet" and not any(e.key == "midi.bets_revealed" for e in events[at:]):
                 continue

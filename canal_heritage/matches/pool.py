@@ -9,6 +9,8 @@ own picklable function, so the pool knows nothing of the games."""
 from __future__ import annotations
 
 import multiprocessing
+import signal
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 _POOL: ProcessPoolExecutor | None = None
@@ -16,18 +18,25 @@ _POOL: ProcessPoolExecutor | None = None
 
 def _warm() -> int:
     # import once, so the first move of either game is quick
-    import canal_heritage.arriala.bots  # noqa: F401
-    import canal_heritage.matches.arriala  # noqa: F401
+    import canal_heritage.arriala.bots
+    import canal_heritage.matches.arriala
     import canal_heritage.midi.bots  # noqa: F401
 
     return 1
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl+C in a terminal reaches every process of the server; the server alone decides
+    # (it stops the workers through shutdown), so a worker neither dies nor prints a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def bot_pool(workers: int = 2) -> ProcessPoolExecutor:
     """The shared pool (created on first use, with fresh interpreter processes)."""
     global _POOL
     if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+        _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=_ignore_interrupts)
         for _ in range(workers):
             _POOL.submit(_warm)
     return _POOL
@@ -41,8 +50,21 @@ def rebuild(_exc: BaseException | None = None) -> None:
         old.shutdown(wait=False, cancel_futures=True)
 
 
-def shutdown() -> None:
+def shutdown(timeout: float = 5.0) -> None:
+    """Stop the workers, so that nothing of the pool outlives the server (``serve`` calls this
+    when it is stopped by Ctrl+C or SIGTERM).
+
+    A bot in the middle of a move gets ``timeout`` seconds to finish it; a worker still busy
+    after that is terminated. Moves not started yet are cancelled."""
     global _POOL
-    if _POOL is not None:
-        _POOL.shutdown(cancel_futures=True)
-        _POOL = None
+    pool, _POOL = _POOL, None
+    if pool is None:
+        return
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # the pool keeps no public list
+    pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + timeout
+    for w in workers:
+        w.join(max(0.0, deadline - time.monotonic()))
+        if w.is_alive():
+            w.terminate()
+            w.join(5)

@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterator, Literal, NamedTuple, Sequence
+from typing import Any, ClassVar, Literal, NamedTuple
 
 import param
 
@@ -104,7 +105,7 @@ class TableMatch(param.Parameterized):
         on_worker_failure: told when a bot worker fails (the server rebuilds its pool).
     """
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
     version = param.Integer(default=0, doc="bumped once per change; views depend on it")
     viewer = param.Integer(default=None, allow_None=True, doc="the seat whose screen it is")
     privacy = param.Boolean(default=False, doc="hot-seat: the device is being passed on")
@@ -149,7 +150,7 @@ class TableMatch(param.Parameterized):
         self._undo: list[UndoStep] = []  # the viewer's decisions that may be taken back, last one last
         self._undo_owner: tuple[int, int] | None = None  # (seat, turn) the undo steps belong to
         self._seen = 0  # log lines already shown when the projector paused
-        self._log_cache: tuple[tuple, list[LogLine]] | None = None
+        self._log_cache: tuple[tuple[Any, ...], list[LogLine]] | None = None
         self._generation = 0  # bumped whenever the state object is replaced (undo)
         self._depth = 0  # nesting of changing()
         self._dirty = False  # something changed inside changing(): bump version once at its end
@@ -357,7 +358,8 @@ class TableMatch(param.Parameterized):
         """Take back the viewer's last decision (one update); a refusal sets :attr:`message`."""
         with self.changing():
             if not self.can_undo():
-                return self._refuse(self.narrator().tr.ui("table.no_undo", "That decision can no longer be taken back."))
+                tr = self.narrator().tr
+                return self._refuse(tr.ui("table.no_undo", "That decision can no longer be taken back."))
             step = self._undo.pop()
             self.state = step.state
             self._generation += 1
@@ -500,7 +502,8 @@ class TableMatch(param.Parameterized):
                     self._bump()
 
     async def _ask_worker(self, loop: asyncio.AbstractEventLoop, executor: Executor | None,
-                          decide: Callable[..., Any], payload: tuple, timeout: float, thinking_delay: float) -> Any:
+                          decide: Callable[..., Any], payload: tuple[Any, ...], timeout: float,
+                          thinking_delay: float) -> Any:
         """``decide(*payload)`` in a bot worker; :attr:`thinking` is raised (one more update)
         if it takes more than ``thinking_delay`` seconds."""
         decision = asyncio.ensure_future(asyncio.wait_for(loop.run_in_executor(executor, decide, *payload), timeout))

@@ -19,7 +19,7 @@ import random
 import time
 from statistics import mean
 
-from ..core.bots import BotMove
+from ..core.bots import Bot, BotMove
 from . import actions as A
 from .belief import sample_state
 from .observation import Observation
@@ -256,7 +256,7 @@ class ExpertBot:
                                                       "worlds": done, "options": len(legal)})
 
 
-def make_bot(name: str, rng: random.Random, game: MidiGame | None = None, **options: object):
+def make_bot(name: str, rng: random.Random, game: MidiGame | None = None, **options: object) -> Bot:
     """A bot by name: ``random``, ``heuristic`` or ``expert``."""
     if name == "random":
         return RandomBot(rng)

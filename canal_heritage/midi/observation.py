@@ -14,8 +14,9 @@ may be: ``(seat, "hand")``, ``(seat, "face_down")``. The belief sampler
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from ..core.events import Event
 from .state import Phase, SiteStatus

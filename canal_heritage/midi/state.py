@@ -25,8 +25,9 @@ indices ``0..n-1``; seat ``i`` plays engineer ``i`` of ``data/midi/engineers.jso
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import IllegalActionError
 from ..core.events import Event
@@ -104,7 +105,7 @@ class MidiGame:
         self.tent: tuple[bool, ...] = tuple(s.tent for s in data.sites)
         cities = [i for i, c in enumerate(self.city) if c]
         #: M-R6: consecutive city sites along the canal, as (first, last) site indices.
-        self.city_pairs: tuple[tuple[int, int], ...] = tuple(zip(cities, cities[1:]))
+        self.city_pairs: tuple[tuple[int, int], ...] = tuple(zip(cities, cities[1:], strict=False))
         #: M-R6: the sites each city pair covers, as a bitmask over site indices.
         self.pair_masks = tuple(sum(1 << s for s in range(a, b + 1)) for a, b in self.city_pairs)
         colour_values = data.card_values
@@ -160,6 +161,40 @@ class MidiState:
         "coins", "bank", "spent", "pawns_left", "paired", "reinforcers",
         "events", "history", "held", "_legal", "dealt", "first",
     )
+
+    game: MidiGame
+    n: int  #: players
+    rng: random.Random  #: the state's own chance (M-R10)
+    seed: int | None  #: the seed it was dealt from (None: built from a position)
+    round: int  #: 1..9
+    lead: int  #: this round's lead player (M-R3)
+    phase: Phase
+    queue: list[int]  #: who decides next, in order (queue[0] is to move)
+    deck: list[int]  #: sites still to reveal (the next is deck[-1])
+    revealed: list[int]  #: sites revealed so far, in order
+    site: int  #: the site in play (-1 when the game is over)
+    status: list[SiteStatus]  #: per site
+    pawns: list[int]  #: per site, a bit mask of the seats with a pawn on it
+    adjacency: list[int]  #: per delayed site, a bit mask of the seats awarded it by M-R8
+    hand: list[list[int]]  #: per seat, card ids
+    up: list[list[int]]  #: per seat, face-up card ids
+    down: list[list[int]]  #: per seat, face-down card ids
+    played: list[int]  #: per seat, this round's bet (card id, -1: none)
+    reinf: list[int]  #: per seat, this round's reinforcement card (-1: none)
+    discard: list[int]  #: the discard pile (card ids)
+    last_bets: list[int] | None  #: the bets revealed this round (values)
+    coins: list[int]  #: per seat
+    bank: int  #: coins left in the bank (M-R5)
+    spent: int  #: coins spent on reinforcements so far (they leave the game, M-R5)
+    pawns_left: list[int]  #: per seat (M-R11)
+    paired: list[int]  #: per seat, a bit mask of the city pairs already paid (M-R6)
+    reinforcers: list[int]  #: who spent a coin this round, in order (M-R4)
+    events: list[Event] | None  #: the event log (None: a search copy keeps none)
+    history: list[int]  #: every action played, in order
+    held: list[int]  #: per seat, a bit mask of the sites won
+    _legal: list[int] | None
+    dealt: bool  #: dealt from a seed (a record can replay it)
+    first: int  #: the first lead player (M-R3)
 
     # ------------------------------------------------------------------ set-up
     @classmethod
