@@ -1,7 +1,7 @@
 """Arriala positions as plain data, for lessons, tests, puzzles and saved positions.
 
 :func:`state_from_dict` builds any legal position and refuses anything else with a
-:class:`~canal_heritage.errors.PositionError` that names the field and the problem.
+:class:`~canal_heritage.core.errors.PositionError` that names the field and the problem.
 :func:`state_to_dict` (``ArrialaState.to_dict()``) writes the format::
 
     {
@@ -58,28 +58,35 @@ town); at most one worker on a plain cell and none on a lock; vineyard capacitie
 river work per blue cell; locks on plain cells within each stretch's maximum and the 8
 pawns; closed cells are whole sections; no open section is full (it would have scored,
 A-R6); an open section remains while playing and none after ``last_section``; the cards
-are exactly the game's deck; scores against their lines and the board; ``moved`` and
-``previous_turn`` against where the workers are (A-R2, A-R3); the round, quiet count and
-end reason against each other (A-R10, A-R17).
+are exactly the game's deck; scores against their lines and the board: each line names
+a lock, river work, engineering work or closed section on the board (once) and carries its
+points, vineyards at the end go to their majority, and no score exceeds what the board can
+have given (the virtual player: sections and vineyards only, A-R8); ``moved`` and
+``previous_turn`` against where the workers are (A-R2, A-R3) and against the action points
+a move costs (A-R14: one move a worker, nothing moved with all 5 AP left, a turn's moves
+within 5 AP, a river work with one's own worker); the round, quiet count, the
+``scored_this_round`` flag and end reason against each other and against the closed
+sections (A-R10, A-R15, A-R17).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, TypeGuard
 
-from ..errors import PositionError, RecordError
-from ..events import Event
+from ..core.errors import PositionError, RecordError
+from ..core.events import Event
+from ..core.game import Termination
 from . import actions as A
 from .record import OVERRIDES, game_overrides, make_game
-from .scoring import ScoreItem, rank
+from .scoring import ScoreItem, majority, rank
 from .sheet import KINDS
 from .state import BLUE, END, GONE, PLAY, RESERVE, VINE, ArrialaGame, ArrialaState
 
 FORMAT = "canal-heritage/arriala-position"
 VERSION = 1
-END_REASONS = ("last_section", "stalled_quiet", "stalled_rounds")
+END_REASONS = tuple(t.value for t in (Termination.LAST_SECTION, Termination.STALLED_QUIET, Termination.STALLED_ROUNDS))
 LINE_KINDS = (*KINDS, "earlier")
 _W = A.W
 
@@ -125,10 +132,10 @@ def state_to_dict(s: ArrialaState) -> dict[str, Any]:
         "players": g.players,
         "game": overrides if any(v is not None for v in overrides.values()) else None,
         "phase": "end" if s.phase == END else "play",
-        "end_reason": s.end_reason,
+        "end_reason": s.termination,
         "round": s.round,
         "first": s.first,
-        "current": s.current,
+        "current": s.to_move,
         "ap": s.ap,
         "quiet": s.quiet,
         "scored_this_round": s.scored_round,
@@ -139,7 +146,7 @@ def state_to_dict(s: ArrialaState) -> dict[str, Any]:
         "hands": [cards(s.hand[p]) for p in range(g.players)],
         "deck": [ids[k] for k in reversed(s.deck)],
         "discard": cards(s.discard),
-        "scores": list(s.score),
+        "scores": list(s.points),
         "score_lines": [[line_to_dict(i) for i in s.items[o]] for o in range(g.owners)],
         "moved": {f"w{w}": place(x) for w, x in sorted(s.turn_start.items())},
         "previous_turn": {f"w{w}": place(x) for w, x in sorted(s.prev_start.items())},
@@ -151,7 +158,7 @@ def _fail(msg: str) -> PositionError:
     return PositionError(f"not a legal Arriala position: {msg}")
 
 
-def _is_int(x: Any) -> bool:
+def _is_int(x: Any) -> TypeGuard[int]:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
@@ -223,9 +230,9 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
         raise _fail("scored_this_round must be true or false")
     if scored and quiet:
         raise _fail("a section scored this round, so the quiet count is 0 (A-R17)")
-    s.round, s.first, s.current, s.ap, s.quiet, s.scored_round = rnd, first, current, ap, quiet, scored
+    s.round, s.first, s.to_move, s.ap, s.quiet, s.scored_round = rnd, first, current, ap, quiet, scored
     s.phase = END if over else PLAY
-    s.end_reason = reason
+    s.termination = Termination(reason) if reason is not None else None
     s.turns = (rnd - 1) * n + (current - first) % n
 
     # --- workers
@@ -254,7 +261,8 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
         virtual = o >= n
         want = min(_W, len(b.towns)) if virtual else _W
         if len(row) != want:
-            who = "the virtual player has one worker per town in play (A-R8)" if virtual else f"each seat has {_W} workers"
+            who = ("the virtual player has one worker per town in play (A-R8)" if virtual
+                   else f"each seat has {_W} workers")
             raise _fail(f"workers[{o}] lists {len(row)} workers; {who}")
         for i, x in enumerate(row):
             w = o * _W + i
@@ -300,7 +308,7 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
         s.stretch_locks[b.stretch_of[c]] += 1
     if len(seen) > r.locks:
         raise _fail(f"{len(seen)} locks, but the game has {r.locks} lock pawns (A-R5)")
-    for st, count in zip(b.stretches, s.stretch_locks):
+    for st, count in zip(b.stretches, s.stretch_locks, strict=True):
         if count > st.lock_max:
             raise _fail(f"{count} locks on the stretch {st.id}, whose maximum is {st.lock_max} (A-R5)")
     s.locks_left = r.locks - len(seen)
@@ -391,36 +399,42 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
     if not isinstance(scores, list) or len(scores) != game.owners or any(not _is_int(x) or x < 0 for x in scores):
         raise _fail(f"scores must list {game.owners} whole numbers ≥ 0"
                     + (" (the two seats, then the virtual player)" if game.virtual else ""))
-    s.score = list(scores)
+    s.points = list(scores)
     river = [0] * game.owners
-    for i, w in enumerate(s.blue):
+    for w in s.blue:
         if w >= 0:
             river[w // _W] += 1
     work_count = [sum(1 for x in s.works if x == o) for o in range(game.owners)]
+    board_points = _BoardPoints(s, over)
     lines = data.get("score_lines")
+    pts = game.points
     if lines is None:
-        pts = game.points
         for o in range(game.owners):
             items = [ScoreItem("river_work", b.blue[i].id, pts.river_work, (("kind", b.blue[i].kind),))
                      for i, w in enumerate(s.blue) if w >= 0 and w // _W == o]
             items += [ScoreItem("engineering_work", b.works[i].id, pts.engineering_work)
                       for i, x in enumerate(s.works) if x == o]
-            rest = s.score[o] - sum(i.points for i in items)
+            rest = s.points[o] - sum(i.points for i in items)
             if rest < 0:
-                raise _fail(f"scores[{o}] is {s.score[o]}, less than the river works and engineering works "
-                            f"on the board give that owner ({s.score[o] - rest})")
+                raise _fail(f"scores[{o}] is {s.points[o]}, less than the river works and engineering works "
+                            f"on the board give that owner ({s.points[o] - rest})")
+            vine = sum(p for v, (w, p) in board_points.vineyards.items() if w == o)
+            if rest < vine:
+                raise _fail(f"scores[{o}] is {s.points[o]}, less than the river works, engineering works and "
+                            f"the vineyards the game's end gave that owner ({s.points[o] - rest + vine})")
             if rest:
                 items.append(ScoreItem("earlier", "", rest))
             s.items[o] = items
-        earlier = sum(s.score) - sum(river) * pts.river_work - built * pts.engineering_work
+        earlier = sum(s.points) - sum(river) * pts.river_work - built * pts.engineering_work
         if earlier < len(seen) * pts.lock:
             raise _fail(f"each of the {len(seen)} locks gave its builder {pts.lock} point(s), "
                         f"more than the scores leave ({earlier})")
     else:
-        _read_lines(s, lines, river, work_count, len(seen), over)
+        _read_lines(s, lines, river, work_count, len(seen), over, board_points)
+    board_points.check_totals(s.points)
     if over:
         canal = [s.canal_workers(o) for o in range(game.owners)]
-        s.winners, s.how = rank(s.score, canal, n)
+        s.winners, s.ranking = rank(s.points, canal, n)
 
     # --- moves this turn and the previous one (A-R2, A-R3, A-R14)
     s.turn_start = _moves(s, data.get("moved", {}), "moved", parse_place, "this turn")
@@ -430,6 +444,7 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
         if s.loc[w] == start:
             raise _fail(f"previous_turn: w{w} stands where it stood when the previous turn began; "
                         "putting it back is not allowed (A-R3)")
+    _check_turn(s, over, reason, open_sections)
     s._legal = None
     s._sections = None
     if log:
@@ -485,12 +500,14 @@ def _moves(s: ArrialaState, raw: Any, key: str, parse_place: Any, when: str) -> 
     return out
 
 
-def _read_lines(s: ArrialaState, lines: Any, river: list[int], works: list[int], locks: int, over: bool) -> None:
+def _read_lines(s: ArrialaState, lines: Any, river: list[int], works: list[int], locks: int, over: bool,
+                board: _BoardPoints) -> None:
     g = s.game
     if not isinstance(lines, list) or len(lines) != g.owners or not all(isinstance(x, list) for x in lines):
         raise _fail(f"score_lines must be null or list {g.owners} owners' lines")
     count: Counter[str] = Counter()
     per_owner: list[Counter[str]] = []
+    seen: set[tuple[str, str]] = set()
     for o, row in enumerate(lines):
         items = []
         mine: Counter[str] = Counter()
@@ -503,11 +520,18 @@ def _read_lines(s: ArrialaState, lines: Any, river: list[int], works: list[int],
                 raise _fail(f"{where}.kind must be one of {', '.join(LINE_KINDS)}, got {kind!r}")
             if not isinstance(place, str) or not _is_int(points) or points < 0 or not isinstance(detail, dict):
                 raise _fail(f"{where}: place must be a text, points a whole number ≥ 0, detail an object")
+            if kind == "vineyard" and not over:
+                raise _fail(f"{where}: vineyards score only at the end of the game")
+            if kind != "earlier":
+                board.check_line(where, o, kind, place, points)
+                if (kind, place) in seen:
+                    raise _fail(f"{where}: the {kind.replace('_', ' ')} {place} scored once, not twice")
+                seen.add((kind, place))
             items.append(ScoreItem(kind, place, points, tuple((k, _detail_in(v)) for k, v in detail.items())))
             mine[kind] += 1
         total = sum(i.points for i in items)
-        if total != s.score[o]:
-            raise _fail(f"score_lines[{o}] add up to {total}, but scores[{o}] is {s.score[o]}")
+        if total != s.points[o]:
+            raise _fail(f"score_lines[{o}] add up to {total}, but scores[{o}] is {s.points[o]}")
         if o >= g.players and any(i.kind in ("lock", "river_work", "engineering_work") for i in items):
             raise _fail(f"score_lines[{o}]: the virtual player only scores sections and vineyards (A-R8)")
         s.items[o] = items
@@ -523,5 +547,136 @@ def _read_lines(s: ArrialaState, lines: Any, river: list[int], works: list[int],
         if per_owner[o]["engineering_work"] != works[o]:
             raise _fail(f"score_lines[{o}] hold {per_owner[o]['engineering_work']} engineering works, "
                         f"the board {works[o]}")
-    if count["vineyard"] and not over:
-        raise _fail("vineyards score only at the end of the game")
+    for v, (w, p) in board.vineyards.items():
+        if ("vineyard", v) not in seen:
+            raise _fail(f"score_lines[{w}] lack the vineyard {v}: at the end, its majority gave that owner "
+                        f"{p} points")
+
+
+class _BoardPoints:
+    """What the board says about the points scored so far: each lock gave 1 (A-R5), each
+    river work 3, each engineering work 5 (A-R7), each closed section its table value to
+    one owner at most (A-R6), and at the end each vineyard its capacity to its majority."""
+
+    def __init__(self, s: ArrialaState, over: bool) -> None:
+        g, b = s.game, s.board
+        self.s = s
+        self.locks = {b.cell_id(c) for c in range(b.size) if s.lock[c]}
+        self.blue = {b.blue[i].id: w // _W for i, w in enumerate(s.blue) if w >= 0}
+        self.works = {b.works[i].id: p for i, p in enumerate(s.works) if p >= 0}
+        #: closed section (``first…last``) -> its table value
+        self.sections = {f"{b.cell_id(a)}…{b.cell_id(z)}": g.table[z - a + 1]
+                         for a, z in s.sections() if s.closed[a]}
+        #: at the end: vineyard id -> (its majority owner, its points)
+        self.vineyards: dict[str, tuple[int, int]] = {}
+        if over:
+            for v, spot in enumerate(b.vineyards):
+                winner, _ = majority(s.vine[v])
+                if winner is not None:
+                    self.vineyards[spot.id] = (winner, spot.capacity)
+
+    def check_line(self, where: str, o: int, kind: str, place: str, points: int) -> None:
+        """A score line must name something on the board that gives ``o`` those points."""
+        pts = self.s.game.points
+        if kind == "lock":
+            want, ok, what = pts.lock, place in self.locks, "a lock on the board"
+        elif kind == "river_work":
+            want, ok, what = pts.river_work, self.blue.get(place) == o, "a blue cell holding that owner's worker"
+        elif kind == "engineering_work":
+            want, ok, what = pts.engineering_work, self.works.get(place) == o, "an engineering work that owner built"
+        elif kind == "section":
+            want, ok, what = self.sections.get(place, 0), place in self.sections, "a closed section (first…last)"
+        else:  # vineyard
+            winner, want = self.vineyards.get(place, (None, 0))
+            ok, what = winner == o, "a vineyard whose majority that owner holds at the end"
+        if not ok:
+            raise _fail(f"{where}: a line of kind {kind} must name {what}, not {place!r}")
+        if points != want:
+            raise _fail(f"{where}: the {kind.replace('_', ' ')} {place} is worth {want} "
+                        f"point{'s' if want != 1 else ''}, not {points}")
+
+    def check_totals(self, scores: list[int]) -> None:
+        """No more points than the board can have given; the virtual player scores only
+        sections and vineyards (A-R8)."""
+        s = self.s
+        g = s.game
+        pts = g.points
+        sections = sum(self.sections.values())
+        top = (len(self.locks) * pts.lock + len(self.blue) * pts.river_work + len(self.works) * pts.engineering_work
+               + sections + sum(p for _, p in self.vineyards.values()))
+        if sum(scores) > top:
+            raise _fail(f"scores add up to {sum(scores)}, more than the board can have given ({top}: "
+                        f"{len(self.locks)} lock(s), {len(self.blue)} river work(s), {len(self.works)} "
+                        f"engineering work(s), {len(self.sections)} closed section(s)"
+                        + (" and the vineyards)" if self.vineyards else ")"))
+        for o in range(g.players, g.owners):
+            most = sections + sum(p for w, p in self.vineyards.values() if w == o)
+            if scores[o] > most:
+                raise _fail(f"scores[{o}] is {scores[o]}, but the virtual player scores only sections and "
+                            f"vineyards (A-R8): {most} at most")
+
+
+def _move_cost(s: ArrialaState, w: int, start: int, end: int, mover: int, where: str) -> int:
+    """The fewest action points one move of worker ``w`` from ``start`` to ``end``, made by
+    seat ``mover``, can cost (A-R14: every move costs AP, by the table or by a card)."""
+    c = s.game.costs
+    own = w // _W == mover
+    if end == start:
+        raise _fail(f"{where}: w{w} ended that turn where it began it, but a worker moves once a turn (A-R2)")
+    if 0 <= start < VINE:
+        if 0 <= end < VINE:  # along the canal: 1 AP a cell, or a move or jump card
+            return min(abs(end - start) * c.move_cell, c.play_card)
+        if VINE <= end < BLUE:  # own worker for AP, any worker with a card
+            return min(c.to_vineyard, c.play_card) if own else c.play_card
+        if end >= BLUE:
+            if not own:
+                raise _fail(f"{where}: w{w} went to a blue cell in the turn of seat {mover}, but a river work is "
+                            "built with one's own worker")
+            return c.river_work
+    if not 0 <= end < VINE:
+        raise _fail(f"{where}: from a vineyard a worker goes back to the canal, in one move a turn (A-R2)")
+    return min(c.from_vineyard, c.play_card) if own else c.play_card
+
+
+def _check_turn(s: ArrialaState, over: bool, reason: str | None, open_sections: list[tuple[int, int]]) -> None:
+    """The turn, round and quiet count against what happened (A-R2, A-R10, A-R14, A-R17)."""
+    g = s.game
+    r = g.rules
+    n = g.players
+    full = r.action_points
+    closed_any = len(open_sections) < len(s.sections())
+    if over and reason != "last_section" and (s.ap != full or s.turn_start or s.scored_round):
+        raise _fail(f"a stalled game ends between two turns, at the end of a round (A-R10): ap must be {full}, "
+                    "moved empty and scored_this_round false")
+    if over and reason == "last_section":
+        cheapest = min(g.costs.move_cell, g.costs.play_card, g.costs.draw, g.costs.place, g.costs.lock,
+                       g.costs.to_vineyard, g.costs.river_work, g.costs.from_vineyard)
+        if s.ap > full - cheapest:
+            raise _fail(f"ap is {s.ap}: the last section scored after an action of this turn, which cost "
+                        f"at least {cheapest} action point(s) (A-R15)")
+    if not closed_any:
+        done = s.round if over else s.round - 1
+        if s.quiet != done:
+            raise _fail(f"quiet is {s.quiet}, but no section has scored yet, so each of the {done} finished "
+                        f"round(s) was quiet: quiet must be {done} (A-R10, A-R17)")
+    if s.scored_round and not over:
+        if not closed_any:
+            raise _fail("scored_this_round is true, but no section is closed (A-R17)")
+        if s.to_move == s.first and s.ap == full:
+            raise _fail("scored_this_round is true, but the round has just begun: the first player "
+                        "has not acted yet (A-R17)")
+    # moves cost action points (A-R14): this turn's within what was spent, the previous within a turn
+    spent = full - s.ap
+    cost = sum(_move_cost(s, w, start, s.loc[w], s.to_move, f"moved.w{w}") for w, start in s.turn_start.items())
+    if cost > spent:
+        raise _fail(f"moved: {len(s.turn_start)} worker(s) moved this turn, which costs at least {cost} action "
+                    f"point(s) (A-R14), but ap is {s.ap} of {full}: {spent} spent")
+    first_turn = s.round == 1 and s.to_move == s.first and not over
+    if first_turn and s.prev_start:
+        raise _fail("previous_turn must be empty: this is the first turn of the game")
+    before = (s.to_move - 1) % n
+    cost = sum(_move_cost(s, w, start, s.turn_start.get(w, s.loc[w]), before, f"previous_turn.w{w}")
+               for w, start in s.prev_start.items())
+    if cost > full:
+        raise _fail(f"previous_turn: those moves cost at least {cost} action points, more than the {full} "
+                    "of a turn (A-R14)")

@@ -1,7 +1,7 @@
 """Canal du Midi positions as plain data, for lessons, tests and the belief sampler.
 
 :func:`state_from_dict` builds any legal position and refuses anything else with a
-:class:`~canal_heritage.errors.PositionError` that says what is wrong. The format
+:class:`~canal_heritage.core.errors.PositionError` that says what is wrong. The format
 (``MidiState.to_dict()`` writes it)::
 
     {
@@ -36,6 +36,17 @@ pawns connect, since coins are checked after every award).
 
 Card colours are not part of a position: a traded card belongs to its new holder in every
 respect (M-R7). The cards in play must still be exactly the players' colour sets.
+
+Checked, besides the shape of everything: the cards each seat holds for the round and
+phase; the sites revealed, built and delayed; the queue against the phase (M-R3, M-R4,
+M-R12); pawns (7 a seat; a built site without a pawn only once nobody has one left, M-R11);
+adjacency awards (M-R8); coins: every seat started with 2, spends at most one a round
+(M-R4) and spent coins leave the game (M-R5), and each city pair a seat's pawns connect paid
+it one coin while the bank had any (M-R6), so the coins held, ``spent`` and the bank add up
+for the round reached; ``reinforcers`` in the order coins were spent (M-R4); during a trade,
+``bets`` and the reinforcements drawn must have built the site in play and given it to its
+holders (step D), and the seats to trade hold another tent site and have something to trade
+(M-R7, M-R12).
 """
 
 from __future__ import annotations
@@ -44,13 +55,13 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..errors import PositionError
-from ..events import Event
-from .state import BUILT, DELAYED, HIDDEN, IN_PLAY, PHASE_NAMES, MidiGame, MidiState, Phase
+from ..core.errors import PositionError
+from ..core.events import Event
+from .state import BUILT, DELAYED, HIDDEN, IN_PLAY, MidiGame, MidiState, Phase
 
 FORMAT = "canal-heritage/midi-position"
 VERSION = 1
-_PHASES = {name: ph for ph, name in PHASE_NAMES.items()}
+_PHASES = {ph.value: ph for ph in Phase}
 
 
 def state_to_dict(s: MidiState) -> dict[str, Any]:
@@ -68,7 +79,7 @@ def state_to_dict(s: MidiState) -> dict[str, Any]:
         "players": s.n,
         "round": s.round,
         "lead": s.lead,
-        "phase": PHASE_NAMES[s.phase],
+        "phase": s.phase.value,
         "queue": list(s.queue),
         "sites": {
             "deck": [ids[x] for x in reversed(s.deck)],
@@ -173,7 +184,7 @@ def state_from_dict(data: dict[str, Any], *, game: MidiGame | None = None, seed:
         raise _fail("every revealed site before the one in play must be either built or delayed")
     s.deck = list(reversed(deck))
     s.revealed = revealed
-    s.current = current
+    s.site = current
     for x in range(game.num_sites):
         s.status[x] = HIDDEN
     for x in revealed:
@@ -192,7 +203,8 @@ def state_from_dict(data: dict[str, Any], *, game: MidiGame | None = None, seed:
         x = idx[k]
         if not over or s.status[x] != DELAYED:
             raise _fail("sites.adjacency is only for delayed sites once the game is over (M-R8)")
-        expected = [p for p in range(n) if 0 < x < game.num_sites - 1 and s.pawns[x - 1] >> p & 1 and s.pawns[x + 1] >> p & 1]
+        expected = [p for p in range(n)
+                    if 0 < x < game.num_sites - 1 and s.pawns[x - 1] >> p & 1 and s.pawns[x + 1] >> p & 1]
         if sorted(holders) != expected:
             raise _fail(f"site {k} goes to seats {expected} by adjacency (M-R8)")
         s.adjacency[x] = sum(1 << p for p in holders)
@@ -206,6 +218,11 @@ def state_from_dict(data: dict[str, Any], *, game: MidiGame | None = None, seed:
         if placed > rules.pawns_per_player:
             raise _fail(f"seat {p} has {placed} pawns on the canal; each player has {rules.pawns_per_player}")
         s.pawns_left[p] = rules.pawns_per_player - placed
+    for x in built:
+        if not s.pawns[x] and any(s.pawns_left):
+            who = next(p for p in range(n) if s.pawns_left[p])
+            raise _fail(f"sites.built.{game.site_ids[x]} lists no seat, but seat {who} still has a pawn: "
+                        "a built site goes to the best bid among the players with a pawn left (M-R11)")
 
     # --- cards
     seats = data.get("seats")
@@ -256,10 +273,7 @@ def state_from_dict(data: dict[str, Any], *, game: MidiGame | None = None, seed:
     for p in range(n):
         held = len(s.hand[p]) + len(s.up[p]) + len(s.down[p])
         has_bet = s.played[p] >= 0
-        if phase == Phase.TRADE:
-            want = k - rnd
-        else:
-            want = k - played_before - (1 if has_bet else 0)
+        want = k - rnd if phase == Phase.TRADE else k - played_before - (1 if has_bet else 0)
         if held != want:
             raise _fail(f"seat {p} holds {held} cards; in round {rnd}, phase {data['phase']} it should hold {want}")
         if has_bet and not (phase == Phase.BET or betting_done):
@@ -322,6 +336,12 @@ def state_from_dict(data: dict[str, Any], *, game: MidiGame | None = None, seed:
         holders = [p for p in order if s.coins[p] > 0]
         if queue != holders[len(holders) - len(queue):]:
             raise _fail("the seats still to be asked must be the last coin holders in turn order (M-R4)")
+    if reinforcers:
+        # M-R4: the starter first, then those who joined, clockwise from the starter
+        clockwise = [(reinforcers[0] + i) % n for i in range(1, n)]
+        if reinforcers[1:] != [q for q in clockwise if q in reinforcers]:
+            raise _fail(f"reinforcers must list the starter, then the seats who joined clockwise from "
+                        f"the starter (M-R4), got {reinforcers}")
     if phase == Phase.REINFORCE_JOIN:
         if not reinforcers:
             raise _fail("reinforce_join needs the starter in reinforcers")
@@ -330,15 +350,24 @@ def state_from_dict(data: dict[str, Any], *, game: MidiGame | None = None, seed:
         if queue != [q for q in clockwise if q in queue] or set(queue) & set(reinforcers) \
                 or any(s.coins[q] == 0 for q in queue):
             raise _fail("the seats to answer must hold a coin and follow the starter clockwise (M-R4)")
-    if phase in (Phase.REINFORCE_START, Phase.REINFORCE_JOIN):
-        if any(s.coins[q] == 0 for q in queue):
-            raise _fail("only a player holding a coin is asked about reinforcements (M-R4)")
+        # every coin holder answers once, in that order: those still to answer come last
+        asked = [q for q in clockwise if q in reinforcers or s.coins[q] > 0]
+        if queue != asked[len(asked) - len(queue):]:
+            raise _fail(f"queue: after the starter, seats {asked} answer in this order (M-R4); "
+                        f"those still to answer are the last of them, not {queue}")
+    if phase in (Phase.REINFORCE_START, Phase.REINFORCE_JOIN) and any(s.coins[q] == 0 for q in queue):
+        raise _fail("only a player holding a coin is asked about reinforcements (M-R4)")
     if phase == Phase.TRADE:
         if s.status[current] != BUILT or not game.tent[current]:
             raise _fail("a trade follows the award of a tent site (M-R7)")
+        others = game.tent_mask & ~(1 << current)
         for p in queue:
             if not s.pawns[current] >> p & 1:
                 raise _fail(f"seat {p} did not win the tent site in play (M-R7)")
+            if not s.held[p] & others:
+                raise _fail(f"queue: seat {p} holds no other tent site, so winning this one grants no trade (M-R7)")
+        if queue != [p for p in order if p in queue]:
+            raise _fail(f"queue: the seats due a trade decide in turn order (M-R7, M-R3), got {queue}")
         s.reinforcers = list(reinforcers)
     elif phase not in (Phase.REINFORCE_JOIN,) and reinforcers:
         raise _fail("reinforcers are only listed during reinforce_join and trade")
@@ -348,10 +377,21 @@ def state_from_dict(data: dict[str, Any], *, game: MidiGame | None = None, seed:
     val = game.card_value
     if betting_done:
         s.last_bets = [val[c] for c in s.played]
+        if bets_raw is not None and bets_raw != s.last_bets:
+            raise _fail(f"bets must be the seats' bets once revealed ({s.last_bets}), got {bets_raw!r}")
     elif phase == Phase.TRADE:
-        if not isinstance(bets_raw, list) or len(bets_raw) != n:
+        if not isinstance(bets_raw, list) or len(bets_raw) != n \
+                or any(not isinstance(v, int) or isinstance(v, bool) for v in bets_raw):
             raise _fail("bets must list the values revealed this round during a trade")
-        s.last_bets = list(bets_raw)
+        bets: list[int] = list(bets_raw)
+        s.last_bets = bets
+        _check_trade_round(s, bets)
+        for p in queue:  # M-R12: a seat with nothing to trade is not asked
+            if not s._trade_options(p):
+                raise _fail(f"queue: seat {p} has nothing to trade, so it is not asked (M-R12)")
+    elif bets_raw is not None:
+        raise _fail(f"bets are only known from the reveal (step D) to the end of the round, not in phase {phase}")
+    _check_coins(s, rules.coins_per_player, rules.rounds if over else rnd - 1)
     if log:
         s.events = [Event(
             "midi.position",
@@ -366,6 +406,93 @@ def state_from_dict(data: dict[str, Any], *, game: MidiGame | None = None, seed:
              for p in range(n)},
         )]
     return s
+
+
+def _check_trade_round(s: MidiState, bets: list[int]) -> None:
+    """A trade (step G) follows this round's count: the revealed bets and reinforcements
+    built the site in play and its pawns went to the best of them (step D, M-R4, M-R11)."""
+    game = s.game
+    n = s.n
+    val = game.card_value
+    site = s.site
+    sid = game.site_ids[site]
+    values = set(game.card_value)
+    if any(v not in values for v in bets):
+        raise _fail(f"bets must list card values, got {bets}")
+    if Counter(bets) - Counter(val[c] for c in s.discard):
+        raise _fail(f"bets: the cards bet this round ({bets}) went to the discard pile (step D), "
+                    f"which does not hold them all")
+    for p in range(n):
+        if s.reinf[p] >= 0 and p not in s.reinforcers:
+            raise _fail(f"seats[{p}].reinforcement: seat {p} spent no coin this round (reinforcers), "
+                        "so it drew no reinforcement (M-R4)")
+    empty = [p for p in s.reinforcers if s.reinf[p] < 0]
+    if empty:
+        # M-R4: the discard pile ran out (a draw from an empty pile gives nothing); it stays empty
+        # until the played cards join it after the count
+        later = s.reinforcers[s.reinforcers.index(empty[0]):]
+        if any(s.reinf[p] >= 0 for p in later) or len(s.discard) != n:
+            raise _fail(f"seats[{empty[0]}].reinforcement is missing: seat {empty[0]} spent a coin this round "
+                        "and the discard pile still held cards to draw (M-R4)")
+    best = [bets[p] + (val[s.reinf[p]] if s.reinf[p] >= 0 else 0) for p in range(n)]
+    if sum(best) < game.threshold[site]:
+        raise _fail(f"bets: the values {best} add up to {sum(best)}, less than the threshold "
+                    f"{game.threshold[site]} of site {sid}, which could not be built (step D)")
+    able = [p for p in range(n) if s.pawns_left[p] or s.pawns[site] >> p & 1]
+    top = max((best[p] for p in able), default=None)
+    winners = [p for p in able if best[p] == top]
+    holders = [p for p in range(n) if s.pawns[site] >> p & 1]
+    if holders != winners:
+        raise _fail(f"bets: with the values {best}, site {sid} goes to seats {winners} "
+                    f"(the highest value among those with a pawn left, step D, M-R11), "
+                    f"but sites.built.{sid} lists {holders}")
+
+
+def _check_coins(s: MidiState, start: int, rounds_done: int) -> None:
+    """Coins against the rules' totals: each player starts with ``start``, spends at most
+    one coin a round (M-R4) and the spent coins leave the game (M-R5); new coins come from
+    the bank, one for each city pair a player's pawns connect, while the bank has any (M-R6).
+
+    ``rounds_done`` rounds have had their reinforcements, plus this round's ``reinforcers``."""
+    n = s.n
+    pairs = [bin(s.paired[p]).count("1") for p in range(n)]
+    dry = s.bank == 0  # the bank never refills: while it has coins now, it always had some
+    low = high = 0
+    for p in range(n):
+        c = s.coins[p]
+        now = 1 if p in s.reinforcers else 0
+        paid_lo, paid_hi = (0, pairs[p]) if dry else (pairs[p], pairs[p])
+        # spent by p = start + paid - c, from `now` to `rounds_done + now` (M-R4)
+        lo = max(paid_lo, c - start + now)
+        hi = min(paid_hi, c - start + rounds_done + now)
+        if lo > hi:
+            if c - start + now > paid_hi:
+                raise _fail(
+                    f"seats[{p}].coins is {c}, more than seat {p} can hold: it started with {start}"
+                    + (f", its pawns connect {pairs[p]} city pair(s) (one coin each, M-R6)" if pairs[p]
+                       else " and its pawns connect no city pair (M-R6)")
+                    + (", and it spent one this round (reinforcers)" if now else "")
+                    + f", so it holds at most {start + paid_hi - now}")
+            need = start + paid_lo - c
+            raise _fail(
+                f"seats[{p}].coins is {c}: seat {p} started with {start} coins"
+                + (f" and was paid {paid_lo} for its city pairs (M-R6)" if paid_lo else "")
+                + f", so it must have spent {need}, but a player spends at most one coin a round (M-R4): "
+                f"at most {rounds_done + now} by now (spent coins leave the game, M-R5)")
+        low += lo
+        high += hi
+    held = sum(s.coins)
+    paid = held + s.spent - start * n
+    if not low <= paid <= high:
+        if not dry:
+            raise _fail(
+                f"spent is {s.spent}, but with {held} coins held it must be {start * n + low - held}: "
+                f"the players started with {start * n}, and each of the {low} city pair(s) their pawns "
+                "connect paid one coin while the bank had some (M-R6); spent coins leave the game (M-R5)")
+        raise _fail(
+            f"spent is {s.spent}, but with {held} coins held it must be from {start * n + low - held} "
+            f"to {start * n + high - held}: the players started with {start * n}, and the city pairs "
+            "their pawns connect paid one coin each until the bank ran out (M-R6)")
 
 
 def held_now(s: MidiState, p: int) -> int:

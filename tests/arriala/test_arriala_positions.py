@@ -7,12 +7,11 @@ import copy
 import json
 
 import pytest
-
 from arriala_helpers import all_but, build, cm, game_for, gm, mc, mv, position, span
 
 from canal_heritage.arriala import ArrialaGame, ArrialaState
 from canal_heritage.arriala.position import state_from_dict, state_to_dict
-from canal_heritage.errors import PositionError, RecordError
+from canal_heritage.core.errors import PositionError, RecordError
 
 
 def base() -> dict:
@@ -31,7 +30,7 @@ def test_base_position_is_legal_and_round_trips():
     assert state_to_dict(state_from_dict(out, game=state.game)) == out
     assert state_to_dict(state_from_dict(json.loads(json.dumps(out)))) == out
     assert state.current_player() == 1 and state.ap == 3 and state.round == 4
-    assert state.score == [1 + 3, 0, 5] and state.locks_left == 7 and state.stretch_locks == [0, 1, 0, 0]
+    assert state.points == [1 + 3, 0, 5] and state.locks_left == 7 and state.stretch_locks == [0, 1, 0, 0]
     assert state.vine == [[1, 0, 0], [0, 0, 1]] and state.moved == {6}
     assert state.turn_start == {6: state.board.cell_index(mc(2))}
     assert state.prev_start == {0: state.board.cell_index(mc(2))}
@@ -85,8 +84,10 @@ def bad(change, *fragments: str, data: dict | None = None) -> PositionError:
     data = copy.deepcopy(data or base())
     change(data)
     kept = json.dumps(data)
+    state = None
     with pytest.raises(PositionError) as info:
-        build(data)
+        state = build(data)
+    assert state is None, "no state is built from a refused position"
     msg = str(info.value)
     assert isinstance(info.value, RecordError)
     assert msg.startswith("not a legal Arriala position: ")
@@ -225,6 +226,119 @@ def test_virtual_score_lines():
         build(two)
 
 
+def line(kind: str, place: str, points: int) -> dict:
+    return {"kind": kind, "place": place, "points": points, "detail": {}}
+
+
+GM = f"{gm(1)}…{gm(6)}"  # the closed section of base(): 6 cells, 10 points (table[6])
+
+
+def test_score_lines_name_what_the_board_holds():
+    data = base()
+    data["score_lines"][1].append(line("section", GM, 10))
+    data["scores"][1] = 10
+    assert build(data).points == [4, 10, 5]
+    bad(lambda d: d["score_lines"][0][0].update(place=mc(4)), "score_lines[0][0]: a line of kind lock must name a lock")
+    bad(lambda d: d["score_lines"][2][0].update(place="pente-d-eau-montech"),
+        "score_lines[2][0]: a line of kind engineering_work must name an engineering work that owner built")
+    def river_to_seat_1(d):
+        d["score_lines"][0].pop(1)
+        d["score_lines"][1].append(line("river_work", "blue-montech-castelsarrasin", 3))
+        d["scores"] = [1, 3, 5]
+    bad(river_to_seat_1, "score_lines[1][0]: a line of kind river_work must name a blue cell holding")
+    bad(lambda d: (d["score_lines"][1].append(line("section", f"{mc(1)}…{mc(4)}", 6)), d.update(scores=[4, 6, 5])),
+        "score_lines[1][0]: a line of kind section must name a closed section")
+
+
+def test_score_lines_carry_the_points_of_what_they_name():
+    bad(lambda d: (d["score_lines"][0][1].update(points=4), d.update(scores=[5, 0, 5])),
+        "score_lines[0][1]: the river work blue-montech-castelsarrasin is worth 3 points, not 4")
+    bad(lambda d: (d["score_lines"][1].append(line("section", GM, 9)), d.update(scores=[4, 9, 5])),
+        f"score_lines[1][0]: the section {GM} is worth 10 points, not 9")
+
+
+def test_a_section_scores_once():
+    def twice(d):
+        d["score_lines"][1].append(line("section", GM, 10))
+        d["score_lines"][2].append(line("section", GM, 10))
+        d["scores"] = [4, 10, 15]
+    bad(twice, "score_lines[2][1]: the section", "scored once, not twice")
+
+
+def test_scores_beyond_what_the_board_gave():
+    """Summarised scores (no lines) may not exceed what the locks, works and closed sections give."""
+    bad(lambda d: d.update(score_lines=None, scores=[4 + 20, 0, 5]),
+        "scores add up to 29, more than the board can have given (19:")
+    two = position(2, locks=[mc(3)], scores=[0, 0, 1], score_lines=None)
+    bad(lambda d: None, "scores[2] is 1", "virtual player scores only sections and vineyards", data=two)
+
+
+def test_vineyards_at_the_end_score_their_majority():
+    over = position(3, closed=all_but(3, []), phase="end", end_reason="last_section", ap=2,
+                    workers={0: ["chasselas"]})
+    bad(lambda d: None, "score_lines[0] lack the vineyard chasselas", data=over)
+    over["score_lines"][0].append(line("vineyard", "chasselas", 4))
+    over["scores"][0] = 4
+    assert build(over).winners == [0]
+    def vineyard_to_seat_1(d):
+        d["score_lines"][0].pop()
+        d["score_lines"][1].append(line("vineyard", "chasselas", 4))
+        d["scores"] = [0, 4, 0]
+    bad(vineyard_to_seat_1, "score_lines[1][0]: a line of kind vineyard must name a vineyard whose majority",
+        data=over)
+    bad(lambda d: d.update(score_lines=None, scores=[3, 0, 0]), "scores[0] is 3", "the vineyards", data=over)
+
+
+def test_a_move_costs_action_points():
+    """A-R14: with all 5 AP left, nobody has moved this turn; a river work costs 3 AP."""
+    bad(lambda d: d.update(ap=5), "moved: 1 worker(s) moved this turn", "ap is 5 of 5: 0 spent", "A-R14")
+    river = position(3, workers={0: ["blue-castelsarrasin-moissac"]}, ap=2, moved={"w0": cm(2)})
+    assert build(river).moved == {0}
+    bad(lambda d: d.update(ap=3), "costs at least 3 action point(s)", "ap is 3", data=river)
+    bad(lambda d: d.update(current=1, first=1), "moved.w0: w0 went to a blue cell in the turn of seat 1",
+        data=river)
+
+
+def test_a_worker_leaves_a_vineyard_for_the_canal():
+    vine = position(3, workers={0: ["chasselas"]}, ap=1, moved={"w0": mc(2)})
+    assert build(vine).moved == {0}
+    bad(lambda d: d.update(moved={"w0": "brulhois"}), "moved.w0: from a vineyard a worker goes back to the canal",
+        "A-R2", data=vine)
+
+
+def test_the_previous_turn_within_one_turn():
+    bad(lambda d: d.update(previous_turn={"w5": mc(4)}), "previous_turn must be empty", "first turn",
+        data=position(3, workers={1: [mc(3)]}))
+    rivers = position(3, workers={0: ["blue-castelsarrasin-moissac", "blue-montech-castelsarrasin"]}, current=1,
+                      round=2, quiet=1, previous_turn={"w0": cm(1)})
+    assert build(rivers).prev_start == {0: build(rivers).board.cell_index(cm(1))}
+    bad(lambda d: d["previous_turn"].update(w1=mc(1)), "previous_turn: those moves cost at least 6 action points",
+        data=rivers)
+    bad(lambda d: d.update(moved={"w0": mc(2)}), "previous_turn.w0: w0 ended that turn where it began", "A-R2")
+
+
+def test_a_stalled_game_ends_between_turns():
+    stalled = position(3, phase="end", end_reason="stalled_rounds", round=60, quiet=60)
+    bad(lambda d: d.update(ap=3), "a stalled game ends between two turns", "ap must be 5", data=stalled)
+    bad(lambda d: d.update(moved={"w0": mc(2)}, workers=[[mc(1)] + ["reserve"] * 4, *d["workers"][1:]]),
+        "moved empty", data=stalled)
+
+
+def test_the_last_section_scored_after_an_action():
+    over = position(3, closed=all_but(3, []), phase="end", end_reason="last_section", ap=5)
+    bad(lambda d: None, "ap is 5: the last section scored after an action", data=over)
+
+
+def test_quiet_rounds_while_nothing_has_scored():
+    assert build(position(3, round=4, quiet=3)).quiet == 3
+    bad(lambda d: None, "quiet is 0", "each of the 3 finished round(s) was quiet", data=position(3, round=4))
+
+
+def test_scored_this_round_needs_a_scoring():
+    bad(lambda d: None, "scored_this_round is true, but no section is closed", data=position(3, current=1, scored=True))
+    bad(lambda d: d.update(current=2, ap=5, moved={}), "scored_this_round is true, but the round has just begun")
+
+
 def test_moves_this_turn_and_the_previous_one():
     bad(lambda d: d.update(moved={"w99": mc(2)}), "'w99' is not a worker")
     bad(lambda d: d.update(moved={"seven": mc(2)}), "not a worker")
@@ -268,15 +382,16 @@ def test_finished_positions():
     closed = all_but(3, [])
     over = position(3, closed=closed, phase="end", end_reason="last_section", ap=2)
     state = build(over)
-    assert state.is_terminal() and state.winners == [] and state.how == "shared"
+    assert state.is_terminal() and state.winners == [] and state.ranking == "shared"
     bad(lambda d: d.update(closed=all_but(3, span(mv, 1, 8))), "still open", data=over)
-    stalled = position(3, phase="end", end_reason="stalled_rounds", round=60, current=0, first=0)
-    assert build(stalled).end_reason == "stalled_rounds"
-    bad(lambda d: d.update(round=59), "needs round 60", data=stalled)
+    stalled = position(3, phase="end", end_reason="stalled_rounds", round=60, quiet=60, current=0, first=0)
+    assert build(stalled).termination == "stalled_rounds"
+    bad(lambda d: d.update(round=59, quiet=59), "needs round 60", data=stalled)
     bad(lambda d: d.update(current=1), "current must be the first player", data=stalled)
     bad(lambda d: d.update(closed=closed), "that is last_section", data=stalled)
     quiet = position(3, phase="end", end_reason="stalled_quiet", round=3, quiet=3, deck=[],
-                     discard=[k for k, c in zip(game_for(3).card_ids, game_for(3).deck_counts) for _ in range(c)])
+                     discard=[k for k, c in zip(game_for(3).card_ids, game_for(3).deck_counts, strict=True)
+                              for _ in range(c)])
     assert build(quiet).quiet == 3  # nothing ever scored: the third round was the last
     bad(lambda d: d.update(quiet=2), "3 quiet rounds", data=quiet)
     bad(lambda d: (d["discard"].remove("jump"), d.update(deck=["jump"])), "empty deck", data=quiet)
