@@ -296,16 +296,16 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
     locks = _list(data, "locks", "cell ids")
     seen: set[int] = set()
     for x in locks:
-        c = cell_of.get(x) if isinstance(x, str) else None
-        if c is None or b.is_town[c]:
+        at = cell_of.get(x) if isinstance(x, str) else None
+        if at is None or b.is_town[at]:
             raise _fail(f"locks: {x!r} is not a canal cell in play (a lock goes on a cell between towns)")
-        if c in seen:
+        if at in seen:
             raise _fail(f"locks: {x} is listed twice")
-        seen.add(c)
-        if s.occ[c] >= 0:
-            raise _fail(f"a worker (w{s.occ[c]}) stands on the lock at {x}: a lock occupies its cell (A-R1)")
-        s.lock[c] = True
-        s.stretch_locks[b.stretch_of[c]] += 1
+        seen.add(at)
+        if s.occ[at] >= 0:
+            raise _fail(f"a worker (w{s.occ[at]}) stands on the lock at {x}: a lock occupies its cell (A-R1)")
+        s.lock[at] = True
+        s.stretch_locks[b.stretch_of[at]] += 1
     if len(seen) > r.locks:
         raise _fail(f"{len(seen)} locks, but the game has {r.locks} lock pawns (A-R5)")
     for st, count in zip(b.stretches, s.stretch_locks, strict=True):
@@ -314,12 +314,12 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
     s.locks_left = r.locks - len(seen)
     s._sections = None
     for x in _list(data, "closed", "cell ids"):
-        c = cell_of.get(x) if isinstance(x, str) else None
-        if c is None or b.is_town[c]:
+        at = cell_of.get(x) if isinstance(x, str) else None
+        if at is None or b.is_town[at]:
             raise _fail(f"closed: {x!r} is not a canal cell in play (towns are never closed)")
-        if s.lock[c]:
+        if s.lock[at]:
             raise _fail(f"closed: {x} holds a lock; only section cells are closed (A-R4)")
-        s.closed[c] = True
+        s.closed[at] = True
     open_sections = []
     for a, z in s.sections():
         flags = {s.closed[c] for c in range(a, z + 1)}
