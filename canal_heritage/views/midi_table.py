@@ -7,22 +7,20 @@ the teacher's "open hands" switch in projector mode.
 
 from __future__ import annotations
 
-from concurrent.futures import Executor
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import panel as pn
-import param
 
 from ..heritage import load_heritage
-from ..i18n import Translator, translator
 from ..matches.midi import MidiMatch
 from ..midi import actions as A
 from ..midi.narration import Narrator
 from ..midi.observation import Observation
 from . import art
 from .choices import ChoiceList
-from .inplace import InPlace
-from .theme import BUTTON_CSS, button, html, text
+from .table_shell import TableShell
+from .theme import button, html, text
 
 ROW = "display:flex;align-items:center;gap:0.3em;flex-wrap:wrap;margin:0.2em 0"
 LABEL = "min-width:6.5em;font-weight:600"
@@ -40,7 +38,7 @@ def action_of(key: str) -> int:
     return int(key.rsplit(":", 1)[1])
 
 
-class MidiTable(InPlace, pn.viewable.Viewer):
+class MidiTable(TableShell):
     """The game at the table: canal strip, players, the viewer's hand and choices, the log.
 
     One update per change of the match (see :meth:`MidiMatch.changing`), sent as one patch.
@@ -52,88 +50,14 @@ class MidiTable(InPlace, pn.viewable.Viewer):
     What a seat may not see is never in any component: the choices are the viewer's legal
     actions only, and none are on offer behind the privacy screen."""
 
-    match = param.ClassSelector(class_=MidiMatch)
-
-    def __init__(self, match: MidiMatch, *, executor: Executor | Callable[[], Executor] | None = None,
-                 on_home: Callable[[], None] | None = None, on_again: Callable[[], None] | None = None,
-                 on_touch: Callable[[], None] | None = None, **params: Any) -> None:
-        super().__init__(match=match, **params)
-        self._executor = executor
-        self._on_home = on_home
-        self._on_again = on_again
-        self._on_touch = on_touch
-        self._story_open = False
-        self._on_place: Callable[[str], Any] | None = None
-        #: how many times the table has been brought up to date (tests check: one per change)
-        self.renders = 0
-        self._panel = pn.Column(sizing_mode="stretch_width", css_classes=["midi-table"])
-        # Rare screens (privacy, projector step, end) are rebuilt when their key changes, so a
-        # click in flight on an earlier one is dropped with it.
-        self._slots: dict[str, tuple[Any, Any]] = {}
-        self._panes: dict[str, pn.pane.HTML] = {}
-        self._build()
-        # One call per change: MidiMatch groups each change's parameters (MidiMatch.changing).
-        self._watcher = self.match.param.watch(lambda *_: self._render(), ["version", "lang", "privacy", "paused",
-                                                                           "open_hands"])
-        self._watchdog: Any = None
-        self._render()
-        self._kick_bots()
-        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
-            # a bot turn that did not start (or was lost) is started again
-            self._watchdog = pn.state.add_periodic_callback(self._kick_bots, period=1500)
-
-    def dispose(self) -> None:
-        """Stop following the match (the view is being replaced)."""
-        self.match.param.unwatch(self._watcher)
-        if self._watchdog is not None:
-            self._watchdog.stop()
-            self._watchdog = None
-
-    # ------------------------------------------------------------------ plumbing
-    def __panel__(self) -> pn.Column:
-        return self._panel
-
-    @property
-    def tr(self) -> Translator:
-        return translator(self.match.lang)
-
-    @property
-    def narrator(self) -> Narrator:
-        return self.match.narrator()
-
-    def _touch(self) -> None:
-        if self._on_touch:
-            self._on_touch()
-
-    def _kick_bots(self) -> None:
-        """Let bots play off the event loop (inside a server session)."""
-        m = self.match
-        if not (m.is_bot_turn() and not m.paused and not m.busy):
-            return
-        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
-            pn.state.execute(self._run_bots)
-        else:  # no server (tests, notebooks): play them here
-            while m.is_bot_turn() and not m.paused:
-                m.step_bot()
-
-    async def _run_bots(self) -> None:
-        executor = self._executor() if callable(self._executor) else self._executor
-        await self.match.run_bots(executor)
+    match: MidiMatch
+    CSS_CLASS = "midi-table"
 
     # ------------------------------------------------------------------ the components, built once
-    def _build(self) -> None:
+    def _build_game(self) -> None:
         m, g = self.match, self.match.game
-        # header
-        self._undo_button = button("", self._undo, name="undo")
-        self._home_button = button("", lambda *_: self._on_home(), name="go-home") if self._on_home else None  # type: ignore[misc]
-        self._hands_toggle = None
-        if m.projector:
-            self._hands_toggle = pn.widgets.Toggle(label="", value=m.open_hands, color="warning",
-                                                   stylesheets=[BUTTON_CSS])
-            self._hands_toggle.param.watch(self._open_hands, "value")
-        widgets = [w for w in (self._hands_toggle, self._undo_button, self._home_button) if w is not None]
-        self._header = pn.Row(self._pane("title", sizing_mode=None), *widgets, sizing_mode="stretch_width",
-                              styles={"align-items": "center", "gap": "1em"})
+        self._story_open = False
+        self._on_place: Callable[[str], Any] | None = None
         # the canal: one pane per site
         self._strip = pn.Row(self._pane("strip-name", sizing_mode="fixed", margin=0),
                              *[self._pane(f"site-{sid}", sizing_mode="fixed", margin=(0, 3)) for sid in g.site_ids],
@@ -151,7 +75,7 @@ class MidiTable(InPlace, pn.viewable.Viewer):
         self._middle = pn.Row(self._site, self._prompt, sizing_mode="stretch_width")
         # the players: one pane per seat
         self._players = pn.Row(*[self._pane(f"seat-{p}", sizing_mode="stretch_width", margin=(5, 5),
-                                            styles=SEAT_STYLE) for p in range(m.state.n)],
+                                            styles=SEAT_STYLE) for p in range(g.players)],
                                css_classes=["players"], sizing_mode="stretch_width", margin=(0, 5),
                                styles={"flex-wrap": "wrap", "gap": "0.6em"})
         self._bottom = pn.Row(self._pane("log"), self._pane("explains"), sizing_mode="stretch_width")
@@ -160,20 +84,7 @@ class MidiTable(InPlace, pn.viewable.Viewer):
     def _choose(self, key: str) -> None:
         """A choice was clicked (:class:`ChoiceList` checked that ``key`` is on offer now, so a
         key from an earlier position never gets here)."""
-        self._touch()
-        if self.match.play(action_of(key)):
-            self._kick_bots()
-
-    def _undo(self, _event: Any = None) -> None:
-        if self._undo_button.disabled:
-            return  # clicked again while the first undo was on its way
-        self._touch()
-        self.match.undo()
-
-    def _open_hands(self, event: Any) -> None:
-        if bool(event.new) != self.match.open_hands:
-            self._touch()
-            self.match.show_open_hands(event.new)
+        self._play(action_of(key))
 
     @property
     def on_place(self) -> Callable[[str], Any] | None:
@@ -199,97 +110,33 @@ class MidiTable(InPlace, pn.viewable.Viewer):
         self._render()
 
     # ------------------------------------------------------------------ render
-    def _render(self) -> None:
-        self.renders += 1
-        with pn.io.hold():  # every change of this update in one patch
-            self._render_all()
-
-    def _render_all(self) -> None:
+    def _render_game(self) -> list[Any]:
         m = self.match
-        self._render_header()
-        parts: list[Any] = [self._header]
-        if m.privacy:
-            self._choices.offer([])  # nothing is on offer behind the privacy screen
-            parts.append(self._slot("privacy", (m.lang, m.to_move), self._privacy_screen))
-        else:
-            # contents first, then the layout: a component shown again is sent as it is now
-            if m.over:
-                parts.append(self._slot("end", (m.lang,), self._end_screen))
-            if m.paused:
-                lines = tuple(line.text for line in m.new_lines())
-                parts.append(self._slot("step", (m.lang, lines), self._projector_step))
-            obs = m.observation() or m.public_observation()
-            self._render_strip()
-            self._render_site(obs)
-            self._render_prompt(obs)
-            self._render_players(obs)
-            self._render_log()
-            self._render_explanations()
-            parts += [self._strip, self._middle, self._players, self._bottom]
-        self._set(self._panel, parts)
+        obs = m.observation() or m.public_observation()
+        self._render_strip(obs)
+        self._render_site(obs)
+        self._render_prompt(obs)
+        self._render_players(obs)
+        self._render_log()
+        self._render_explanations()
+        return [self._strip, self._middle, self._players, self._bottom]
 
-    def _render_header(self) -> None:
-        m, tr = self.match, self.tr
-        st = m.state
-        title = tr.ui("table.title", "Canal du Midi")
-        round_text = tr.ui("table.round", "Round {round} of {rounds}", round=st.round, rounds=st.game.rules.rounds)
-        self._pane("title", f"<h1 style='margin:0;font-size:1.6em'>{text(title)}</h1>"
-                            f"<div style='font-size:1.1em'>{text(round_text)}</div>")
-        if self._hands_toggle is not None:
-            self._update(self._hands_toggle, label=tr.ui("table.open_hands", "Show every hand"), value=m.open_hands)
-        # disabled, not hidden: showing or hiding a widget lays the whole page out again
-        self._update(self._undo_button, label=tr.ui("table.undo", "Take back my move"), disabled=not m.can_undo())
-        if self._home_button is not None:
-            self._update(self._home_button, label=tr.ui("table.home", "Home"))
+    def _hide_private(self) -> None:
+        self._choices.offer([])  # nothing is on offer behind the privacy screen
 
-    def _privacy_screen(self) -> pn.Column:
-        m, tr = self.match, self.tr
-        p = m.to_move
-        name = m.names[p] if p is not None else ""
-        msg = tr.ui("table.pass_device", "Pass the device to {name}. Nobody else should look at the screen.",
-                    name=name)
-        return pn.Column(
-            html(f"<div role='alert' style='font-size:1.5em;padding:1em 0'>{text(msg)}</div>"),
-            button(tr.ui("table.i_am", "I am {name}: show my cards", name=name),
-                   lambda *_: (self._touch(), m.confirm_privacy()), kind="primary", name="privacy-ok"),
-            styles={"padding": "2em", "background": "#e8eef3", "border-radius": "1em"},
-            css_classes=["privacy-screen"],
-        )
+    def _title(self) -> tuple[str, str]:
+        tr, obs = self.tr, self.match.public_observation()
+        return (tr.ui("table.title", "Canal du Midi"),
+                tr.ui("table.round", "Round {round} of {rounds}", round=obs.round, rounds=obs.rounds))
 
-    def _projector_step(self) -> pn.Column:
-        m, tr = self.match, self.tr
-        lines = m.new_lines()
-        heading = tr.ui("table.step", "What just happened")
-        items = "".join(f"<li>{text(line.text)}{self._ruling_badge(line.ruling)}</li>" for line in lines)
+    def _explained(self) -> list[tuple[int, Any]]:
+        return self.match.visible_bot_moves()
 
-        def go_on(_event: Any = None) -> None:
-            if m.paused:
-                self._touch()
-                m.resume()
-                self._kick_bots()
-
-        return pn.Column(
-            html(f"<h2 style='margin:0'>{text(heading)}</h2>"
-                 f"<ul style='font-size:1.2em'>{items}</ul>"),
-            button(tr.ui("table.continue", "Continue"), go_on, kind="primary", name="continue"),
-            styles={"background": "#fff3cd", "padding": "1em", "border-radius": "0.8em"},
-            css_classes=["projector-step"],
-        )
-
-    def _ruling_badge(self, ruling: str | None) -> str:
-        if not ruling:
-            return ""
-        title, body = self.narrator.ruling(ruling)
-        return (f" <span class='ruling' title='{text(body)}' style='font-size:0.8em;background:#dfe9f1;"
-                f"border-radius:0.4em;padding:0 0.3em'>{text(ruling)} · {text(title)}</span>")
-
-    def _render_strip(self) -> None:
-        m = self.match
-        g = m.game
+    def _render_strip(self, obs: Observation) -> None:
+        g = self.match.game
         n = self.narrator
         label = text(self.tr.ui("table.canal", "The canal from Toulouse to Agde"))
         self._pane("strip-name", f"<h2 style='{SR_ONLY}'>{label}</h2>")
-        obs = m.view()
         for i, sid in enumerate(g.site_ids):
             status = obs.site_status[i]
             pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in obs.site_pawns[i] + obs.site_adjacency[i]]
@@ -329,23 +176,15 @@ class MidiTable(InPlace, pn.viewable.Viewer):
         self._update(self._site, visible=True)
 
     def _render_prompt(self, obs: Observation) -> None:
-        m, tr, n = self.match, self.tr, self.narrator
+        m, n = self.match, self.narrator
         legal = () if m.over else m.legal_actions()
-        message = ""
-        if m.message:
-            message = (f"<div role='alert' class='message' style='color:#8a1c1c;font-weight:600'>"
-                       f"{text(m.message)}</div>")
         if m.over:
             heading = ""
         elif not legal:
-            p = m.to_move
-            who = m.names[p] if p is not None else ""
-            wait = (tr.ui("table.thinking", "{name} is thinking…", name=who) if m.thinking
-                    else tr.ui("table.waiting", "{name} is playing.", name=who))
-            heading = f"<p class='waiting' style='font-size:1.2em'>{text(wait)}</p>"
+            heading = self._waiting_markup()
         else:
             heading = f"<h2 style='margin:0.2em 0'>{text(n.phase(obs.phase))}</h2>"
-        self._pane("prompt", message + heading)
+        self._pane("prompt", self._message_markup() + heading)
         self._render_choices(legal, obs)
 
     def _render_choices(self, legal: tuple[int, ...], obs: Observation) -> None:
@@ -375,7 +214,7 @@ class MidiTable(InPlace, pn.viewable.Viewer):
         face_up_label = tr.ui("table.face_up", "Face up")
         hand_label = tr.ui("table.hand", "Hand")
         face_down_label = tr.ui("table.face_down", "Face down")
-        for p in range(m.state.n):
+        for p in range(g.players):
             eng = g.engineers[p]
             sym = art.Symbols(f"p{p}-")  # each drawing once per seat: backs and coins repeat
             you = p == obs.player and not m.privacy and m.viewer is not None
@@ -416,27 +255,7 @@ class MidiTable(InPlace, pn.viewable.Viewer):
             # whose turn it is: a style of the seat's pane, so the seat's markup is not sent again
             self._update(pane, styles=TURN_STYLE if m.to_move == p else SEAT_STYLE)
 
-    def _render_log(self) -> None:
-        tr = self.tr
-        lines = self.match.log()[-14:][::-1]
-        items = "".join(f"<li>{text(line.text)}{self._ruling_badge(line.ruling)}</li>" for line in lines)
-        title = text(tr.ui("table.log", "What happened"))
-        self._pane("log", f"<section class='log' aria-live='polite'><h2 style='font-size:1.1em'>{title}</h2>"
-                          f"<ol reversed style='padding-left:1.2em'>{items}</ol></section>")
-
-    def _render_explanations(self) -> None:
-        m, tr, n = self.match, self.tr, self.narrator
-        moves = m.visible_bot_moves()
-        if not moves or m.privacy:
-            self._pane("explains", "")
-            return
-        p, move = moves[-1]
-        why = text(n.bot_move(move))
-        title = text(tr.ui("table.bot_says", "{name} explains", name=m.names[p]))
-        self._pane("explains", f"<section class='bot-explains'><h2 style='font-size:1.1em'>{title}</h2>"
-                               f"<p>{why}</p></section>")
-
-    def _end_screen(self) -> pn.Column:
+    def _end_parts(self) -> list[Any]:
         m, tr, n = self.match, self.tr, self.narrator
         sheet = m.score_sheet()
         g = m.game
@@ -489,9 +308,5 @@ class MidiTable(InPlace, pn.viewable.Viewer):
             html(f"<figure aria-label='{chart_label}' style='margin:0'>{bars}</figure>"),
             html(table),
         ]
-        if self._on_again:
-            parts.append(button(tr.ui("table.again", "Play again"), lambda *_: self._on_again(), kind="primary",  # type: ignore[misc]
-                                name="again"))
-        return pn.Column(*parts, css_classes=["end-screen"],
-                         styles={"background": "#eef5e9", "padding": "1em", "border-radius": "1em"})
+        return parts
 

@@ -1,0 +1,350 @@
+"""What both game tables share: the header, the privacy screen, the projector's pause, the
+log, the bots' explanations, bots played off the event loop, and clean disposal.
+
+A game's table (:class:`~.midi_table.MidiTable`, :class:`~.arriala_table.ArrialaTable`)
+subclasses :class:`TableShell` and only says what differs: how its components are built
+(:meth:`TableShell._build_game`), how the game is drawn (:meth:`TableShell._render_game`),
+what the header says, and its end screen.
+
+One update per change of the match (:meth:`~canal_heritage.matches.table.TableMatch.changing`),
+sent as one patch; the components are built once and updated in place (:class:`.InPlace`).
+What a seat may not see is never in any component: behind the privacy screen the table
+empties what is private (:meth:`TableShell._hide_private`) before anything else is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+import panel as pn
+
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
+from ..matches.table import LogLine, TableMatch
+from .inplace import InPlace
+from .theme import BUTTON_CSS, button, html, text
+
+#: How often (ms) a server session checks that a bot's turn is under way (one that did not
+#: start, or was lost, is started again).
+WATCHDOG_MS = 1500
+
+
+class TableShell(InPlace, pn.viewable.Viewer):
+    """A game's table: header, privacy screen, projector step, log, explanations and bots.
+
+    Subclasses set :attr:`CSS_CLASS`, build their components in :meth:`_build_game`, draw
+    them in :meth:`_render_game` and say what the header and the end screen show."""
+
+    #: the match shown (a subclass narrows its type)
+    match: TableMatch
+
+    #: the root's CSS class (browser tests and the benchmark find the table by it)
+    CSS_CLASS = "game-table"
+    #: the match's parameters whose change brings the table up to date
+    WATCHED: tuple[str, ...] = ("version", "lang", "privacy", "paused", "open_hands")
+    #: the undo button's words (catalog key, English)
+    UNDO_WORDS = ("table.undo", "Take back my move")
+    #: how many log lines are shown, latest first
+    LOG_LINES = 14
+    #: how many of the latest bot's recent moves are explained
+    EXPLAINED_MOVES = 1
+
+    def __init__(self, match: TableMatch, *, executor: Executor | Callable[[], Executor] | None = None,
+                 on_home: Callable[[], None] | None = None, on_again: Callable[[], None] | None = None,
+                 on_touch: Callable[[], None] | None = None, on_language: Callable[[str], None] | None = None,
+                 **params: Any) -> None:
+        super().__init__(**params)
+        self.match = match
+        self._executor = executor
+        self._on_home = on_home
+        self._on_again = on_again
+        self._on_touch = on_touch
+        self._on_language = on_language
+        #: how many times the table has been brought up to date (tests check: one per change)
+        self.renders = 0
+        self._n: Any = None
+        self._panel = pn.Column(sizing_mode="stretch_width", css_classes=[self.CSS_CLASS])
+        # Rare screens (privacy, projector step, end) are rebuilt when their key changes, so a
+        # click in flight on an earlier one is dropped with it.
+        self._slots: dict[str, tuple[Any, Any]] = {}
+        self._panes: dict[str, pn.pane.HTML] = {}
+        self._build_header()
+        self._build_game()
+        # One call per change: the match groups each change's parameters (TableMatch.changing).
+        self._watcher = self.match.param.watch(lambda *_: self._render(), list(self.WATCHED))
+        self._watchdog: Any = None
+        self._render()
+        self._kick_bots()
+        if self._in_server():
+            self._watchdog = pn.state.add_periodic_callback(self._kick_bots, period=WATCHDOG_MS)
+
+    def dispose(self) -> None:
+        """Stop following the match (the view is being replaced)."""
+        self.match.param.unwatch(self._watcher)
+        if self._watchdog is not None:
+            self._watchdog.stop()
+            self._watchdog = None
+
+    # ------------------------------------------------------------------ plumbing
+    def __panel__(self) -> pn.Column:
+        return self._panel
+
+    @property
+    def tr(self) -> Translator:
+        return translator(self.match.lang)
+
+    @property
+    def narrator(self) -> Any:
+        """The match's narrator, made once per update."""
+        if self._n is None:
+            self._n = self.match.narrator()
+        return self._n
+
+    def _touch(self) -> None:
+        if self._on_touch:
+            self._on_touch()
+
+    @staticmethod
+    def _in_server() -> bool:
+        return pn.state.curdoc is not None and pn.state.curdoc.session_context is not None
+
+    def _kick_bots(self) -> None:
+        """Let bots play off the event loop (inside a server session)."""
+        m = self.match
+        if not (m.is_bot_turn() and not m.paused and not m.busy and not m.running and not m.closed):
+            return
+        if self._in_server():
+            pn.state.execute(self._run_bots)
+        else:  # no server (tests, notebooks): play them here, at once
+            while m.is_bot_turn() and not m.paused:
+                m.step_bot()
+
+    async def _run_bots(self) -> None:
+        executor = self._executor() if callable(self._executor) else self._executor
+        await self.match.run_bots(executor)
+
+    def _play(self, action: int) -> None:
+        """The visitor's decision: played, then the bots' turn (refused: the message is the update)."""
+        self._touch()
+        if self.match.play(action):
+            self._kick_bots()
+
+    # ------------------------------------------------------------------ the header, built once
+    def _build_header(self) -> None:
+        m = self.match
+        self._undo_button = button("", self._undo, name="undo")
+        self._home_button = button("", self._go_home, name="go-home") if self._on_home else None
+        self._lang_buttons = []
+        if self._on_language is not None:
+            self._lang_buttons = [button(LANGUAGE_NAMES[code], self._language(code), name=f"lang-{code}")
+                                  for code in LANGUAGES]
+        self._hands_toggle = None
+        if m.projector:  # the teacher may show every hand
+            self._hands_toggle = pn.widgets.Toggle(label="", value=m.open_hands, color="warning",
+                                                   css_classes=["open-hands"], stylesheets=[BUTTON_CSS])
+            self._hands_toggle.param.watch(self._open_hands, "value")
+        widgets = [*self._lang_buttons, *([self._hands_toggle] if self._hands_toggle else []), self._undo_button,
+                   *([self._home_button] if self._home_button else [])]
+        self._header = pn.Row(self._pane("title", sizing_mode=None), *widgets, sizing_mode="stretch_width",
+                              styles={"align-items": "center", "gap": "0.6em", "flex-wrap": "wrap"})
+
+    def _build_game(self) -> None:
+        """Build the game's components (once)."""
+        raise NotImplementedError
+
+    def _go_home(self, _event: Any = None) -> None:
+        if self._on_home is not None:
+            self._on_home()
+
+    def _again(self, _event: Any = None) -> None:
+        if self._on_again is not None:
+            self._on_again()
+
+    def _undo(self, _event: Any = None) -> None:
+        if self._undo_button.disabled:
+            return  # clicked again while the first undo was on its way
+        self._touch()
+        self._forget_choice()
+        self.match.undo()
+
+    def _forget_choice(self) -> None:
+        """Drop a choice in progress (a table that chooses in steps overrides this)."""
+
+    def _language(self, code: str) -> Callable[[Any], None]:
+        def go(_event: Any = None) -> None:
+            self._touch()
+            if self._on_language is not None:
+                self._on_language(code)
+        return go
+
+    def _open_hands(self, event: Any) -> None:
+        if bool(event.new) != self.match.open_hands:
+            self._touch()
+            self.match.show_open_hands(event.new)
+
+    # ------------------------------------------------------------------ render
+    def _render(self) -> None:
+        self.renders += 1
+        self._n = None
+        with pn.io.hold():  # one patch (not frozen: Bokeh would then walk every model at the end)
+            self._render_all()
+
+    def _render_all(self) -> None:
+        m = self.match
+        self._render_header()
+        parts: list[Any] = [self._header]
+        if m.privacy:  # nothing private stays in any component, hidden ones included
+            self._hide_private()
+            parts.append(self._slot("privacy", (m.lang, m.to_move), self._privacy_screen))
+        else:
+            # contents first, then the layout: a component shown again is sent as it is now
+            if m.over:
+                parts.append(self._slot("end", (m.lang,), self._end_screen))
+            if m.paused:
+                lines = tuple(line.text for line in m.new_lines())
+                parts.append(self._slot("step", (m.lang, lines), self._projector_step))
+            parts += self._render_game()
+        self._set(self._panel, parts)
+
+    def _render_game(self) -> list[Any]:
+        """Bring the game's components up to date; the components to show, in order."""
+        raise NotImplementedError
+
+    def _hide_private(self) -> None:
+        """Empty every component that holds what only the viewer may see (the privacy screen is up)."""
+        raise NotImplementedError
+
+    def _title(self) -> tuple[str, str]:
+        """The header's title and status line (already translated)."""
+        raise NotImplementedError
+
+    def _render_header(self) -> None:
+        m, tr = self.match, self.tr
+        title, status = self._title()
+        self._pane("title", f"<h1 style='margin:0;font-size:1.6em'>{text(title)}</h1>"
+                            f"<div class='status' style='font-size:1.1em'>{text(status)}</div>")
+        for code, b in zip(LANGUAGES, self._lang_buttons, strict=False):
+            self._update(b, color="primary" if code == m.lang else "default")
+        # disabled, not hidden: showing or hiding a widget lays the whole page out again
+        self._update(self._undo_button, label=tr.ui(*self.UNDO_WORDS), disabled=not m.can_undo())
+        if self._home_button is not None:
+            self._update(self._home_button, label=tr.ui("table.home", "Home"))
+        if self._hands_toggle is not None:
+            self._update(self._hands_toggle, label=tr.ui("table.open_hands", "Show every hand"), value=m.open_hands)
+
+    def _privacy_screen(self) -> pn.Column:
+        m, tr = self.match, self.tr
+        p = m.to_move
+        name = m.names[p] if p is not None else ""
+        msg = tr.ui("table.pass_device", "Pass the device to {name}. Nobody else should look at the screen.",
+                    name=name)
+
+        def ready(_event: Any = None) -> None:
+            self._touch()
+            m.confirm_privacy()
+
+        return pn.Column(
+            html(f"<div role='alert' style='font-size:1.5em;padding:1em 0'>{text(msg)}</div>"),
+            button(tr.ui("table.i_am", "I am {name}: show my cards", name=name), ready, kind="primary",
+                   name="privacy-ok"),
+            styles={"padding": "2em", "background": "#e8eef3", "border-radius": "1em"},
+            css_classes=["privacy-screen"],
+        )
+
+    def _projector_step(self) -> pn.Column:
+        m, tr = self.match, self.tr
+        heading = tr.ui("table.step", "What just happened")
+        items = "".join(f"<li>{text(line.text)}{self._ruling_badge(line.ruling)}</li>" for line in m.new_lines())
+
+        def go_on(_event: Any = None) -> None:
+            if m.paused:
+                self._touch()
+                m.resume()
+                self._kick_bots()
+
+        return pn.Column(
+            html(f"<h2 style='margin:0'>{text(heading)}</h2><ul style='font-size:1.2em'>{items}</ul>"),
+            button(tr.ui("table.continue", "Continue"), go_on, kind="primary", name="continue"),
+            styles={"background": "#fff3cd", "padding": "1em", "border-radius": "0.8em"},
+            css_classes=["projector-step"],
+        )
+
+    def _ruling_badge(self, ruling: str | None) -> str:
+        if not ruling:
+            return ""
+        title, body = self.narrator.ruling(ruling)
+        return (f" <span class='ruling' title='{text(body)}' style='font-size:0.8em;background:#dfe9f1;"
+                f"border-radius:0.4em;padding:0 0.3em'>{text(ruling)} · {text(title)}</span>")
+
+    # ------------------------------------------------------------------ the prompt's words
+    def _message_markup(self) -> str:
+        """The match's message (a refusal, a reason), or nothing."""
+        if not self.match.message:
+            return ""
+        return (f"<div role='alert' class='message' style='color:#8a1c1c;font-weight:600'>"
+                f"{text(self.match.message)}</div>")
+
+    def _waiting_markup(self) -> str:
+        """Whose turn it is, when it is not the viewer's (a bot "thinking" when it is slow)."""
+        m, tr = self.match, self.tr
+        p = m.to_move
+        who = m.names[p] if p is not None else ""
+        wait = (tr.ui("table.thinking", "{name} is thinking…", name=who) if m.thinking
+                else tr.ui("table.waiting", "{name} is playing.", name=who))
+        return f"<p class='waiting' style='font-size:1.2em'>{text(wait)}</p>"
+
+    # ------------------------------------------------------------------ log and explanations
+    def _in_log(self, line: LogLine) -> bool:
+        """Whether ``line`` is shown in the log (all by default)."""
+        return True
+
+    def _render_log(self) -> None:
+        tr = self.tr
+        lines = [line for line in self.match.log() if self._in_log(line)][-self.LOG_LINES:][::-1]
+        items = "".join(f"<li>{text(line.text)}{self._ruling_badge(line.ruling)}</li>" for line in lines)
+        title = text(tr.ui("table.log", "What happened"))
+        self._pane("log", f"<section class='log' aria-live='polite'><h2 style='font-size:1.1em'>{title}</h2>"
+                          f"<ol reversed style='padding-left:1.2em'>{items}</ol></section>")
+
+    def _explained(self) -> list[tuple[int, Any]]:
+        """The bots' moves (seat, move) whose reasons the viewer may read."""
+        return list(self.match.bot_moves)
+
+    def _render_explanations(self) -> None:
+        m, tr, n = self.match, self.tr, self.narrator
+        moves = [] if m.privacy else self._explained()
+        if not moves:
+            self._pane("explains", "")
+            return
+        p = moves[-1][0]
+        recent: list[Any] = []
+        for seat, move in reversed(moves):
+            if seat != p or len(recent) >= self.EXPLAINED_MOVES:
+                break
+            recent.append(move)
+        reasons = [text(n.bot_move(move)) for move in reversed(recent)]
+        body = (f"<p>{reasons[0]}</p>" if len(reasons) == 1 else
+                "<ol style='padding-left:1.2em'>" + "".join(f"<li>{r}</li>" for r in reasons) + "</ol>")
+        title = text(tr.ui("table.bot_says", "{name} explains", name=m.names[p]))
+        self._pane("explains", f"<section class='bot-explains'><h2 style='font-size:1.1em'>{title}</h2>"
+                               f"{body}</section>")
+
+    # ------------------------------------------------------------------ the end
+    def _end_screen(self) -> pn.Column:
+        """The end screen: the game's own parts, then "play again" and "home"."""
+        tr = self.tr
+        parts = self._end_parts()
+        buttons = []
+        if self._on_again:
+            buttons.append(button(tr.ui("table.again", "Play again"), self._again, kind="primary", name="again"))
+        if self._on_home:
+            buttons.append(button(tr.ui("table.home", "Home"), self._go_home, name="end-home"))
+        if buttons:
+            parts.append(pn.Row(*buttons))
+        return pn.Column(*parts, css_classes=["end-screen"],
+                         styles={"background": "#eef5e9", "padding": "1em", "border-radius": "1em"})
+
+    def _end_parts(self) -> list[Any]:
+        """Who won and why, the score sheet: the end screen's components."""
+        raise NotImplementedError
