@@ -75,11 +75,11 @@ def vs_bot(lang="en", **kw) -> ArrialaMatch:
 def offered(table: ArrialaTable) -> list[str]:
     """The keys of the choices shown, workers or places (pass one to :func:`pick`); the
     "Back" button after them is not one."""
-    return [k for k in table._choices.keys() if k != BACK]
+    return [k for k in table._choices.keys() if k != BACK]  # noqa: SIM118 - a ChoiceList, not a dict
 
 
 def rings(table: ArrialaTable) -> list[tuple[float, float]]:
-    return list(zip(table._rings.data["x"], table._rings.data["y"]))
+    return list(zip(table._rings.data["x"], table._rings.data["y"], strict=True))
 
 
 def test_the_palette_greys_what_the_engine_refuses_with_its_reason():
@@ -223,7 +223,7 @@ def test_one_update_per_change():
 def test_back_after_the_choices_undoes_the_choice_not_the_game():
     m = vs_bot()
     table = ArrialaTable(m)
-    assert BACK not in table._choices.keys()
+    assert BACK not in table._choices.keys()  # noqa: SIM118 - a ChoiceList, not a dict
     press(table, "move")
     assert table._choices.keys()[-1] == BACK and "chosen" in item(table, "move")["classes"]
     pick(table, BACK)
@@ -337,7 +337,7 @@ def test_setup_builds_the_seats_and_asks_who_starts():
     assert seats[0].name == "Zoé" and all(s.level == "expert" for s in seats[1:])
     setup.mode.value = "hotseat"
     setup.players.value = 3
-    for w, name in zip(setup.names, ["A", "B", "C"]):
+    for w, name in zip(setup.names, ["A", "B", "C"], strict=False):
         w.value = name
     assert [s.name for s in setup.seats()] == ["A", "B", "C"]
     assert "Who saw a canal most recently?" in "".join(strings(setup))
@@ -429,7 +429,7 @@ def test_a_game_changes_words_not_which_models_the_page_holds_and_lays_it_out_se
         clicks += 1
         most = max(most, len(layouts) / max(1, table.renders - renders))  # bots' moves are updates too
         now = [list(c.objects) for c in containers]
-        changed += sum(a != b for a, b in zip(before, now))
+        changed += sum(a != b for a, b in zip(before, now, strict=True))
         before = now
     assert m.over and clicks > 50 and choices_shown > 10
     assert len(walks) <= changed < clicks / 10

@@ -41,7 +41,8 @@ def every_svg() -> list[tuple[str, str]]:
     out.append(("selected back", worker_card(3, "Porteur", state="back", selected=True)))
     for site in DATA.sites:
         for status in (*STATUSES, "hidden"):
-            out.append((f"site {site.id} {status}", site_card(site.id, site.name, **site_kwargs(site.id, status=status))))
+            card = site_card(site.id, site.name, **site_kwargs(site.id, status=status))
+            out.append((f"site {site.id} {status}", card))
     for shape in SHAPES:
         out.append((f"pawn {shape}", pawn("#0072B2", shape)))
         out.append((f"badge {shape}", engineer_badge("#0072B2", shape, "Clerville")))
@@ -199,8 +200,9 @@ def test_site_card_shows_its_numbers_and_markers():
     assert "9" not in [t.strip() for t in no_threshold.itertext()]
     base = dict(threshold=5, value=5, status="built")
     plain = site_card("I", "x", city=False, tent=False, **base)
-    assert len({plain, site_card("I", "x", city=True, tent=False, **base), site_card("I", "x", city=False, tent=True, **base),
-                site_card("I", "x", city=True, tent=True, **base)}) == 4
+    cards = {plain, site_card("I", "x", city=True, tent=False, **base),
+             site_card("I", "x", city=False, tent=True, **base), site_card("I", "x", city=True, tent=True, **base)}
+    assert len(cards) == 4
 
 
 def test_pawns_on_a_site():

@@ -145,7 +145,7 @@ def test_scoring_questions_match_the_engines_score_sheet():
     assert Q.adjacency_owner("en", final, "IV").answer == "Andréossy"
     assert Q.coin_points("en", final, 0).answer == 4  # the coin kept and the one earned at Agde
     lm.play_round(final)
-    sheet = final.score()
+    sheet = final.score_sheet()
     assert Q.total_score("en", lm.prepared_round(
         2, built={"I": [0], "II": [0, 1], "III": [1], "V": [1], "VI": [0], "VIII": [0, 1]}, delayed=["IV", "VII"],
         current="IX", hands=[[6], [3]], coins=[1, 0], spent=3), 1).answer == sheet.players[1].total
@@ -201,7 +201,8 @@ def test_the_round_stepper_plays_a_whole_game_and_keeps_bets_secret_until_reveal
         new = [t for t, _ in stepper.lines[before:]]
         for i, line in enumerate(new):  # a bot's bet explanation only after the reveal
             if "I send my strongest worker" in line or "I play a middling worker" in line:
-                assert any("bets are revealed" in earlier for earlier in new[:i] + [t for t, _ in stepper.lines[:before]])
+                told = new[:i] + [t for t, _ in stepper.lines[:before]]
+                assert any("bets are revealed" in earlier for earlier in told)
         seen_reveal |= any("bets are revealed" in t for t in new)
     assert stepper.state.is_terminal() and seen_reveal
     assert "The canal is finished" in " ".join(t for t, _ in stepper.lines)

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import html
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..arriala import ArrialaGame, ArrialaState
 from ..arriala import actions as A
 from ..arriala.bots import make_bot
 from ..arriala.narration import Narrator
+from ..core.errors import IllegalActionError
 from .common import HTMLBlock, Storyteller, bullet_html, table_html
+
+if TYPE_CHECKING:
+    import ipywidgets
 
 #: Worker colours: red, yellow, green, violet; the virtual player (A-R8) in grey.
 COLOURS = ("#c62828", "#f2b705", "#2e7d32", "#6a1b9a")
@@ -209,8 +214,8 @@ def play(state: ArrialaState, text: str, lang: str = "fr", names: Sequence[str] 
     n = Narrator(lang, state.game, names=names)
     try:
         action = A.from_text(state.game, text)
-    except Exception as exc:  # not an action of this game
-        return [n.error(exc) if hasattr(exc, "key") else str(exc)]
+    except IllegalActionError as exc:  # not an action of this game
+        return [n.error(exc)]
     if action not in state.legal_actions():
         return [n.error(state.why_illegal(action))]
     story = Storyteller(state, n)
@@ -323,8 +328,7 @@ class PlayArriala:
 
     def _advance(self) -> None:
         self._tell()
-        while not self.state.is_terminal() and self.state.current_player() != self.seat:
-            p = self.state.current_player()
+        while (p := self.state.current_player()) is not None and p != self.seat:  # None: the game is over
             move = self.bots[p].choose(self.state.observation(p))
             start = len(self.lines)
             self.state.apply_action(move.action)
@@ -341,11 +345,13 @@ class PlayArriala:
             return tr.ui("lesson.arriala", "The game is over.")
         obs = s.observation(self.seat)
         hand = [n.card(self.game.card_ids[k]) for k, c in enumerate(obs.hand) for _ in range(c)]
-        return tr.ui("lesson.arriala", "Round {round}. Your turn ({player}): {ap} action points left. Your cards: "
-                                       "{hand}. Cards in the deck: {deck}.", round=s.round, player=n.owner(self.seat),
-                     ap=obs.ap, hand=tr.join(hand) or "—", deck=obs.deck_size)
+        return tr.ui_plural("lesson.arriala", "Round {round}. Your turn ({player}): {n} action point left. Your "
+                                              "cards: {hand}. Cards in the deck: {deck}.",
+                            "Round {round}. Your turn ({player}): {n} action points left. Your cards: {hand}. Cards "
+                            "in the deck: {deck}.", obs.ap, round=s.round, player=n.owner(self.seat),
+                            hand=tr.join(hand) or "—", deck=obs.deck_size)
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         import ipywidgets as w
 
         if self._widget is None:
@@ -358,12 +364,16 @@ class PlayArriala:
             self._end = w.Button(description=tr.ui("lesson.kind", "End the turn"))
             self._log = w.HTML()
             self._kind.observe(lambda _c: self._fill_actions(), names="value")
-            self._go.on_click(lambda _b: self._action.value is not None and self.play(self._action.value))
+            self._go.on_click(self._play_chosen)
             self._end.on_click(lambda _b: self.play(A.END_TURN))
             self._widget = w.VBox([self._board, self._status, w.HBox([self._kind, self._action]),
                                    w.HBox([self._go, self._end]), self._log])
         self._refresh()
         return self._widget
+
+    def _play_chosen(self, _button: Any = None) -> None:
+        if self._action.value is not None:
+            self.play(self._action.value)
 
     def _fill_actions(self) -> None:
         options = self.choices().get(self._kind.value or "", [])
@@ -412,7 +422,8 @@ def counts_table(state: ArrialaState, lang: str = "fr") -> HTMLBlock:
             if o is not None:
                 counts[o] += 1
                 filled += 1
-        rows.append([tr.ui("arriala.section", "{first} to {last}", first=n.cell(b.cell_id(a)), last=n.cell(b.cell_id(z))),
+        rows.append([tr.ui("arriala.section", "{first} to {last}", first=n.cell(b.cell_id(a)),
+                           last=n.cell(b.cell_id(z))),
                      f"{filled}/{z - a + 1}",
                      tr.join([tr.ui("arriala.count", "{owner} {n}", owner=n.owner(o), n=c)
                               for o, c in enumerate(counts) if c]) or "—"])

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import html
 import random
-from collections import Counter
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..i18n import translator
 from ..midi import MidiGame, MidiState
@@ -21,6 +21,9 @@ from ..midi.narration import Narrator
 from ..midi.scoring import ScoreSheet
 from ..midi.state import BUILT
 from .common import HTMLBlock, Storyteller, bullet_html, table_html
+
+if TYPE_CHECKING:
+    import ipywidgets
 
 #: The steps of a round as the rulebook names them, and the engine phases inside each.
 STEPS = ("reveal", "draw", "bet", "reinforce", "count", "trade")
@@ -71,9 +74,9 @@ def result_sentence(sheet: ScoreSheet, narrator: Narrator) -> str:
     if not sheet.final:
         return tr.ui("lesson.sheet", "Provisional scores: the game is not over.")
     winners = list(sheet.winners)
-    if sheet.tie_break == "shared":
+    if sheet.ranking == "shared":
         return tr.ui("lesson.sheet", "Shared victory: {winners}.", winners=narrator.seats(winners))
-    if sheet.tie_break == "sites":
+    if sheet.ranking == "sites":
         return tr.ui("lesson.sheet", "{winner} wins: tied on points, ahead on sites held.",
                      winner=narrator.seat(winners[0]))
     return tr.ui("lesson.sheet", "{winner} wins.", winner=narrator.seat(winners[0]))
@@ -81,7 +84,7 @@ def result_sentence(sheet: ScoreSheet, narrator: Narrator) -> str:
 
 def score_sheet(state: MidiState, lang: str, names: Sequence[str] | None = None) -> HTMLBlock:
     """The score sheet of ``state`` for a notebook cell."""
-    sheet = state.score()
+    sheet = state.score_sheet()
     text = " · ".join(f"{Narrator(lang, state.game, names=names).seat(p.player)} {p.total}" for p in sheet.players)
     return HTMLBlock(score_sheet_html(sheet, lang, state.game, names), text)
 
@@ -148,8 +151,7 @@ def play_round(state: MidiState, bets: Mapping[int, int] | None = None, *, reinf
     draw). Every action is checked
     against ``legal_actions()`` first."""
     start = state.round
-    while not state.is_terminal() and state.round == start:
-        p = state.current_player()
+    while (p := state.current_player()) is not None and state.round == start:  # None: the game is over
         legal = state.legal_actions()
         phase = state.observation(p).phase
         if phase == "bet":
@@ -233,8 +235,7 @@ class RoundStepper:
 
     def _advance(self) -> None:
         self._tell()
-        while not self.state.is_terminal() and self.state.current_player() != self.seat:
-            p = self.state.current_player()
+        while (p := self.state.current_player()) is not None and p != self.seat:  # None: the game is over
             move = self.bots[p].choose(self.state.observation(p))
             kind = A.decode(move.action)
             said = self.tr.ui("lesson.bot_says", "{player}: “{reason}”", player=self.narrator.seat(p),
@@ -251,7 +252,7 @@ class RoundStepper:
                 self.lines.insert(min(start + 1, len(self.lines)), (said, True))
 
     def _tell(self) -> None:
-        for e, line in zip(self.state.log(self.seat)[self.story.told:], self.story.news()):
+        for e, line in zip(self.state.log(self.seat)[self.story.told:], self.story.news(), strict=True):
             self.lines.append((line, False))
             if e.key == "midi.bets_revealed":
                 self.lines.extend((h, True) for h in self._held)
@@ -270,7 +271,8 @@ class RoundStepper:
         rows = []
         if obs.current_site is not None:
             rows.append(tr.ui("lesson.midi", "Round {round} of {rounds}: {site}, {threshold} worker points needed.",
-                              round=obs.round, rounds=obs.rounds, site=n.site(obs.current_site), threshold=obs.threshold))
+                              round=obs.round, rounds=obs.rounds, site=n.site(obs.current_site),
+                              threshold=obs.threshold))
         me = n.seat(self.seat)
         rows.append(tr.ui("lesson.midi", "You play {name}. In your hand: {hand}.", name=me,
                           hand=tr.join([n.worker(v) for v in obs.hand]) or "—"))
@@ -279,9 +281,10 @@ class RoundStepper:
                           down=obs.face_down_count[self.seat], coins=obs.coins[self.seat]))
         for p in range(self.players):
             if p != self.seat:
-                rows.append(tr.ui("lesson.midi", "{name}: {face_up} face up, {hand} in hand, {coins} coins.",
-                                  name=n.seat(p), face_up=tr.join([n.worker(v) for v in obs.face_up[p]]) or "—",
-                                  hand=obs.hand_count[p], coins=obs.coins[p]))
+                rows.append(tr.ui_plural("lesson.midi", "{name}: {face_up} face up, {hand} in hand, {n} coin.",
+                                         "{name}: {face_up} face up, {hand} in hand, {n} coins.", obs.coins[p],
+                                         name=n.seat(p), face_up=tr.join([n.worker(v) for v in obs.face_up[p]]) or "—",
+                                         hand=obs.hand_count[p]))
         if self.state.is_terminal():
             prompt = tr.ui("lesson.midi", "The game is over.")
         elif self.state.current_player() == self.seat:
@@ -296,7 +299,7 @@ class RoundStepper:
         shown = self.lines[-last:]
         return bullet_html([t for t, _ in shown], muted=[b for _, b in shown])
 
-    def widget(self):
+    def widget(self) -> ipywidgets.VBox:
         import ipywidgets as w
 
         if self._widget is None:
@@ -323,7 +326,7 @@ class RoundStepper:
             buttons.append(b)
         self._buttons.children = buttons
         self._log.value = self.log_html()
-        self._sheet.value = score_sheet_html(self.state.score(), self.tr.lang, self.game, self.narrator.names)
+        self._sheet.value = score_sheet_html(self.state.score_sheet(), self.tr.lang, self.game, self.narrator.names)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -346,7 +349,7 @@ def bet_outcomes(state: MidiState, seat: int, *, samples: int = 100, seed: int =
     from ..midi.bots import rollout_action
 
     obs = state.observation(seat)
-    if obs.phase != "bet" or obs.to_move != seat:
+    if obs.phase != "bet" or obs.to_move != seat or obs.current_site is None:
         raise ValueError("bet_outcomes needs a position where this seat is about to bet")
     rng = random.Random(seed)
     game = state.game
@@ -386,7 +389,3 @@ def face_down_pool(state: MidiState, seat: int) -> list[int]:
     unseen cards that may lie face down in front of it."""
     obs = state.observation(seat)
     return sorted(v for v, where in obs.unseen if (seat, "face_down") in where)
-
-
-def value_counts(values: Sequence[int]) -> dict[int, int]:
-    return dict(sorted(Counter(values).items()))

@@ -9,7 +9,8 @@ Every function returns a :class:`~.exercises.NumberQuestion` or
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..arriala import ArrialaState
 from ..arriala import actions as AA
@@ -18,16 +19,19 @@ from ..heritage import load_heritage
 from ..i18n import translator
 from ..midi import MidiState
 from ..midi.narration import Narrator
-from ..midi.scoring import site_points
+from ..midi.scoring import SiteScore, site_points
 from .exercises import ChoiceQuestion, NumberQuestion
 from .midi import face_down_pool, play_round
+
+if TYPE_CHECKING:
+    from ..core.events import Event
 
 
 # ---------------------------------------------------------------------- lesson 1
 def opening_year(lang: str) -> NumberQuestion:
     """The year the canal opened (timeline)."""
     tr = translator(lang)
-    event = load_heritage().get("canal-opens")
+    event = load_heritage().event("canal-opens")
     return NumberQuestion(lang, event.date.year, tr.ui("lesson.hint", "Look for the boats in the timeline: the "
                                                                       "canal opened the year after Riquet died."),
                           explanation=event.localized("text", lang).text)
@@ -37,7 +41,7 @@ def years_of_works(lang: str) -> NumberQuestion:
     """Years from the edict ordering the canal to its opening (timeline)."""
     tr = translator(lang)
     h = load_heritage()
-    edict, opening = h.get("edict-of-1666"), h.get("canal-opens")
+    edict, opening = h.event("edict-of-1666"), h.event("canal-opens")
     return NumberQuestion(lang, opening.date.year - edict.date.year,
                           tr.ui("lesson.hint", "Subtract the year of the royal edict from the year the canal opened."))
 
@@ -105,8 +109,8 @@ def _final(state: MidiState, bets: Mapping[int, int] | None = None) -> MidiState
     return sim
 
 
-def _site_line(final: MidiState, seat: int, site: str):
-    for s in final.score().players[seat].sites:
+def _site_line(final: MidiState, seat: int, site: str) -> SiteScore | None:
+    for s in final.score_sheet().players[seat].sites:
         if s.site == site:
             return s
     return None
@@ -127,9 +131,9 @@ def site_score(lang: str, state: MidiState, seat: int, site: str, bets: Mapping[
                                           "for half its worth, rounded down."),
         "alone": tr.ui("lesson.hint", "A site held by one player alone is worth its full value."),
     }
-    explanation = tr.ui("lesson.explain", "{site}: worth {value}, {points} points for {player}.",
-                        site=narrator.site(site), value=line.value if line else 0, points=points,
-                        player=narrator.seat(seat))
+    explanation = tr.ui_plural("lesson.explain", "{site}: worth {value}, {n} point for {player}.",
+                               "{site}: worth {value}, {n} points for {player}.", points,
+                               site=narrator.site(site), value=line.value if line else 0, player=narrator.seat(seat))
     return NumberQuestion(lang, points, hints[hint], explanation=explanation)
 
 
@@ -150,14 +154,14 @@ def adjacency_owner(lang: str, state: MidiState, site: str, bets: Mapping[int, i
 
 def coin_points(lang: str, state: MidiState, seat: int, bets: Mapping[int, int] | None = None) -> NumberQuestion:
     tr = translator(lang)
-    ps = _final(state, bets).score().players[seat]
+    ps = _final(state, bets).score_sheet().players[seat]
     return NumberQuestion(lang, ps.coin_points, tr.ui("lesson.hint", "Each coin not spent on reinforcements is "
                                                                      "worth points at the end: count the coins."))
 
 
 def total_score(lang: str, state: MidiState, seat: int, bets: Mapping[int, int] | None = None) -> NumberQuestion:
     tr = translator(lang)
-    ps = _final(state, bets).score().players[seat]
+    ps = _final(state, bets).score_sheet().players[seat]
     return NumberQuestion(lang, ps.total, tr.ui("lesson.hint", "Score each site on its own, then add the coins. "
                                                                "The score sheet of the engine shows each line."))
 
@@ -208,7 +212,7 @@ def best_bet(lang: str, rows: Sequence[Mapping[str, Any]]) -> ChoiceQuestion:
 
 
 # ---------------------------------------------------------------------- lesson 5
-def _section_event(state: ArrialaState, text: str):
+def _section_event(state: ArrialaState, text: str) -> tuple[ArrialaState, list[Event]]:
     sim = state.clone()
     told = len(sim.log(None))
     sim.apply_action(AA.from_text(sim.game, text))

@@ -137,7 +137,7 @@ def test_no_opponent_card_is_in_the_page_or_sent_to_the_browser(page, arriala):
     assert {c.split("card-")[1] for c in page.locator(".card").evaluate_all(
         "els => els.map(e => [...e.classList].find(c => c.startsWith('card-')))")} == mine
     dom = page.content()
-    for cid, name in zip(hidden, names):
+    for cid, name in zip(hidden, names, strict=True):
         assert f"card-{cid}" not in dom and name not in dom, f"{name} is hidden but appears in the page"
         assert not any(f"card-{cid}" in f or f'"{name}"' in f for f in frames), f"{name} was sent to the browser"
     assert frames, "the websocket traffic was not captured"
