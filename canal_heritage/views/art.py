@@ -22,7 +22,10 @@ import math
 import re
 from collections.abc import Sequence
 from functools import lru_cache as _lru_cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from ..midi.state import SiteStatus  # a StrEnum: its members are the names "hidden", "in_play"...
 
 __all__ = [
     "SHAPES",
@@ -65,7 +68,6 @@ FONT = "system-ui, sans-serif"
 #: The pawn shapes, one per engineer (see ``data/midi/engineers.json``).
 SHAPES = ("circle", "triangle", "square", "diamond")
 
-SiteStatus = Literal["hidden", "in_play", "built", "delayed"]
 CardState = Literal["face", "back"]
 
 

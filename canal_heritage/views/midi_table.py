@@ -17,6 +17,7 @@ from ..matches.midi import MidiMatch
 from ..midi import actions as A
 from ..midi.narration import Narrator
 from ..midi.observation import Observation
+from ..midi.state import SiteStatus
 from . import art
 from .choices import ChoiceList
 from .table_shell import TableShell
@@ -156,7 +157,7 @@ class MidiTable(TableShell):
         caption = place.localized("caption", tr.lang)
         card = art.cached_site_card(obs.current_site, self.narrator.site_name(obs.current_site),
                                     threshold=obs.threshold, value=g.value[i], city=g.sites[i].city,
-                                    tent=g.sites[i].tent, status="in_play", width=210)
+                                    tent=g.sites[i].tent, status=SiteStatus.IN_PLAY, width=210)
         need = tr.ui("table.needs", "Needs {threshold} worker points · worth {value} points",
                      threshold=obs.threshold, value=g.value[i])
         self._pane("site", f"<div style='display:flex;gap:1em;align-items:flex-start'><div style='flex:none'>{card}"
