@@ -30,6 +30,7 @@ Parts (select with ``--only``, comma-separated):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import io
 import os
@@ -37,7 +38,7 @@ import pstats
 import random
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +47,16 @@ for p in (ROOT, ROOT / "benchmarks"):
         sys.path.insert(0, str(p))
 
 from midi_bench import (  # noqa: E402  (shared helpers: machine, yardstick, timing, report)
-    SLICES, _side, _stats_ms, finish_report, goofspiel_player, load_pyspiel, machine_info, random_player, timed)
+    SLICES,
+    _side,
+    _stats_ms,
+    finish_report,
+    goofspiel_player,
+    load_pyspiel,
+    machine_info,
+    random_player,
+    timed,
+)
 
 from canal_heritage.arriala import ArrialaGame  # noqa: E402
 from canal_heritage.arriala.bots import ExpertBot, HeuristicBot  # noqa: E402
@@ -80,7 +90,8 @@ def run_playouts(seconds: float, seed: int) -> dict:
                 goof_s.append(timed(goof_play, seconds / SLICES))
         ours = dict(_side(ours_s, "actions"), players=n)
         row = {"arriala": ours, "goofspiel": None, "ratio": None}
-        msg = f"  {n} players: arriala {ours['playouts_per_s']:7.1f} playouts/s ({ours['actions_per_game']:.0f} actions/game)"
+        msg = (f"  {n} players: arriala {ours['playouts_per_s']:7.1f} playouts/s "
+               f"({ours['actions_per_game']:.0f} actions/game)")
         if goof_play:
             goof = dict(_side(goof_s, "nodes"), players=n)
             row["goofspiel"] = goof
@@ -173,7 +184,8 @@ def verdicts(res: dict) -> list[dict]:
             r = pl["by_players"][n]
             add(f"arriala random playouts/s, {n}p", r["arriala"]["playouts_per_s"], lambda v: f"{v:.1f}", "-", None)
             g = r["goofspiel"]
-            add(f"goofspiel random playouts/s, {n}p", g["playouts_per_s"] if g else None, lambda v: f"{v:.0f}", "-", None)
+            add(f"goofspiel random playouts/s, {n}p", g["playouts_per_s"] if g else None,
+                lambda v: f"{v:.0f}", "-", None)
             add(f"ratio arriala/goofspiel, {n}p", r["ratio"], lambda v: f"{v:.4f}", "-", None)
     et = res.get("expert-time")
     if et:
@@ -199,7 +211,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default=",".join(DEFAULT_PARTS), help=f"parts, from {', '.join(PARTS)}")
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per engine and player count (default 3)")
     ap.add_argument("--games", type=int, default=100, help="two-player games per win-rate pairing (default 100)")
-    ap.add_argument("--time-games", type=int, default=10, help="games per player count for the planning time (default 10)")
+    ap.add_argument("--time-games", type=int, default=10,
+                    help="games per player count for the planning time (default 10)")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes for the win rates (default 2)")
     ap.add_argument("--seed", type=int, default=20261121, help="base seed (default 20261121)")
     ap.add_argument("--json", metavar="PATH", help="write every figure to this JSON file")
@@ -212,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {info['cores']} cores, {info['cpu_model']}, Python {info['python']}, "
           f"open-spiel {info['open_spiel'] or 'not installed'}; commit {info.get('git_commit')}")
     results: dict = {"machine": info, "argv": sys.argv, "parts": parts, "seed": args.seed,
-                     "started": datetime.now(timezone.utc).isoformat(timespec="seconds"), "load_average": {}}
+                     "started": datetime.now(UTC).isoformat(timespec="seconds"), "load_average": {}}
     for part in parts:
         print(f"\n[{part}]", flush=True)
         t0 = time.perf_counter()
@@ -224,10 +237,8 @@ def main(argv: list[str] | None = None) -> int:
             results[part] = run_win_rates(args.games, args.seed, args.jobs)
         else:
             results[part] = run_profile(args.seconds, args.seed)
-        try:
+        with contextlib.suppress(OSError):
             results["load_average"][part] = [round(x, 2) for x in os.getloadavg()]
-        except OSError:
-            pass
         print(f"  ({time.perf_counter() - t0:.0f} s)")
     finish_report(results, verdicts(results),
                   {"plan_p95_ms_max": TARGET_PLAN_P95_MS, "win_vs_heuristic_min": TARGET_WIN_VS_HEURISTIC,

@@ -64,6 +64,7 @@ from before the sessions to all of them at the table, divided by their number).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -74,8 +75,9 @@ import statistics
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import ClassVar
 
 # Only the standard library at module level: the server child and the bot workers are
 # spawned processes that import this file again as ``__mp_main__``.
@@ -271,12 +273,12 @@ def machine_info() -> dict:
 
         for pkg in ("panel", "bokeh", "tornado", "playwright"):
             info[pkg] = md.version(pkg)
-    except Exception:  # noqa: BLE001 - informative only
+    except Exception:
         pass
     try:
         out = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, timeout=20)
         info["chromium"] = out.stdout.strip()
-    except Exception:  # noqa: BLE001 - informative only
+    except Exception:
         info["chromium"] = None
     try:
         head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True)
@@ -284,7 +286,7 @@ def machine_info() -> dict:
                                capture_output=True, text=True, check=True)
         info["git_commit"] = head.stdout.strip()
         info["uncommitted_changes"] = [line[3:] for line in dirty.stdout.splitlines()]
-    except Exception:  # noqa: BLE001 - informative only
+    except Exception:
         info["git_commit"] = None
     return info
 
@@ -298,7 +300,7 @@ def tree_fingerprint() -> str | None:
         head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True)
         diff = subprocess.run(["git", "diff", "HEAD", "--", "canal_heritage", "apps"], cwd=ROOT,
                               capture_output=True, check=True)
-    except Exception:  # noqa: BLE001 - informative only
+    except Exception:
         return None
     return f"{head.stdout.strip()[:12]}+{hashlib.sha1(diff.stdout).hexdigest()[:12]}"
 
@@ -316,13 +318,12 @@ def _server_child(conn, port: int, seed: int, bot_workers: int) -> None:
     import gc
     import threading
     import urllib.request
+    import warnings
 
     import panel as pn
 
     from canal_heritage.matches.pool import shutdown
     from canal_heritage.serve import make_server
-
-    import warnings
 
     seen_warnings: dict[str, int] = {}
 
@@ -356,7 +357,8 @@ def _server_child(conn, port: int, seed: int, bot_workers: int) -> None:
             trace.append((now, id(socket), "patch", size))
 
     async def on_message(self, fragment):
-        if isinstance(fragment, str) and ('"button_click"' in fragment or '"data_event"' in fragment):  # a ChoiceList click
+        # a button's click, or a ChoiceList's
+        if isinstance(fragment, str) and ('"button_click"' in fragment or '"data_event"' in fragment):
             pending[id(self)] = time.perf_counter()
             if len(trace) < 500_000:
                 trace.append((pending[id(self)], id(self), "click", len(fragment)))
@@ -382,7 +384,7 @@ def _server_child(conn, port: int, seed: int, bot_workers: int) -> None:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5).read()
             break
-        except Exception:  # noqa: BLE001 - not up yet
+        except Exception:
             time.sleep(0.1)
     bokeh_server = pn.state._servers[srv.server_id][0]
     loop = srv.asyncio_loop
@@ -395,7 +397,7 @@ def _server_child(conn, port: int, seed: int, bot_workers: int) -> None:
         def run():
             try:
                 box["v"] = fn()
-            except Exception as err:  # noqa: BLE001 - reported to the benchmark
+            except Exception as err:
                 box["e"] = repr(err)
             done.set()
 
@@ -471,7 +473,7 @@ def _server_child(conn, port: int, seed: int, bot_workers: int) -> None:
                 out[key] = buf.getvalue()
             st = pstats.Stats(profiler)
             rows = []
-            for (file, line, fn), (cc, nc, tt, ct, _callers) in st.stats.items():  # type: ignore[attr-defined]
+            for (file, line, fn), (_cc, nc, tt, ct, _callers) in st.stats.items():  # type: ignore[attr-defined]
                 rows.append({"function": fn, "file": os.path.relpath(file, ROOT) if file.startswith(str(ROOT))
                              else file.split("site-packages/")[-1], "line": line, "calls": nc,
                              "own_s": tt, "cumulative_s": ct})
@@ -780,7 +782,7 @@ async def run_first_render(server: Server, loads: int) -> dict:
 async def table_text(page) -> str:
     try:
         return " ".join((await page.locator(".midi-table").first.inner_text(timeout=5_000)).split())[:600]
-    except Exception as err:  # noqa: BLE001 - diagnostics only
+    except Exception as err:
         return f"(no table: {str(err).splitlines()[0]})"
 
 
@@ -798,7 +800,7 @@ async def play_clicks(page, url: str, clicks: int, settle: float = 0.5, pause: f
     while sum(1 for r in out if r["ok"]) < clicks:
         try:
             game_no += await next_turn(page, settle, game)
-        except Exception as err:  # noqa: BLE001 - reported, then a fresh session
+        except Exception as err:
             out.append({"ok": False, "why": f"stuck: {str(err).splitlines()[0]}", "table": await table_text(page)})
             print(f"  a table stopped offering choices: {out[-1]['table'][:200]}")
             await to_table(page, url, game)
@@ -867,7 +869,8 @@ async def ramp_pages(browser, url: str, n: int, server: Server, batch: int = 5, 
     pages = []
     for start in range(0, n, batch):
         group = [await new_page(browser) for _ in range(min(batch, n - start))]
-        await asyncio.gather(*(to_table(p, url, games[start + i] if games else "midi") for i, (_, p) in enumerate(group)))
+        await asyncio.gather(*(to_table(p, url, games[start + i] if games else "midi")
+                               for i, (_, p) in enumerate(group)))
         pages.extend(group)
         if rss_points is not None:
             rss_points.append({"sessions": len(pages), "rss_bytes": server.rss(),
@@ -884,7 +887,7 @@ async def play_page(page, until: float, think: tuple[float, float], rng: random.
     while time.perf_counter() < until:
         try:
             await next_turn(page, 0.5, game)
-        except Exception as err:  # noqa: BLE001 - a stuck page is reported, not fatal
+        except Exception as err:
             out.append({"ok": False, "why": f"stuck: {str(err).splitlines()[0]}", "table": await table_text(page)})
             break
         await asyncio.sleep(rng.uniform(*think))
@@ -929,10 +932,8 @@ async def run_concurrent_browser(server: Server, sessions: int, duration: float,
             for pid in descendants(os.getpid()):
                 if "chrom" in cmdline(pid):
                     for tid in os.listdir(f"/proc/{pid}/task"):  # nice is per thread on Linux
-                        try:
+                        with contextlib.suppress(OSError):
                             os.setpriority(os.PRIO_PROCESS, int(tid), chromium_nice)
-                        except OSError:
-                            pass
             print(f"  Chromium's processes run at nice {chromium_nice}")
         cpu = CpuWindow(server.pid, server.tid)
         server.ask("server-latency")
@@ -1200,7 +1201,7 @@ class ProtocolClient:
         return [b for b in self.choices("palette") if "unavailable" not in self.classes(b)]
 
     #: Arriala's visitor: how often each palette action is chosen when it is not greyed.
-    ARRIALA_WEIGHTS = {"place": 5, "move": 2, "draw": 1, "end_turn": 2}
+    ARRIALA_WEIGHTS: ClassVar[dict[str, int]] = {"place": 5, "move": 2, "draw": 1, "end_turn": 2}
 
     def pick(self, offered: list[str], rng: random.Random) -> str:
         """Canal du Midi: the first choice. Arriala: a target at random when targets are
@@ -1272,14 +1273,15 @@ class ProtocolClient:
                 t0 = time.perf_counter()
                 await self.click(b)
                 if self.game == "midi":
-                    t1 = await self.until(lambda: b not in self.prompt_buttons() or self.log_text() != log_before)
+                    t1 = await self.until(lambda b=b, log_before=log_before: b not in self.prompt_buttons()
+                                          or self.log_text() != log_before)
                 else:
-                    t1 = await self.until(lambda: self.patches > patches)
+                    t1 = await self.until(lambda patches=patches: self.patches > patches)
                 t2 = await self.until(self.ready)
                 self.prune()
                 out.append({"ok": True, "latency_s": t1 - t0, "next_choices_s": t2 - t0, "at": t0, "game": self.game,
                             "what": what})
-        except Exception as err:  # noqa: BLE001 - a stuck session is reported, its clicks kept
+        except Exception as err:
             out.append({"ok": False, "why": repr(err), "game": self.game})
         return out
 
@@ -1291,7 +1293,7 @@ class ProtocolClient:
         while (left := end - time.perf_counter()) > 0:
             try:
                 h, content = await asyncio.wait_for(self.recv(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return
             if h["msgtype"] == "PATCH-DOC":
                 self.apply(content)
@@ -1558,7 +1560,8 @@ def print_profile(prof: dict, top: int) -> None:
     print(f"  {'function':<32} {'file':<44} {'calls':>8} {'own s':>8} {'cum s':>8}")
     for r in prof["rows"][:top]:
         where = f"{r['file']}:{r['line']}"
-        print(f"  {r['function'][:32]:<32} {where[-44:]:<44} {r['calls']:>8} {r['own_s']:>8.3f} {r['cumulative_s']:>8.3f}")
+        print(f"  {r['function'][:32]:<32} {where[-44:]:<44} {r['calls']:>8} {r['own_s']:>8.3f} "
+              f"{r['cumulative_s']:>8.3f}")
 
 
 # --------------------------------------------------------------------------- main
@@ -1614,7 +1617,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"code: {tree_fingerprint()}, commit {info.get('git_commit')}"
           + (f" (uncommitted: {', '.join(info['uncommitted_changes'])})" if info.get("uncommitted_changes") else ""))
     results: dict = {"machine": info, "argv": sys.argv, "parts": parts, "seed": args.seed,
-                     "started": datetime.now(timezone.utc).isoformat(timespec="seconds"), "load_average": {}}
+                     "started": datetime.now(UTC).isoformat(timespec="seconds"), "load_average": {}}
 
     def load_note(part: str) -> None:
         la = os.getloadavg()
@@ -1642,7 +1645,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  click -> update: median {r['latency']['median_ms']:.1f} ms, p95 {r['latency']['p95_ms']:.1f} ms, "
                   f"max {r['latency']['max_ms']:.1f} ms; next choices median {r['next_choices']['median_ms']:.0f} ms; "
                   f"server CPU {r['server_cpu_per_click_ms']:.0f} ms per click; {len(r['failed'])} clicks not counted; "
-                  f"server side (click in -> patch out) median {r['server_side'].get('median_ms', float('nan')):.1f} ms")
+                  "server side (click in -> patch out) median "
+                  f"{r['server_side'].get('median_ms', float('nan')):.1f} ms")
         if "concurrent-browser" in parts:
             print(f"\n[concurrent-browser] {args.sessions} Chromium pages, think time {think[0]:g}-{think[1]:g} s")
             load_note("concurrent-browser")

@@ -45,7 +45,7 @@ import statistics
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 # Allow running from a checkout without installing the package.
@@ -93,13 +93,13 @@ def machine_info() -> dict:
                                capture_output=True, text=True, check=True)
         info["git_commit"] = head.stdout.strip()
         info["engine_uncommitted_changes"] = bool(dirty.stdout.strip())
-    except Exception:  # noqa: BLE001 - informative only
+    except Exception:
         info["git_commit"] = None
     try:
         import importlib.metadata as md
 
         info["open_spiel"] = md.version("open-spiel")
-    except Exception:  # noqa: BLE001 - informative only
+    except Exception:
         info["open_spiel"] = None
     return info
 
@@ -135,7 +135,7 @@ def load_pyspiel():
     """``(pyspiel module, None)`` or ``(None, error text)``."""
     try:
         import pyspiel  # type: ignore[import-not-found]
-    except Exception as exc:  # noqa: BLE001 - reported, not hidden
+    except Exception as exc:
         return None, f"{type(exc).__name__}: {exc}"
     return pyspiel, None
 
@@ -357,7 +357,7 @@ def run_profile(seconds: float, seed: int, players: int = 4, top: int = 15) -> d
     print("\n  by own time (tottime):")
     print(stream.getvalue().strip("\n").split("\n\n", 1)[-1])
     rows = []
-    for (file, line, func), (cc, nc, tt, ct, _callers) in st.stats.items():  # type: ignore[attr-defined]
+    for (file, line, func), (_cc, nc, tt, ct, _callers) in st.stats.items():  # type: ignore[attr-defined]
         rows.append({"function": f"{file}:{line}({func})", "ncalls": nc, "tottime_s": round(tt, 4),
                      "cumtime_s": round(ct, 4)})
     rows.sort(key=lambda r: -r["cumtime_s"])
@@ -477,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"code: commit {info.get('git_commit')}"
           + (" (engine has uncommitted changes)" if info.get("engine_uncommitted_changes") else ""))
     results: dict = {"machine": info, "argv": sys.argv, "parts": parts, "seed": args.seed,
-                     "started": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+                     "started": datetime.now(UTC).isoformat(timespec="seconds")}
     t0 = time.perf_counter()
     results["load_average"] = {}
 
