@@ -31,7 +31,7 @@ def strings(view) -> list[str]:
             out.append(obj.label)
             out.extend(str(v) for item in obj.items for v in item.values())
     if isinstance(view, ArrialaTable):
-        for source in (view._labels, view._rings):
+        for source in (view.map.labels, view.map.rings):
             out.extend(str(v) for v in source.data.get("text", source.data.get("number", [])))
     return out
 
@@ -42,12 +42,12 @@ def click(b: pn.widgets.Button) -> None:
 
 def pick(table: ArrialaTable, key: str) -> None:
     """What a browser's click on the choice button of ``key`` sends (``ChoiceList``)."""
-    table._choices._handle_msg({"key": key})
+    table.choice.choices._handle_msg({"key": key})
 
 
 def press(table: ArrialaTable, key: str) -> None:
     """A click on a palette entry (its kind) or a card (``card:<id>``)."""
-    for choices in (table._palette, table._hand):
+    for choices in (table.choice.palette, table.choice.hand):
         if choices.item(key) is not None:
             choices._handle_msg({"key": key})
             return
@@ -56,7 +56,7 @@ def press(table: ArrialaTable, key: str) -> None:
 
 def item(table: ArrialaTable, key: str) -> dict:
     """The palette entry or the card of ``key`` as shown (label, classes, tip)."""
-    found = table._palette.item(key) or table._hand.item(key)
+    found = table.choice.palette.item(key) or table.choice.hand.item(key)
     assert found is not None, f"{key} is not shown"
     return found
 
@@ -75,11 +75,11 @@ def vs_bot(lang="en", **kw) -> ArrialaMatch:
 def offered(table: ArrialaTable) -> list[str]:
     """The keys of the choices shown, workers or places (pass one to :func:`pick`); the
     "Back" button after them is not one."""
-    return [k for k in table._choices.keys() if k != BACK]  # noqa: SIM118 - a ChoiceList, not a dict
+    return [k for k in table.choice.choices.keys() if k != BACK]  # noqa: SIM118 - a ChoiceList, not a dict
 
 
 def rings(table: ArrialaTable) -> list[tuple[float, float]]:
-    return list(zip(table._rings.data["x"], table._rings.data["y"], strict=True))
+    return list(zip(table.map.rings.data["x"], table.map.rings.data["y"], strict=True))
 
 
 def test_the_palette_greys_what_the_engine_refuses_with_its_reason():
@@ -90,12 +90,12 @@ def test_the_palette_greys_what_the_engine_refuses_with_its_reason():
     for kind in PALETTE:
         assert greyed(table, kind) == (kind not in legal_kinds), kind
         if kind in reasons:
-            assert item(table, kind)["tip"] == table.why(kind, reasons[kind]) and item(table, kind)["tip"]
+            assert item(table, kind)["tip"] == table.choice.why(kind, reasons[kind]) and item(table, kind)["tip"]
         else:
             assert item(table, kind)["tip"] == "", kind
     assert item(table, "to_vineyard")["tip"] == "None of your workers is on the canal."
     press(table, "to_vineyard")  # a greyed button still answers: why not
-    assert m.message == "None of your workers is on the canal." and table._kind is None
+    assert m.message == "None of your workers is on the canal." and table.choice.kind is None
 
 
 def test_the_highlighted_targets_are_exactly_the_legal_actions():
@@ -112,16 +112,16 @@ def test_the_highlighted_targets_are_exactly_the_legal_actions():
             press(table, "end_turn")
             continue
         kind = rng.choice(kinds)
-        table._choose_kind(kind)()
+        table.choice.choose_kind(kind)
         of_kind = {a for a in legal if kind_of(m.game, a) == kind}
         workers = {worker_of(m.game, a) for a in of_kind} - {None}
-        if table._worker is None and workers:
-            assert {t.worker for t in table._targets} == workers
+        if table.choice.worker is None and workers:
+            assert {t.worker for t in table.choice.targets} == workers
             assert len(rings(table)) == len(workers) == len(offered(table))
             pick(table, rng.choice(offered(table)))
-        w = table._worker
+        w = table.choice.worker
         expected = {a for a in of_kind if w is None or worker_of(m.game, a) == w}
-        assert {t.action for t in table._targets} == expected
+        assert {t.action for t in table.choice.targets} == expected
         assert len(rings(table)) == len(expected) == len(offered(table))
         checked.add(kind)
         pick(table, rng.choice(offered(table)))
@@ -132,13 +132,13 @@ def test_a_tap_on_a_ring_plays_it_and_a_tap_elsewhere_gets_the_engines_reason():
     m = vs_bot()
     table = ArrialaTable(m)
     press(table, "place")
-    target = next(t for t in table._targets if not m.game.board.is_town[target_of(m.game, t.action)[1]])
+    target = next(t for t in table.choice.targets if not m.game.board.is_town[target_of(m.game, t.action)[1]])
     table.tap(target.x, target.y)
     assert m.state.history == [target.action]
     # the cell now holds a worker: a virtual worker may not stop there, and the engine says so
     press(table, "move")
-    table.choose(next(t for t in table._targets if t.worker is not None and t.worker // 5 == 2))
-    x, y = table._cell_xy[target_of(m.game, target.action)[1]]
+    table.choice.choose(next(t for t in table.choice.targets if t.worker is not None and t.worker // 5 == 2))
+    x, y = table.map.cell_xy[target_of(m.game, target.action)[1]]
     table.tap(x, y)
     assert m.message == "Another worker is already on that cell." and len(m.state.history) == 1
 
@@ -147,9 +147,9 @@ def test_a_town_tap_takes_the_first_target_and_the_buttons_mirror_the_rings():
     m = vs_bot()
     table = ArrialaTable(m)
     press(table, "place")
-    labels = [item["label"] for item in table._choices.items if item["key"] != BACK]
+    labels = [item["label"] for item in table.choice.choices.items if item["key"] != BACK]
     assert labels[0].startswith("1 · ") and len(labels) == len(rings(table))
-    assert table._rings.data["number"] == [str(i + 1) for i in range(len(labels))]
+    assert table.map.rings.data["number"] == [str(i + 1) for i in range(len(labels))]
 
 
 def test_what_the_viewer_cannot_see_changes_nothing_on_screen():
@@ -188,7 +188,7 @@ def test_the_privacy_screen_shows_no_hand_and_no_board():
     assert any("card-" in s for s in strings(table))
     press(table, "end_turn")
     assert m.privacy and "card-" not in "".join(strings(table))
-    assert table._hand.items == [] and table._palette.items == [] and m.observation() is None
+    assert table.choice.hand.items == [] and table.choice.palette.items == [] and m.observation() is None
 
 
 def test_hot_seat_drops_the_previous_players_card_buttons():
@@ -199,7 +199,7 @@ def test_hot_seat_drops_the_previous_players_card_buttons():
     press(table, "end_turn")
     m.confirm_privacy()
     ben = set(m.state.hand_list(1))
-    classes = " ".join(x["classes"] for x in table._hand.items)
+    classes = " ".join(x["classes"] for x in table.choice.hand.items)
     assert classes
     for cid in ana - ben:
         assert f"card-{cid}" not in classes
@@ -213,7 +213,7 @@ def test_one_update_per_change():
             break
         renders, moves = table.renders, len(m.bot_moves)
         press(table, "place" if not greyed(table, "place") else "end_turn")
-        if table._kind is not None:  # choosing a kind is one update, the choice another
+        if table.choice.kind is not None:  # choosing a kind is one update, the choice another
             assert table.renders - renders == 1
             renders = table.renders
             pick(table, offered(table)[0])
@@ -223,14 +223,14 @@ def test_one_update_per_change():
 def test_back_after_the_choices_undoes_the_choice_not_the_game():
     m = vs_bot()
     table = ArrialaTable(m)
-    assert BACK not in table._choices.keys()  # noqa: SIM118 - a ChoiceList, not a dict
+    assert BACK not in table.choice.choices.keys()  # noqa: SIM118 - a ChoiceList, not a dict
     press(table, "move")
-    assert table._choices.keys()[-1] == BACK and "chosen" in item(table, "move")["classes"]
+    assert table.choice.choices.keys()[-1] == BACK and "chosen" in item(table, "move")["classes"]
     pick(table, BACK)
-    assert table._kind is None and table._choices.items == [] and m.state.history == []
+    assert table.choice.kind is None and table.choice.choices.items == [] and m.state.history == []
     assert "chosen" not in item(table, "move")["classes"]
     pick(table, BACK)  # a second tap in flight: nothing on offer, nothing happens
-    assert table._kind is None
+    assert table.choice.kind is None
 
 
 def test_a_click_on_a_choice_no_longer_offered_does_nothing():
@@ -242,8 +242,8 @@ def test_a_click_on_a_choice_no_longer_offered_does_nothing():
     state, renders = m.state.to_dict(), table.renders
     pick(table, first)  # the double tap
     assert m.state.to_dict() == state and table.renders == renders
-    table._choices._handle_msg({"key": 3})  # a malformed message from a browser
-    table._choices._handle_msg("a1")
+    table.choice.choices._handle_msg({"key": 3})  # a malformed message from a browser
+    table.choice.choices._handle_msg("a1")
     assert m.state.to_dict() == state and table.renders == renders
 
 
@@ -293,8 +293,8 @@ def test_a_move_at_a_town_pairs_the_game_with_its_heritage_place():
     opened = []
     table.on_place = opened.append
     press(table, "place")
-    town = next(t for t in table._targets if m.game.board.is_town[target_of(m.game, t.action)[1]])
-    table.choose(town)
+    town = next(t for t in table.choice.targets if m.game.board.is_town[target_of(m.game, t.action)[1]])
+    table.choice.choose(town)
     assert table._heritage.visible and "On the real canal" in table._panes["heritage"].object
     click(table._story_button)
     assert opened == ["montech"]
@@ -412,7 +412,7 @@ def test_a_game_changes_words_not_which_models_the_page_holds_and_lays_it_out_se
     doc.on_change(lambda e: layouts.append(f"{type(e.model).__name__}.{e.attr}")
                   if isinstance(e, ModelChangedEvent) and isinstance(e.model, LayoutDOM)
                   and e.attr in ("visible", "css_classes", "children", "stylesheets") else None)
-    containers = (table._panel, table._prompt, table._main, table._info, table._heritage)
+    containers = (table._panel, table.choice.column, table._main, table._info, table._heritage)
     before = [list(c.objects) for c in containers]
     changed = clicks = most = 0
     choices_shown = 0
@@ -434,3 +434,19 @@ def test_a_game_changes_words_not_which_models_the_page_holds_and_lays_it_out_se
     assert m.over and clicks > 50 and choices_shown > 10
     assert len(walks) <= changed < clicks / 10
     assert most <= 2, most
+
+
+def test_the_table_reads_costs_and_card_targets_from_the_observation_and_the_actions_module():
+    """What the table shows a cost from (the observation) says what the engine charges, and
+    a card's target made by the actions module decodes to the same worker and cell."""
+    m = vs_bot()
+    obs = m.observation()
+    assert obs.legal_actions and all(obs.action_cost(a) == m.state.action_cost(a) for a in obs.legal_actions)
+    g = m.game
+    k = g.effects.index("move")
+    d = A.decode(A.card(k, A.card_target_worker_cell(7, 12)), g.effects)
+    assert (d.kind, d.card, d.worker, d.cell) == ("card", k, 7, 12)
+    v = g.effects.index("to_vineyard") if "to_vineyard" in g.effects else None
+    if v is not None:
+        d = A.decode(A.card(v, A.card_target_worker_vineyard(3, 1)), g.effects)
+        assert (d.worker, d.vineyard) == (3, 1)

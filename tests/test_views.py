@@ -408,3 +408,14 @@ def test_the_explorer_needs_no_network_and_escapes_every_text(monkeypatch):
     shown = explorer_module.PlaceStory(lang="en", place="midi-II").markup()
     assert "<script>" not in shown and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;" in shown
     assert "Port de l&#x27;Embouchure" in explorer_module.PlaceStory(lang="en", place="midi-I").markup()
+
+
+def test_views_read_observations_not_the_engines_state():
+    """A view shows what an observation says (M-R1, A-R11), never the engine's own fields."""
+    from pathlib import Path
+
+    import canal_heritage.views
+
+    for path in Path(canal_heritage.views.__file__).parent.glob("*.py"):
+        source = path.read_text(encoding="utf-8").replace("pn.state.", "")
+        assert ".state." not in source and "._generation" not in source, f"{path.name} reads the engine's state"

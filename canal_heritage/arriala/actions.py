@@ -123,6 +123,34 @@ def card(k: int, target: int) -> int:
     return CARD + k * CARD_SPAN + target
 
 
+def card_target_worker_cell(w: int, c: int) -> int:
+    """A card's target ``t`` for worker ``w`` and cell ``c`` (move, jump, to_canal cards)."""
+    return w * 64 + c
+
+
+def card_target_worker_vineyard(w: int, v: int) -> int:
+    """A card's target ``t`` for worker ``w`` and vineyard ``v`` (to_vineyard cards)."""
+    return w * 4 + v
+
+
+def cost(game: ArrialaGame, loc: tuple[int, ...] | list[int], action: int) -> int:
+    """The AP ``action`` costs with the workers at ``loc`` (0 for END_TURN): a move pays for
+    each cell it crosses, a move card for the cells beyond its value."""
+    c = game.costs
+    d = decode(action, game.effects)
+    if d.kind == "end_turn":
+        return 0
+    if d.kind == "move":
+        return abs(d.cell - loc[d.worker]) * c.move_cell
+    if d.kind == "card":
+        extra = 0
+        if game.effects[d.card] == "move":
+            extra = max(0, abs(d.cell - loc[d.worker]) - game.card_value[d.card]) * c.move_cell
+        return c.play_card + extra
+    return {"draw": c.draw, "place": c.place, "lock": c.lock, "to_vineyard": c.to_vineyard,
+            "river_work": c.river_work, "from_vineyard": c.from_vineyard}[d.kind]
+
+
 def decode(action: int, effects: tuple[str, ...] = ()) -> Decoded:
     """Take ``action`` apart; ``effects`` (the deck's effect per card kind) decodes card
     targets. Raises ``ValueError`` for an int that is no action."""

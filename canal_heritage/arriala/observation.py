@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..core.events import Event
 from ..core.game import check_seat
+from . import actions as A
 
 if TYPE_CHECKING:
     from .state import ArrialaGame, ArrialaState
@@ -58,6 +59,10 @@ class ArrialaObservation:
     def players(self) -> int:
         """How many players sit at the table (the virtual player not counted, A-R8)."""
         return self.game.players
+
+    def action_cost(self, action: int) -> int:
+        """The AP ``action`` costs now, as the state would say (:func:`.actions.cost`)."""
+        return A.cost(self.game, self.loc, action)
 
     @property
     def unseen(self) -> tuple[int, ...]:

@@ -431,20 +431,7 @@ class ArrialaState:
 
     def action_cost(self, action: int) -> int:
         """The AP ``action`` costs now (0 for END_TURN)."""
-        g = self.game
-        c = g.costs
-        d = A.decode(action, g.effects)
-        if d.kind == "end_turn":
-            return 0
-        if d.kind == "move":
-            return abs(d.cell - self.loc[d.worker]) * c.move_cell
-        if d.kind == "card":
-            extra = 0
-            if g.effects[d.card] == "move":
-                extra = max(0, abs(d.cell - self.loc[d.worker]) - g.card_value[d.card]) * c.move_cell
-            return c.play_card + extra
-        return {"draw": c.draw, "place": c.place, "lock": c.lock, "to_vineyard": c.to_vineyard,
-                "river_work": c.river_work, "from_vineyard": c.from_vineyard}[d.kind]
+        return A.cost(self.game, self.loc, action)
 
     def why_illegal(self, action: Any) -> IllegalActionError:
         """The error explaining why ``action`` is not legal now (used by apply_action)."""

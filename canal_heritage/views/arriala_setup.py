@@ -3,7 +3,8 @@ starts (A-R9: the rulebook's "who saw a canal most recently?" is asked here)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import panel as pn
 import param
@@ -25,7 +26,7 @@ class ArrialaSetup(pn.viewable.Viewer):
     """The choices before a game of Arriala; ``on_start(seats, first)`` starts it (``first``
     is a seat, or None for chance)."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
 
     def __init__(self, *, on_start: Callable[[list[Seat], int | None], None], on_back: Callable[[], None],
                  **params: Any) -> None:
@@ -58,9 +59,9 @@ class ArrialaSetup(pn.viewable.Viewer):
 
     def seats(self) -> list[Seat]:
         if self.mode.value == "bots":
-            return [Seat("human", self.your_name.value)] + [
+            return [Seat("human", self.your_name.value or "")] + [
                 Seat("bot", "", self.level.value) for _ in range(self.opponents.value)]
-        return [Seat("human", w.value) for w in self.names[: self.players.value]]
+        return [Seat("human", w.value or "") for w in self.names[: self.players.value]]
 
     def first_player(self) -> int | None:
         value = self.first.value

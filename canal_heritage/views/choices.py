@@ -38,9 +38,9 @@ CHOICE_CSS = """
 .choice-list button.primary { background: #1f5f8b; color: #ffffff; border-color: #123c59; }
 .choice-list button.unavailable { opacity: 0.5; border-style: dashed; background: #efeae0; color: #3d3d3d; }
 .choice-list button.chosen { outline: 0.2em solid #f0b400; outline-offset: 0.1em; }
-.choice-list button.card { display: flex; align-items: center; gap: 0.6em; padding: 0.2em 0.9em 0.2em 0.2em;
+.choice-list button.has-icon { display: flex; align-items: center; gap: 0.6em; padding: 0.2em 0.9em 0.2em 0.2em;
   background: #efeae0; border-color: transparent; text-align: left; }
-.choice-list button.card:hover { border-color: #1f5f8b; }
+.choice-list button.has-icon:hover { border-color: #1f5f8b; }
 .choice-list .icon, .choice-list .icon svg { display: block; flex: none; }
 """
 
@@ -75,6 +75,7 @@ export function render({ model }) {
         const words = document.createElement("span");
         words.textContent = item.label;
         b.replaceChildren(icon, words);
+        b.classList.add("has-icon");
       } else {
         b.textContent = item.label;
       }

@@ -17,7 +17,8 @@ hides, and draws what changes often (choices, palettes, hands) in a
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import panel as pn
 

@@ -4,7 +4,8 @@ replays a bot game with captions on the home screen."""
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import panel as pn
 import param
@@ -22,7 +23,7 @@ class IdleGuard(pn.viewable.Viewer):
     """After ``idle_after`` seconds without a touch, ask "still there?" for ``countdown``
     seconds; then call ``on_timeout`` (the exhibit goes home and discards the game)."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
     asking = param.Boolean(default=False)
     remaining = param.Integer(default=0)
 
@@ -89,7 +90,7 @@ class IdleGuard(pn.viewable.Viewer):
 class AttractLoop(pn.viewable.Viewer):
     """A bot game replayed step by step on the home screen, with captions."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
 
     def __init__(self, *, period_ms: int = 2500, seed: int = 1, **params: Any) -> None:
         super().__init__(**params)
@@ -135,7 +136,8 @@ class AttractLoop(pn.viewable.Viewer):
         for i, sid in enumerate(g.site_ids):
             status = obs.site_status[i]
             pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in obs.site_pawns[i]]
-            cards.append(art.cached_site_card(sid, n.site_name(sid), threshold=g.threshold[i] if status != "hidden" else None,
+            threshold = g.threshold[i] if status != "hidden" else None
+            cards.append(art.cached_site_card(sid, n.site_name(sid), threshold=threshold,
                                        value=g.value[i], city=g.sites[i].city, tent=g.sites[i].tent, status=status,
                                        pawns=pawns, width=96))
         lines = [line for line in m.log() if line.key not in ("midi.bet_placed", "midi.reinforcement_declined")]

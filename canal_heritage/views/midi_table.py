@@ -15,7 +15,6 @@ import panel as pn
 from ..heritage import load_heritage
 from ..matches.midi import MidiMatch
 from ..midi import actions as A
-from ..midi.narration import Narrator
 from ..midi.observation import Observation
 from ..midi.state import SiteStatus
 from . import art
@@ -56,7 +55,7 @@ class MidiTable(TableShell):
 
     # ------------------------------------------------------------------ the components, built once
     def _build_game(self) -> None:
-        m, g = self.match, self.match.game
+        g = self.match.game
         self._story_open = False
         self._on_place: Callable[[str], Any] | None = None
         # the canal: one pane per site
@@ -112,8 +111,7 @@ class MidiTable(TableShell):
 
     # ------------------------------------------------------------------ render
     def _render_game(self) -> list[Any]:
-        m = self.match
-        obs = m.observation() or m.public_observation()
+        obs = self._view()
         self._render_strip(obs)
         self._render_site(obs)
         self._render_prompt(obs)
@@ -126,7 +124,7 @@ class MidiTable(TableShell):
         self._choices.offer([])  # nothing is on offer behind the privacy screen
 
     def _title(self) -> tuple[str, str]:
-        tr, obs = self.tr, self.match.public_observation()
+        tr, obs = self.tr, self._view()
         return (tr.ui("table.title", "Canal du Midi"),
                 tr.ui("table.round", "Round {round} of {rounds}", round=obs.round, rounds=obs.rounds))
 
@@ -161,7 +159,8 @@ class MidiTable(TableShell):
         need = tr.ui("table.needs", "Needs {threshold} worker points · worth {value} points",
                      threshold=obs.threshold, value=g.value[i])
         self._pane("site", f"<div style='display:flex;gap:1em;align-items:flex-start'><div style='flex:none'>{card}"
-                           f"</div><div><p style='font-weight:600'>{text(need)}</p><p>{text(caption.text)}</p></div></div>")
+                           f"</div><div><p style='font-weight:600'>{text(need)}</p><p>{text(caption.text)}</p>"
+                           f"</div></div>")
         story = ""
         if self._story_open:
             told = place.localized("story", tr.lang)
@@ -201,7 +200,7 @@ class MidiTable(TableShell):
                 worker = n.worker(d.value)
                 item["icon"] = art.cached_worker_card(d.value, worker.rsplit(" (", 1)[0], colour=colour, width=90)
                 item["tip"] = worker
-                item["classes"] = f"card act-{d.kind}-{d.value}"
+                item["classes"] = f"act-{d.kind}-{d.value}"
             else:
                 primary = (d.kind == "reinforce" and d.yes) or d.kind == "draw"
                 item["classes"] = f"act-{A.to_text(a).replace(' ', '-')}" + (" primary" if primary else "")
@@ -223,7 +222,7 @@ class MidiTable(TableShell):
             badge = (f"<span style='display:inline-flex;align-items:center;gap:0.4em;font-weight:700;"
                      f"font-size:1.15em'>{art.engineer_badge(eng.colour, eng.shape, name)}{text(name)}</span>")
 
-            def faces(values: Any, colour: str = eng.colour) -> str:
+            def faces(values: Any, colour: str = eng.colour, sym: art.Symbols = sym) -> str:
                 return "".join(sym.use(art.cached_worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=colour,
                                                               width=54)) for v in values)
 

@@ -64,6 +64,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
         #: how many times the table has been brought up to date (tests check: one per change)
         self.renders = 0
         self._n: Any = None
+        self._obs: Any = None
         self._panel = pn.Column(sizing_mode="stretch_width", css_classes=[self.CSS_CLASS])
         # Rare screens (privacy, projector step, end) are rebuilt when their key changes, so a
         # click in flight on an earlier one is dropped with it.
@@ -100,6 +101,13 @@ class TableShell(InPlace, pn.viewable.Viewer):
         if self._n is None:
             self._n = self.match.narrator()
         return self._n
+
+    def _view(self) -> Any:
+        """What the screen shows now (:meth:`~canal_heritage.matches.table.TableMatch.view`:
+        the viewer's observation, or the public one), made once per update."""
+        if self._obs is None:
+            self._obs = self.match.view()
+        return self._obs
 
     def _touch(self) -> None:
         if self._on_touch:
@@ -186,7 +194,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
     # ------------------------------------------------------------------ render
     def _render(self) -> None:
         self.renders += 1
-        self._n = None
+        self._n = self._obs = None
         with pn.io.hold():  # one patch (not frozen: Bokeh would then walk every model at the end)
             self._render_all()
 

@@ -6,8 +6,9 @@ Sizes are in ``em`` so the projector mode scales everything by raising one font 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import Any, Callable
+from typing import Any
 
 import panel as pn
 
@@ -52,6 +53,13 @@ def button(label: str, on_click: Callable[..., Any] | None = None, *, kind: str 
     if on_click is not None:
         b.on_click(on_click)
     return b
+
+
+def label_box(fill: str, alpha: float, *, padding: int, radius: int) -> dict[str, Any]:
+    """The box behind a map label, as keyword arguments of Bokeh's ``figure.text`` (whose
+    typed signature does not list these properties)."""
+    return {"background_fill_color": fill, "background_fill_alpha": alpha, "padding": padding,
+            "border_radius": radius}
 
 
 def html(markup: str, **kw: Any) -> pn.pane.HTML:

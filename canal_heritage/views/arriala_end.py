@@ -1,0 +1,109 @@
+"""The end of an Arriala game at the table: who won and why (A-R18), a chart of the points,
+the score sheet by kind, and every point line by line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..arriala.narration import Narrator
+from ..arriala.sheet import KINDS
+from ..i18n import Translator
+from ..theme import SHAPE_SYMBOL, arriala_seat
+from .theme import INK, html, text
+
+if TYPE_CHECKING:
+    from .arriala_table import ArrialaTable
+
+
+def end_parts(table: ArrialaTable) -> list[Any]:
+    """The end screen's components (the table's shell adds "play again" and "home")."""
+    m, tr, n = table.match, table.tr, table.narrator
+    sheet = m.score_sheet()
+    how = sheet.ranking
+    if how in ("points", "canal_workers") and sheet.winners:
+        headline = tr.ui("table.winner", "{name} wins!", name=n.owner(sheet.winners[0]))
+    else:
+        headline = tr.ui("arriala.table.nobody_wins", "Nobody wins this time!")
+    why = {
+        "points": lambda: tr.ui("arriala.table.why_points", "Most points (A-R18)."),
+        "canal_workers": lambda: tr.ui("arriala.table.why_canal", "Tied on points, but with more workers on the "
+                                                                  "canal: canal cells and towns (A-R18)."),
+        "shared": lambda: tr.ui("arriala.table.why_shared", "Tied on points and on workers on the canal: no "
+                                                            "winner (A-R18)."),
+        "virtual": lambda: tr.ui("arriala.table.why_virtual", "The virtual player came first or shared first "
+                                                              "place: nobody has beaten it (A-R8, A-R18)."),
+    }.get(how or "points", lambda: "")()
+    end_words = ""
+    for line in m.log():
+        if line.key == "arriala.stalled":
+            end_words = line.text
+    kind_names = {
+        "section": tr.ui("arriala.table.kind", "Sections"),
+        "lock": tr.ui("arriala.table.kind", "Locks"),
+        "river_work": tr.ui("arriala.table.kind", "River works"),
+        "engineering_work": tr.ui("arriala.table.kind", "Engineering works"),
+        "vineyard": tr.ui("arriala.table.kind", "Vineyards"),
+        "earlier": tr.ui("arriala.table.kind", "Earlier points"),
+    }
+    head = "".join(f"<th scope='col'>{text(n.owner(o.owner))}</th>" for o in sheet.owners)
+    kinds = list(KINDS) + (["earlier"] if any(i.kind == "earlier" for o in sheet.owners for i in o.items) else [])
+    rows = []
+    for kind in kinds:
+        cells = "".join(f"<td>{o.by_kind().get(kind, 0)}</td>" for o in sheet.owners)
+        rows.append(f"<tr><th scope='row'>{text(kind_names[kind])}</th>{cells}</tr>")
+    total = tr.ui("table.total", "Total")
+    totals = "".join(f"<td><strong>{o.total}</strong></td>" for o in sheet.owners)
+    canal = tr.ui("arriala.table.canal_workers", "Workers on the canal (first tie-break)")
+    canal_cells = "".join(f"<td>{o.canal_workers}</td>" for o in sheet.owners)
+    table_html = (f"<table class='score' style='border-collapse:collapse' border='1' cellpadding='6'>"
+                  f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}"
+                  f"<tr><th scope='row'>{text(total)}</th>{totals}</tr>"
+                  f"<tr><th scope='row'>{text(canal)}</th>{canal_cells}</tr></tbody></table>")
+    details = []
+    for o in sheet.owners:
+        lines = "".join(f"<li>{text(item_words(tr, n, i))}</li>" for i in o.items)
+        details.append(f"<li><strong>{text(n.owner(o.owner))}</strong><ul>{lines}</ul></li>")
+    detail_title = tr.ui("arriala.table.details", "Every point, line by line")
+    top = max(1, max(o.total for o in sheet.owners))
+    bars = []
+    for o in sheet.owners:
+        colour, shape = arriala_seat(o.owner, m.game.players)
+        bars.append(f"<div style='display:flex;align-items:center;gap:0.5em;margin:0.2em 0'>"
+                    f"<span style='width:10em'>{text(n.owner(o.owner))}</span>"
+                    f"<span style='display:inline-block;height:1.2em;width:{14 * o.total / top:.2f}em;"
+                    f"background:{colour};border:0.06em solid {INK}'></span>"
+                    f"<span>{SHAPE_SYMBOL[shape]} {o.total}</span></div>")
+    chart_label = text(tr.ui("table.chart", "Points of each player"))
+    return [
+        html(f"<h2 class='winner' style='font-size:1.8em;margin:0.2em 0'>{text(headline)}</h2>"
+             f"<p class='why'>{text(why)}{table._ruling_badge('A-R18')}</p>"
+             + (f"<p>{text(end_words)}</p>" if end_words else "")),
+        html(f"<figure class='chart' aria-label='{chart_label}' style='margin:0'>{''.join(bars)}</figure>"),
+        html(table_html),
+        html(f"<details><summary style='min-height:2.75em;cursor:pointer'>{text(detail_title)}</summary>"
+             f"<ul>{''.join(details)}</ul></details>"),
+    ]
+
+
+def item_words(tr: Translator, n: Narrator, item: Any) -> str:
+    """One line of the score sheet in words."""
+    detail = dict(item.detail)
+    if item.kind == "section":
+        first, _, last = item.place.partition("…")
+        where = n.cell(first) if first == last else tr.ui("arriala.section", "{first} to {last}",
+                                                         first=n.cell(first), last=n.cell(last))
+        return tr.ui_plural("arriala.table.item_section", "Section {where} ({n} worker): {points}",
+                            "Section {where} ({n} workers): {points}", int(detail.get("workers", 0)),
+                            where=where, points=item.points)
+    if item.kind == "lock":
+        return tr.ui("arriala.table.item_lock", "Lock on {where}: {points}", where=n.cell(item.place),
+                     points=item.points)
+    if item.kind == "river_work":
+        return tr.ui("arriala.table.item_river", "River work ({kind}): {points}", kind=n.blue(item.place),
+                     points=item.points)
+    if item.kind == "engineering_work":
+        return tr.ui("arriala.table.item_work", "{work}: {points}", work=n.place(item.place), points=item.points)
+    if item.kind == "vineyard":
+        return tr.ui("arriala.table.item_vine", "{vineyard} vineyard: {points}", vineyard=n.place(item.place),
+                     points=item.points)
+    return tr.ui("arriala.table.item_earlier", "Earlier points: {points}", points=item.points)
