@@ -450,3 +450,15 @@ def test_the_table_reads_costs_and_card_targets_from_the_observation_and_the_act
     if v is not None:
         d = A.decode(A.card(v, A.card_target_worker_vineyard(3, 1)), g.effects)
         assert (d.worker, d.vineyard) == (3, 1)
+
+
+def test_the_notebooks_draw_each_seat_in_the_exhibits_colour():
+    from canal_heritage.lessons.arriala import board_svg
+
+    m = ArrialaMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "heuristic")], seed=3, first=0, pace=0)
+    while len({w // A.W for w, where in enumerate(m.state.loc) if where >= 0}) < 3:  # every owner on the board
+        assert m.step_bot()
+    table = ArrialaTable(m)
+    fills = set(table.map.workers.data["fill"])
+    svg = board_svg(m.state, "en")
+    assert len(fills) >= 2 and all(f'fill="{f}"' in svg for f in fills)

@@ -18,19 +18,18 @@ from ..arriala import actions as A
 from ..arriala.bots import make_bot
 from ..arriala.narration import Narrator
 from ..core.errors import IllegalActionError
+from ..theme import arriala_seat
 from .common import HTMLBlock, Storyteller, bullet_html, table_html
 
 if TYPE_CHECKING:
     import ipywidgets
 
-#: Worker colours: red, yellow, green, violet; the virtual player (A-R8) in grey.
-COLOURS = ("#c62828", "#f2b705", "#2e7d32", "#6a1b9a")
-VIRTUAL = "#8a8a8a"
 CELL = 38  # cell size in the drawing, px
 
 
 def _owner_colour(game: ArrialaGame, owner: int) -> str:
-    return VIRTUAL if owner >= game.players else COLOURS[owner]
+    """The owner's colour, as at the exhibit's table (the virtual player, A-R8, in grey)."""
+    return arriala_seat(owner, game.players)[0]
 
 
 def board_svg(state: ArrialaState, lang: str = "fr", *, names: Sequence[str] | None = None,

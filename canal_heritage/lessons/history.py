@@ -5,11 +5,11 @@ Every text comes from the heritage catalogs, in the lesson's language."""
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Sequence
 
 from ..heritage import Coordinates, Heritage, Place, load_heritage
 from ..i18n import translator
+from ..theme import lon_lat_aspect
 from .common import HTMLBlock, table_html
 from .plots import FigureView, new_figure
 
@@ -57,7 +57,7 @@ def canal_map(lang: str = "fr", *, width: float = 9.0) -> FigureView:
     ax.scatter([c.lon for _, c in works], [c.lat for _, c in works], marker="^", s=36,
                color="#f57c00", zorder=3, label=tr.ui("lesson.map", "Engineering works"))
     mid = sum(ax.get_ylim()) / 2
-    ax.set_aspect(1 / math.cos(math.radians(mid)))
+    ax.set_aspect(lon_lat_aspect(mid))  # as the exhibit's maps project (canal_heritage.theme)
     ax.set_xlabel(tr.ui("lesson.map", "longitude (°)"))
     ax.set_ylabel(tr.ui("lesson.map", "latitude (°)"))
     ax.set_title(tr.ui("lesson.map", "The canals of the two seas"))

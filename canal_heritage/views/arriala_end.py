@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 from ..arriala.narration import Narrator
 from ..arriala.sheet import KINDS
 from ..i18n import Translator
-from ..theme import SHAPE_SYMBOL, arriala_seat
-from .theme import INK, html, text
+from ..theme import arriala_seat
+from .table_shell import points_chart, score_table
+from .theme import html, text
 
 if TYPE_CHECKING:
     from .arriala_table import ArrialaTable
@@ -45,40 +46,25 @@ def end_parts(table: ArrialaTable) -> list[Any]:
         "vineyard": tr.ui("arriala.table.kind", "Vineyards"),
         "earlier": tr.ui("arriala.table.kind", "Earlier points"),
     }
-    head = "".join(f"<th scope='col'>{text(n.owner(o.owner))}</th>" for o in sheet.owners)
     kinds = list(KINDS) + (["earlier"] if any(i.kind == "earlier" for o in sheet.owners for i in o.items) else [])
-    rows = []
-    for kind in kinds:
-        cells = "".join(f"<td>{o.by_kind().get(kind, 0)}</td>" for o in sheet.owners)
-        rows.append(f"<tr><th scope='row'>{text(kind_names[kind])}</th>{cells}</tr>")
-    total = tr.ui("table.total", "Total")
-    totals = "".join(f"<td><strong>{o.total}</strong></td>" for o in sheet.owners)
+    names = [n.owner(o.owner) for o in sheet.owners]
+    rows = [(kind_names[kind], [str(o.by_kind().get(kind, 0)) for o in sheet.owners]) for kind in kinds]
     canal = tr.ui("arriala.table.canal_workers", "Workers on the canal (first tie-break)")
-    canal_cells = "".join(f"<td>{o.canal_workers}</td>" for o in sheet.owners)
-    table_html = (f"<table class='score' style='border-collapse:collapse' border='1' cellpadding='6'>"
-                  f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}"
-                  f"<tr><th scope='row'>{text(total)}</th>{totals}</tr>"
-                  f"<tr><th scope='row'>{text(canal)}</th>{canal_cells}</tr></tbody></table>")
+    table_html = score_table(names, rows, [o.total for o in sheet.owners], tr.ui("table.total", "Total"),
+                             after=[(canal, [str(o.canal_workers) for o in sheet.owners])])
     details = []
     for o in sheet.owners:
         lines = "".join(f"<li>{text(item_words(tr, n, i))}</li>" for i in o.items)
         details.append(f"<li><strong>{text(n.owner(o.owner))}</strong><ul>{lines}</ul></li>")
     detail_title = tr.ui("arriala.table.details", "Every point, line by line")
-    top = max(1, max(o.total for o in sheet.owners))
-    bars = []
-    for o in sheet.owners:
-        colour, shape = arriala_seat(o.owner, m.game.players)
-        bars.append(f"<div style='display:flex;align-items:center;gap:0.5em;margin:0.2em 0'>"
-                    f"<span style='width:10em'>{text(n.owner(o.owner))}</span>"
-                    f"<span style='display:inline-block;height:1.2em;width:{14 * o.total / top:.2f}em;"
-                    f"background:{colour};border:0.06em solid {INK}'></span>"
-                    f"<span>{SHAPE_SYMBOL[shape]} {o.total}</span></div>")
-    chart_label = text(tr.ui("table.chart", "Points of each player"))
+    chart = points_chart(tr.ui("table.chart", "Points of each player"),
+                         [(name, o.total, *arriala_seat(o.owner, m.game.players))
+                          for name, o in zip(names, sheet.owners, strict=True)])
     return [
         html(f"<h2 class='winner' style='font-size:1.8em;margin:0.2em 0'>{text(headline)}</h2>"
              f"<p class='why'>{text(why)}{table._ruling_badge('A-R18')}</p>"
              + (f"<p>{text(end_words)}</p>" if end_words else "")),
-        html(f"<figure class='chart' aria-label='{chart_label}' style='margin:0'>{''.join(bars)}</figure>"),
+        html(chart),
         html(table_html),
         html(f"<details><summary style='min-height:2.75em;cursor:pointer'>{text(detail_title)}</summary>"
              f"<ul>{''.join(details)}</ul></details>"),

@@ -35,6 +35,8 @@ from bokeh.plotting import figure
 
 from ..heritage import DatedWhat, HistoricDate, Place, load_heritage
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, LocalizedText, Translator, translator
+from ..theme import SR_ONLY, unproject
+from ..theme import project as project_from
 from .theme import ACCENT, BUTTON_CSS, CANAL, INK, PAPER, button, html, text
 
 #: The colours a menu button takes here: the chosen entry is "primary".
@@ -91,8 +93,6 @@ REGIONS: dict[str, dict[str, Any]] = {
 #: Which places are labelled when the whole of both canals is shown (others are too close
 #: together to read; their shape still says their kind, and the other views name them).
 WIDE_LABELS = ("midi_site", "town")
-SR_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
-           "clip:rect(0 0 0 0);white-space:nowrap;border:0")
 
 EXPLORER_CSS = BUTTON_CSS + """
 .bk-input { font-size: 1em; min-height: 2.75em; }
@@ -248,9 +248,8 @@ def resolve_place(value: str | None) -> str | None:
 
 
 def project(lat: float, lon: float) -> tuple[float, float]:
-    """Kilometres east and north of :data:`ORIGIN`."""
-    lat0, lon0 = ORIGIN
-    return (lon - lon0) * 111.32 * math.cos(math.radians(lat0)), (lat - lat0) * 110.57
+    """Kilometres east and north of :data:`ORIGIN` (:func:`canal_heritage.theme.project`)."""
+    return project_from(lat, lon, ORIGIN)
 
 
 def marker_svg(kind: str, size: int = 22) -> str:
@@ -407,9 +406,7 @@ class CanalMap(pn.viewable.Viewer):
                 put(pts[len(pts) * 3 // 4], garonne.localized("name", tr.lang).text, 6, 10, "top_left")
             else:  # the canal leaves the frame at the top left
                 xr, yr = self.figure.x_range, self.figure.y_range
-                lat = ORIGIN[0] + yr.end / 110.57
-                lon = ORIGIN[1] + xr.start / (111.32 * math.cos(math.radians(ORIGIN[0])))
-                put((lat, lon), atlantic, 8, 8, "top_left")
+                put(unproject(xr.start, yr.end, ORIGIN), atlantic, 8, 8, "top_left")
         self.line_names.data = names
 
     def _highlight(self) -> None:

@@ -17,20 +17,17 @@ from ..matches.midi import MidiMatch
 from ..midi import actions as A
 from ..midi.observation import Observation
 from ..midi.state import SiteStatus
+from ..theme import SR_ONLY, TURN_OUTLINE
 from . import art
 from .choices import ChoiceList
-from .table_shell import TableShell
+from .table_shell import TableShell, points_chart, score_table
 from .theme import button, html, text
 
 ROW = "display:flex;align-items:center;gap:0.3em;flex-wrap:wrap;margin:0.2em 0"
 LABEL = "min-width:6.5em;font-weight:600"
-ENGINEER_STYLE = {"circle": "●", "triangle": "▲", "square": "■", "diamond": "◆"}
-#: Visually hidden but read by screen readers (the strip's name).
-SR_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;"
-           "clip:rect(0 0 0 0);white-space:nowrap;border:0")
 #: A seat's frame: outlined while it is that seat's turn (every key always set, so a change is one style).
 SEAT_STYLE = {"flex": "1 1 18em", "border-radius": "0.6em", "outline": "none"}
-TURN_STYLE = {**SEAT_STYLE, "outline": "0.2em solid #f0b400"}
+TURN_STYLE = {**SEAT_STYLE, "outline": f"0.2em solid {TURN_OUTLINE}"}
 
 
 def action_of(key: str) -> int:
@@ -269,14 +266,13 @@ class MidiTable(TableShell):
         else:
             headline = tr.ui("table.winner", "{name} wins!", name=winners)
             why = tr.ui("table.why_points", "Most recognition points (M-R9).")
-        head = "".join(f"<th scope='col'>{text(m.names[ps.player])}</th>" for ps in sheet.players)
         rows = []
         for sid in g.site_ids:
             cells = []
             for ps in sheet.players:
                 cell = next((s for s in ps.sites if s.site == sid), None)
                 if cell is None:
-                    cells.append("<td>–</td>")
+                    cells.append("–")
                     continue
                 why_half = []
                 if "shared" in cell.halvings:
@@ -284,29 +280,15 @@ class MidiTable(TableShell):
                 if "adjacency" in cell.halvings:
                     why_half.append(tr.ui("table.halved_adjacency", "by adjacency: half"))
                 detail = f" <small>({text(', '.join(why_half))})</small>" if why_half else ""
-                cells.append(f"<td>{cell.points}{detail}</td>")
-            rows.append(f"<tr><th scope='row'>{text(n.site(sid))}</th>{''.join(cells)}</tr>")
-        coins = "".join(f"<td>{ps.coin_points}</td>" for ps in sheet.players)
-        unused = tr.ui("table.unused_coins", "Unused coins (2 points each)")
-        total = tr.ui("table.total", "Total")
-        totals = "".join(f"<td><strong>{ps.total}</strong></td>" for ps in sheet.players)
-        table = (f"<table class='score' style='border-collapse:collapse' border='1' cellpadding='6'>"
-                 f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}"
-                 f"<tr><th scope='row'>{text(unused)}</th>{coins}</tr>"
-                 f"<tr><th scope='row'>{text(total)}</th>{totals}</tr></tbody></table>")
-        top = max(1, max(ps.total for ps in sheet.players))
-        bars = "".join(
-            f"<div style='display:flex;align-items:center;gap:0.5em'>"
-            f"<span style='width:8em'>{text(m.names[ps.player])}</span>"
-            f"<span style='display:inline-block;height:1.2em;width:{12 * ps.total / top:.2f}em;"
-            f"background:{g.engineers[ps.player].colour}'></span>"
-            f"<span>{ENGINEER_STYLE.get(g.engineers[ps.player].shape, '')} {ps.total}</span></div>"
-            for ps in sheet.players)
-        chart_label = text(tr.ui("table.chart", "Points of each player"))
-        parts: list[Any] = [
-            html(f"<h2 class='winner' style='font-size:1.8em;margin:0.2em 0'>{text(headline)}</h2><p>{text(why)}</p>"),
-            html(f"<figure aria-label='{chart_label}' style='margin:0'>{bars}</figure>"),
-            html(table),
-        ]
-        return parts
+                cells.append(f"{cell.points}{detail}")
+            rows.append((n.site(sid), cells))
+        rows.append((tr.ui("table.unused_coins", "Unused coins (2 points each)"),
+                     [str(ps.coin_points) for ps in sheet.players]))
+        names = [m.names[ps.player] for ps in sheet.players]
+        table = score_table(names, rows, [ps.total for ps in sheet.players], tr.ui("table.total", "Total"))
+        chart = points_chart(tr.ui("table.chart", "Points of each player"),
+                             [(name, ps.total, g.engineers[ps.player].colour, g.engineers[ps.player].shape)
+                              for name, ps in zip(names, sheet.players, strict=True)])
+        return [html(f"<h2 class='winner' style='font-size:1.8em;margin:0.2em 0'>{text(headline)}</h2>"
+                     f"<p class='why'>{text(why)}</p>"), html(chart), html(table)]
 

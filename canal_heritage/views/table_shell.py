@@ -14,7 +14,7 @@ empties what is private (:meth:`TableShell._hide_private`) before anything else 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from typing import Any
 
@@ -22,8 +22,36 @@ import panel as pn
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
 from ..matches.table import LogLine, TableMatch
+from ..theme import SHAPE_SYMBOL
 from .inplace import InPlace
-from .theme import BUTTON_CSS, button, html, text
+from .theme import BUTTON_CSS, INK, button, html, text
+
+
+def score_table(players: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], totals: Sequence[int],
+                total_words: str, after: Sequence[tuple[str, Sequence[str]]] = ()) -> str:
+    """The end screen's score sheet: a column per player, a row per ``(heading, cells)`` (cell
+    markup made by the caller), the totals, then the ``after`` rows (tie-breaks)."""
+    def row(heading: str, cells: Sequence[str]) -> str:
+        return f"<tr><th scope='row'>{text(heading)}</th>{''.join(f'<td>{c}</td>' for c in cells)}</tr>"
+
+    head = "".join(f"<th scope='col'>{text(name)}</th>" for name in players)
+    body = [row(h, c) for h, c in rows] + [row(total_words, [f"<strong>{t}</strong>" for t in totals])]
+    body += [row(h, c) for h, c in after]
+    return (f"<table class='score' style='border-collapse:collapse' border='1' cellpadding='6'>"
+            f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+
+
+def points_chart(label: str, bars: Sequence[tuple[str, int, str, str]]) -> str:
+    """A bar per ``(name, points, colour, shape)``: the shape's symbol with the points, so a
+    colour never stands alone."""
+    top = max(1, *(points for _, points, _, _ in bars))
+    rows = "".join(f"<div style='display:flex;align-items:center;gap:0.5em;margin:0.2em 0'>"
+                   f"<span style='width:10em'>{text(name)}</span>"
+                   f"<span style='display:inline-block;height:1.2em;width:{14 * points / top:.2f}em;"
+                   f"background:{colour};border:0.06em solid {INK}'></span>"
+                   f"<span>{SHAPE_SYMBOL.get(shape, '')} {points}</span></div>" for name, points, colour, shape in bars)
+    return f"<figure class='chart' aria-label='{text(label)}' style='margin:0'>{rows}</figure>"
+
 
 #: How often (ms) a server session checks that a bot's turn is under way (one that did not
 #: start, or was lost, is started again).

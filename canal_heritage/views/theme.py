@@ -1,7 +1,9 @@
 """The exhibit's look: sizes for touch and for the back of a classroom, colours, and the
 small widget helpers every view uses (so buttons are big and keyboard-operable everywhere).
 
-Sizes are in ``em`` so the projector mode scales everything by raising one font size.
+Sizes are in ``em`` so the projector mode scales everything by raising one font size. The
+plain values the notebooks share with the exhibit (players' colours and shapes, the
+screen-reader-only style, the map projection) are in :mod:`canal_heritage.theme`.
 """
 
 from __future__ import annotations
