@@ -288,3 +288,30 @@ def test_a_queued_update_is_never_left_unsent():
         document._dispatch_write_task = original_task
         document._WRITE_MSGS.pop(doc, None)
         document._WRITE_BLOCK.pop(doc, None)
+
+
+def test_a_whole_game_shows_hides_and_reclasses_no_widget():
+    """In the browser, each change of a widget's visibility or classes makes BokehJS lay out
+    the whole page again. Over a whole game against a bot, a click changes the visibility or
+    classes of at most one widget: the choices are one ChoiceList and undo is disabled, so
+    nothing is shown or hidden as the game goes on (the kept buttons of old did, on every click)."""
+    from bokeh.document import Document
+    from bokeh.document.events import ModelChangedEvent
+    from bokeh.models import LayoutDOM
+
+    m = vs_bot(seed=4)
+    table = MidiTable(m)
+    doc = Document()
+    doc.add_root(table.__panel__().get_root(doc))
+    layouts: list[str] = []
+    doc.on_change(lambda e: layouts.append(f"{type(e.model).__name__}.{e.attr}")
+                  if isinstance(e, ModelChangedEvent) and isinstance(e.model, LayoutDOM)
+                  and e.attr in ("visible", "css_classes") else None)
+    clicks = most = 0
+    while not m.over:
+        layouts.clear()
+        click(table, offered(table)[clicks % len(offered(table))])
+        clicks += 1
+        most = max(most, len(layouts))
+    assert clicks > 10 and table._panel.objects[1].css_classes == ["end-screen"]
+    assert most <= 1, most
