@@ -1178,9 +1178,9 @@ class ProtocolClient:
         return self.models[mid].get("attributes", {}).get("css_classes") or []
 
     def choices(self, css: str = "targets") -> list[str]:
-        """The buttons an Arriala ChoiceList draws in the page from its items: ``.targets``
-        (workers or places, not the "Back" button) or ``.palette``; one
-        ``choice|host|key|classes`` per button."""
+        """The buttons a ChoiceList draws in the page from its items: Arriala's ``.targets``
+        (workers or places, not the "Back" button) or ``.palette``, Canal du Midi's
+        ``.choices``; one ``choice|host|key|classes`` per button."""
         for host in self.with_class(css):
             data = list(self.refs(self.models[host].get("attributes", {}).get("data")))
             items = self.models.get(data[0], {}).get("attributes", {}).get("items") if data else None
@@ -1190,11 +1190,11 @@ class ProtocolClient:
         return []
 
     def offered(self) -> list[str]:
-        """What a visitor may click now. Canal du Midi: the choice buttons. Arriala: the
+        """What a visitor may click now. Canal du Midi: the choices. Arriala: the
         targets if some are shown (a worker, then a place), else the palette's actions that
         are not greyed (the palette is empty when it is not the visitor's turn)."""
         if self.game == "midi":
-            return self.prompt_buttons()
+            return self.choices("choices")
         targets = self.choices()
         if targets:
             return targets
@@ -1244,12 +1244,12 @@ class ProtocolClient:
         await self.set_value(level, "active", labels.index("Beginner"))
         await self.click(self.first_button("start"))
         await self.until(lambda: bool(self.with_class(f"{self.game}-table") if self.game == "arriala"
-                                      else self.prompt_buttons()))
+                                      else self.choices("choices")))
         self.prune()
 
     async def play(self, until: float, think: tuple[float, float], rng: random.Random) -> list[dict]:
         """Play until ``until``. The latency of a click ends with the first patch it causes:
-        Canal du Midi, the patch that takes the clicked button off offer or changes the log;
+        Canal du Midi, the patch that takes the clicked choice off offer or changes the log;
         Arriala, the first patch after the click (the targets shown, the action played, the
         turn ended; nothing else is sent while the visitor has the turn and thinks)."""
         out: list[dict] = []
@@ -1273,7 +1273,7 @@ class ProtocolClient:
                 t0 = time.perf_counter()
                 await self.click(b)
                 if self.game == "midi":
-                    t1 = await self.until(lambda b=b, log_before=log_before: b not in self.prompt_buttons()
+                    t1 = await self.until(lambda b=b, log_before=log_before: b not in self.choices("choices")
                                           or self.log_text() != log_before)
                 else:
                     t1 = await self.until(lambda patches=patches: self.patches > patches)
