@@ -2,41 +2,112 @@
 
     canal-heritage simulate midi --players 3 --bots expert,heuristic,random --games 200 --seed 1
     canal-heritage simulate arriala --players 4 --bots heuristic --games 100 --cells 6,7,4,8
+    canal-heritage serve --port 5006
     canal-heritage lessons --no-browser --port 8899
+    canal-heritage --version
+
+A user's mistake gets a clear message and exit code 2, never a traceback: a wrong argument is
+told with the usage of the command it belongs to, and what would fail later (a port in use, a
+``--json`` file that cannot be written) is checked before anything starts. ``serve`` and
+``lessons`` stop cleanly, with exit code 0, on Ctrl+C (SIGINT) as on SIGTERM: nothing they
+started is left running.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
+import re
+import signal
+import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from . import __version__
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from .arriala.simulate import ArrialaSummary, Overrides
+    from .midi.simulate import Summary as MidiSummary
+
+GAME_TITLES = {"midi": "Canal du Midi", "arriala": "Arriala"}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, with two hints a new user needs (used for every subcommand too)."""
+
+    def error(self, message: str) -> NoReturn:
+        choice = re.search(r"invalid choice: '?([^' ]*)'? \(choose from (.*)\)", message)
+        if choice:  # a typo in a command or a game: say the nearest one
+            options = [o.strip("'\"") for o in choice.group(2).split(", ")]
+            near = difflib.get_close_matches(choice.group(1), options, n=1)
+            if near:
+                message += f"; did you mean {near[0]!r}?"
+        if message.endswith("expected one argument"):
+            message += " (a value that starts with a minus sign is written with '=': --lock-max=-1,2,3,4)"
+        super().error(message)
+
+    def fail(self, message: str) -> NoReturn:
+        """A problem that is not the command line's (a port in use, a missing folder): one
+        line, no usage, exit code 2."""
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
 def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    v = _whole(text)
     if v < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {v}")
     return v
 
 
-def _players(text: str) -> int:
-    v = _positive(text)
-    if not 2 <= v <= 4:
-        raise argparse.ArgumentTypeError(f"Canal du Midi is played by 2 to 4 players, not {v}")
+def _port(text: str) -> int:
+    v = _whole(text)
+    if not 1 <= v <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535 (from 1024 without administrator "
+                                         f"rights), not {v}")
     return v
 
 
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+def _players(game: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        v = _whole(text)
+        if not 2 <= v <= 4:
+            raise argparse.ArgumentTypeError(f"{GAME_TITLES[game]} is played by 2 to 4 players, not {v}")
+        return v
+    return parse
+
+
+def _bot_names(game: str) -> tuple[str, ...]:
+    if game == "midi":
+        from .midi.bots import BOT_NAMES
+    else:
+        from .arriala.bots import BOT_NAMES
+    return tuple(BOT_NAMES)
+
+
+def _bots(game: str) -> Callable[[str], list[str]]:
+    def parse(text: str) -> list[str]:
+        names = _bot_names(game)
+        given = [b.strip() for b in text.split(",") if b.strip()]
+        bad = [b for b in given if b not in names]
+        if not given or bad:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {', '.join(bad) or text!r}; {GAME_TITLES[game]}'s bots are {', '.join(names)} "
+                f"(one per seat separated by commas, or one for every seat)")
+        return given
+    return parse
 
 
 def _countdown(text: str) -> int:
@@ -60,6 +131,30 @@ def _lesson_language(text: str) -> str:
     return text
 
 
+def _numbers(count: int, what: str, each: str, low: int = 0, high: int | None = None) -> Callable[[str], list[int]]:
+    """A parser of ``count`` whole numbers separated by commas, each from ``low`` to ``high``
+    (the ranges the engines accept, so that the command line refuses what they would refuse)."""
+    bounds = f"from {low} to {high}" if high is not None else f"{low} or more"
+
+    def parse(text: str) -> list[int]:
+        try:
+            values = [int(x) for x in text.split(",")]
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be {count} whole numbers separated by commas ({each}), got {text!r}") from None
+        if len(values) != count:
+            raise argparse.ArgumentTypeError(
+                f"{what} must be {count} whole numbers ({each}), but {len(values)} were given: {text!r}")
+        bad = [v for v in values if v < low or (high is not None and v > high)]
+        if bad:
+            raise argparse.ArgumentTypeError(f"{what} must each be {bounds}, not {bad[0]}")
+        return values
+    return parse
+
+
+_thresholds = _numbers(9, "thresholds", "sites I to IX")
+
+
 def lessons_folder() -> Path:
     """The repository's ``lessons/`` folder (the notebooks and their teacher's guide)."""
     return Path(__file__).resolve().parents[1] / "lessons"
@@ -80,108 +175,140 @@ def lessons_command(no_browser: bool = False, port: int | None = None, lang: str
     return cmd
 
 
-def _bots(text: str) -> list[str]:
-    from .midi.bots import BOT_NAMES
+def json_problem(path: Path) -> str | None:
+    """Why the figures could not be written to ``path`` (in words), or None when they can.
 
-    names = [b.strip() for b in text.split(",") if b.strip()]
-    bad = [b for b in names if b not in BOT_NAMES]
-    if not names or bad:
-        raise argparse.ArgumentTypeError(
-            f"unknown bot {', '.join(bad) or text!r}; choose from {', '.join(BOT_NAMES)}, separated by commas")
-    return names
-
-
-def _thresholds(text: str) -> list[int]:
+    Checked before a simulation starts, by opening the file for appending (a file that did
+    not exist is removed again), so that a long run does not end in an error."""
+    if path.is_dir():
+        return f"{path} is a folder: give a file name, such as {path / 'figures.json'}"
+    if not path.parent.exists():
+        return f"the folder {path.parent} does not exist"
+    if not path.parent.is_dir():
+        return f"{path.parent} is a file, not a folder"
+    existed = path.exists()
     try:
-        values = [int(x) for x in text.split(",")]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"thresholds must be 9 whole numbers separated by commas, got {text!r}") from None
-    if len(values) != 9 or any(v < 0 for v in values):
-        raise argparse.ArgumentTypeError(f"thresholds must be 9 whole numbers ≥ 0 (sites I to IX), got {len(values)}")
-    return values
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        return f"cannot write {path}: {exc.strerror or exc}"
+    if not existed:
+        path.unlink(missing_ok=True)
+    return None
 
 
-def _numbers(count: int, what: str):
-    def parse(text: str) -> list[int]:
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt  # SIGTERM stops the command as Ctrl+C does
+
+
+def run_until_stopped(cmd: list[str], grace: float = 30.0) -> int:
+    """Run ``cmd`` until it ends (its exit code) or until Ctrl+C or SIGTERM (0).
+
+    The child runs in a process group of its own, so that Ctrl+C in the terminal reaches this
+    process only; either signal is passed on to the child as SIGTERM (JupyterLab then shuts
+    down its kernels and exits). A child still running ``grace`` seconds later, or after a
+    second Ctrl+C, is killed."""
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        proc = subprocess.Popen(cmd, process_group=0)
         try:
-            values = [int(x) for x in text.split(",")]
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be {count} whole numbers separated by commas, got {text!r}") from None
-        if len(values) != count or any(v < 0 for v in values):
-            raise argparse.ArgumentTypeError(f"{what} must be {count} whole numbers ≥ 0, got {len(values)}")
-        return values
-    return parse
+            return proc.wait()
+        except KeyboardInterrupt:
+            proc.terminate()
+            try:
+                proc.wait(grace)
+            except (KeyboardInterrupt, subprocess.TimeoutExpired):
+                proc.kill()
+                proc.wait()
+            return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _simulation_options(p: argparse.ArgumentParser, game: str) -> None:
+    p.add_argument("--players", type=_players(game), default=2, help="2, 3 or 4 (default 2)")
+    p.add_argument("--bots", type=_bots(game), default=["heuristic"],
+                   help="one bot per seat, or one for all: random, heuristic, expert (default heuristic)")
+    p.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
+    p.add_argument("--seed", type=_whole, default=0, help="seed of the whole run (default 0)")
+    p.add_argument("--json", type=Path, metavar="PATH", help="also write the figures as JSON to PATH")
+
+
+def _run_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--jobs", type=_positive, default=1, help="worker processes (results do not depend on it)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--lang", type=_language, default=None,
+                   help="language of the summary: fr, en or oc (default: from LANGUAGE or LANG, else fr)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="canal-heritage", description="Canal Heritage: the canal games and their history.")
+    """The command line: ``simulate midi|arriala``, ``serve``, ``lessons``, ``i18n``; each
+    leaf command keeps its own parser in ``args.parser`` (its errors show its usage)."""
+    parser = _Parser(prog="canal-heritage", description="Canal Heritage: the canal games and their history.")
+    parser.add_argument("--version", action="version", version=f"canal-heritage {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    sim = sub.add_parser("simulate", help="play many bot games and print a summary")
+    sim = sub.add_parser("simulate", help="play many bot games and print a summary",
+                         description="Play many bot games and print a summary (simulate midi --help, "
+                                     "simulate arriala --help).")
     games = sim.add_subparsers(dest="game", required=True, metavar="GAME")
     midi = games.add_parser("midi", help="Canal du Midi", description="Simulate Canal du Midi games between bots.")
-    midi.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
-    midi.add_argument("--bots", type=_bots, default=["heuristic"],
-                      help="one bot per seat, or one for all: random, heuristic, expert (default heuristic)")
-    midi.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
-    midi.add_argument("--seed", type=_int, default=0, help="seed of the whole run (default 0)")
-    midi.add_argument("--json", type=Path, metavar="PATH", help="also write the figures as JSON to PATH")
+    _simulation_options(midi, "midi")
     midi.add_argument("--thresholds", type=_thresholds, metavar="T1,...,T9",
-                      help="try other site thresholds for this player count (sites I..IX)")
-    midi.add_argument("--jobs", type=_positive, default=1, help="worker processes (results do not depend on it)")
+                      help="try other site thresholds for this player count (sites I..IX, each 0 or more)")
     midi.add_argument("--expert-iterations", type=_positive, metavar="N",
                       help="sampled worlds per expert decision (default: the bot's own)")
-    midi.add_argument("--no-progress", action="store_true", help="no progress bar")
-    midi.add_argument("--lang", type=_language, default=None,
-                      help="language of the summary: fr, en or oc (default: from LANG, else fr)")
+    _run_options(midi)
+    midi.set_defaults(parser=midi)
 
     arr = games.add_parser("arriala", help="Arriala (Canal de Garonne)",
-                           description="Simulate Arriala games between bots (the balance study: docs/arriala-balance.md).")
-    arr.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
-    arr.add_argument("--bots", type=_bots, default=["heuristic"],
-                     help="one bot per seat, or one for all: random, heuristic, expert (default heuristic)")
-    arr.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
-    arr.add_argument("--seed", type=_int, default=0, help="seed of the whole run (default 0)")
-    arr.add_argument("--json", type=Path, metavar="PATH", help="also write the figures as JSON to PATH")
-    arr.add_argument("--cells", type=_numbers(4, "cells"), metavar="C1,...,C4",
-                     help="cells per stretch, Grisolles to Valence d'Agen (each 1 to 10)")
-    arr.add_argument("--lock-max", type=_numbers(4, "lock maxima"), metavar="L1,...,L4", help="lock maximum per stretch")
-    arr.add_argument("--table", type=_numbers(10, "the scoring table"), metavar="P1,...,P10",
-                     help="points for a complete section of 1 to 10 workers")
-    arr.add_argument("--deck", type=_numbers(10, "the deck"), metavar="N1,...,N10",
-                     help="cards of each kind, in data/arriala/deck.json order")
-    arr.add_argument("--jobs", type=_positive, default=1, help="worker processes (results do not depend on it)")
-    arr.add_argument("--no-progress", action="store_true", help="no progress bar")
-    arr.add_argument("--lang", type=_language, default=None,
-                     help="language of the summary: fr, en or oc (default: from LANG, else fr)")
+                           description="Simulate Arriala games between bots "
+                                       "(the balance study: docs/arriala-balance.md).")
+    _simulation_options(arr, "arriala")
+    arr.add_argument("--cells", type=_numbers(4, "cells", "one per stretch", 1, 10), metavar="C1,...,C4",
+                     help="cells per stretch, Grisolles to Valence d'Agen (each from 1 to 10)")
+    arr.add_argument("--lock-max", type=_numbers(4, "lock maxima", "one per stretch"), metavar="L1,...,L4",
+                     help="lock maximum per stretch (each 0 or more)")
+    arr.add_argument("--table", type=_numbers(10, "the scoring table", "sections of 1 to 10 workers"),
+                     metavar="P1,...,P10", help="points for a complete section of 1 to 10 workers (each 0 or more)")
+    arr.add_argument("--deck", type=_numbers(10, "the deck", "cards of each kind"), metavar="N1,...,N10",
+                     help="cards of each kind, in data/arriala/deck.json order (each 0 or more)")
+    _run_options(arr)
+    arr.set_defaults(parser=arr)
 
     srv = sub.add_parser("serve", help="start the exhibit on this machine (http://localhost:5006)",
-                         description="Start the museum exhibit: a local web server, nothing fetched from outside.")
+                         description="Start the museum exhibit: a local web server, nothing fetched from outside. "
+                                     "Ctrl+C or SIGTERM stops it (exit code 0).")
     srv.add_argument("--kiosk", action="store_true",
                      help="museum kiosk: attract loop on the home screen, back home after inactivity")
-    srv.add_argument("--port", type=_positive, default=5006, help="port (default 5006)")
+    srv.add_argument("--port", type=_port, default=5006, help="port (default 5006)")
     srv.add_argument("--idle", type=_positive, default=90, metavar="SECONDS",
                      help="kiosk: seconds without a touch before asking 'still there?' (default 90)")
     srv.add_argument("--countdown", type=_countdown, default=20, metavar="SECONDS",
                      help="kiosk: seconds to answer 'still there?', at least 20 (default 20)")
     srv.add_argument("--show", action="store_true", help="open a browser")
+    srv.set_defaults(parser=srv)
 
     les = sub.add_parser("lessons", help="open the lesson notebooks in JupyterLab",
-                         description="Open JupyterLab on the lessons folder (lessons/README.md is the teacher's guide).")
+                         description="Open JupyterLab on the lessons folder (lessons/README.md is the teacher's "
+                                     "guide). Ctrl+C or SIGTERM stops it (exit code 0).")
     les.add_argument("--no-browser", action="store_true", help="do not open a browser (print the address instead)")
-    les.add_argument("--port", type=_positive, default=None, help="port (default: JupyterLab's, 8888 or the next free one)")
+    les.add_argument("--port", type=_port, default=None, help="port (default: JupyterLab's, 8888 or the next free one)")
     les.add_argument("--lang", type=_lesson_language, default=None,
                      help="open the French (fr) or English (en) lessons only")
+    les.set_defaults(parser=les)
 
-    i18n = sub.add_parser("i18n", help="keep the translation catalogs in step with the sources")
+    i18n = sub.add_parser("i18n", help="keep the translation catalogs in step with the sources",
+                          description="Keep the translation catalogs in step with the sources (docs/translating.md).")
     i18n.add_argument("action", choices=["extract", "update", "check"],
                       help="extract: write the .pot templates; update: merge them into the fr/en/oc "
                            "catalogs; check: list missing translations")
     i18n.add_argument("--domain", action="append", metavar="DOMAIN",
                       help="only this domain (repeatable): ui, places, people, timeline, glossary, geometry")
+    i18n.set_defaults(parser=i18n)
     return parser
 
 
-def _print_summary(summary, console, lang: str) -> None:
+def _print_summary(summary: MidiSummary, console: Console, lang: str) -> None:
     from rich.table import Table
 
     from .i18n import translator
@@ -228,7 +355,7 @@ def _print_summary(summary, console, lang: str) -> None:
                         ties=summary.tie_breaks.get("sites", 0), shared=summary.shared_victories))
 
 
-def _print_arriala_summary(summary, console, lang: str) -> None:
+def _print_arriala_summary(summary: ArrialaSummary, console: Console, lang: str) -> None:
     from rich.table import Table
 
     from .i18n import translator
@@ -272,78 +399,134 @@ def _print_arriala_summary(summary, console, lang: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns its exit code (2 for a user's mistake, after a message)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    command: _Parser = args.parser
+    if extras:
+        command.error(f"unrecognized arguments: {' '.join(extras)}")
+    if args.command == "simulate":
+        try:
+            return _simulate(args, command)
+        except KeyboardInterrupt:
+            print("simulation stopped: nothing written", file=sys.stderr)
+            return 130
+    if args.command == "i18n":
+        from rich.console import Console
+
+        return _i18n(args, command, Console())
+    if args.command == "lessons":
+        return _lessons(args, command)
+    return _serve(args, command)
+
+
+def _simulate(args: argparse.Namespace, parser: _Parser) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from .midi.simulate import simulate_midi
+    from .core.simulate import check_seats
+    from .i18n import normalise_language, translator
 
-    console = Console()
-    if args.command == "simulate":
-        if args.lang is None:
-            import os
-
-            from .i18n import normalise_language
-
-            args.lang = normalise_language(os.environ.get("LANGUAGE") or os.environ.get("LANG"))
-        if args.json is not None and args.json.parent and not args.json.parent.exists():
-            parser.error(f"--json: the folder {args.json.parent} does not exist")
-        progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                            console=Console(stderr=True), disable=args.no_progress, transient=True)
-        with progress:
-            task = progress.add_task("games", total=args.games)
-            try:
-                if args.game == "midi":
-                    summary = simulate_midi(args.players, args.bots, args.games, args.seed,
-                                            thresholds=args.thresholds, jobs=args.jobs,
-                                            expert_iterations=args.expert_iterations,
-                                            progress=lambda k: progress.update(task, completed=k))
-                else:
-                    from .arriala.simulate import Overrides, simulate_arriala
-
-                    ov = Overrides(*(tuple(x) if x else None for x in (args.cells, args.lock_max, args.table, args.deck)))
-                    summary = simulate_arriala(args.players, args.bots, args.games, args.seed, overrides=ov,
-                                               jobs=args.jobs, progress=lambda k: progress.update(task, completed=k))
-            except ValueError as exc:
-                parser.error(str(exc))
+    if args.lang is None:  # the summary speaks the user's language (the project's default, French, otherwise)
+        args.lang = normalise_language(os.environ.get("LANGUAGE") or os.environ.get("LANG"))
+    if args.json is not None:
+        problem = json_problem(args.json)
+        if problem:
+            parser.error(f"--json: {problem}")
+    # every argument is checked before the first game (the simulators check again, harmlessly)
+    overrides: Overrides | None = None
+    try:
+        check_seats(GAME_TITLES[args.game], args.players, args.bots, args.games, _bot_names(args.game))
         if args.game == "midi":
-            _print_summary(summary, console, args.lang)
+            from .midi.state import MidiGame
+
+            MidiGame(args.players, thresholds=args.thresholds)
         else:
-            _print_arriala_summary(summary, console, args.lang)
-        if args.json is not None:
-            args.json.write_text(json.dumps(summary.to_json(), indent=2), encoding="utf-8")
-            from .i18n import translator
+            from .arriala.simulate import Overrides
 
-            console.print(translator(args.lang).ui("cli.json_written", "Figures written to {path}", path=str(args.json)))
-        return 0
-    if args.command == "i18n":
-        return _i18n(args, parser, console)
-    if args.command == "lessons":
-        import subprocess
+            overrides = Overrides(*(tuple(x) if x else None for x in (args.cells, args.lock_max, args.table,
+                                                                      args.deck)))
+            overrides.game(args.players)
+    except ValueError as exc:
+        parser.error(str(exc))
+    console = Console()
+    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=Console(stderr=True), disable=args.no_progress, transient=True)
+    with progress:
+        task = progress.add_task("games", total=args.games)
 
-        folder = lessons_folder()
-        if not folder.is_dir():
-            parser.error(f"the lessons folder {folder} is missing: run from the project's folder")
-        console.print(f"Canal Heritage lessons: {folder / args.lang if args.lang else folder}  (Ctrl+C to stop)")
+        def advance(k: int) -> None:
+            progress.update(task, completed=k)
+
+        summary: MidiSummary | ArrialaSummary
+        if overrides is None:
+            from .midi.simulate import simulate_midi
+
+            summary = simulate_midi(args.players, args.bots, args.games, args.seed, thresholds=args.thresholds,
+                                    jobs=args.jobs, expert_iterations=args.expert_iterations, progress=advance)
+        else:
+            from .arriala.simulate import simulate_arriala
+
+            summary = simulate_arriala(args.players, args.bots, args.games, args.seed, overrides=overrides,
+                                       jobs=args.jobs, progress=advance)
+    from .arriala.simulate import ArrialaSummary
+
+    if isinstance(summary, ArrialaSummary):
+        _print_arriala_summary(summary, console, args.lang)
+    else:
+        _print_summary(summary, console, args.lang)
+    if args.json is not None:
         try:
-            return subprocess.call(lessons_command(args.no_browser, args.port, args.lang))
-        except KeyboardInterrupt:  # pragma: no cover - the teacher stops the server
-            return 0
-    if args.command == "serve":
-        from .serve import make_server
+            args.json.write_text(json.dumps(summary.to_json(), indent=2), encoding="utf-8")
+        except OSError as exc:  # checked before the run, so only a change since (a full disk, say)
+            print(f"{parser.prog}: error: cannot write {args.json}: {exc.strerror or exc} "
+                  f"(the summary above is complete)", file=sys.stderr)
+            return 1
+        console.print(translator(args.lang).ui("cli.json_written", "Figures written to {path}", path=str(args.json)))
+    return 0
 
-        console.print(f"Canal Heritage: http://localhost:{args.port}/  (Ctrl+C to stop)")
+
+def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
+    import importlib.util
+
+    from .serve import port_problem
+
+    folder = lessons_folder()
+    if not folder.is_dir():
+        parser.fail(f"the lessons folder {folder} is missing: run from the project's folder")
+    if importlib.util.find_spec("jupyterlab") is None:
+        parser.fail("JupyterLab is not installed in this environment: run `uv sync` in the project's folder")
+    if args.port is not None:
+        problem = port_problem(args.port)
+        if problem:
+            parser.fail(problem)
+    print(f"Canal Heritage lessons: {folder / args.lang if args.lang else folder}  (Ctrl+C to stop)", flush=True)
+    code = run_until_stopped(lessons_command(args.no_browser, args.port, args.lang))
+    return code
+
+
+def _serve(args: argparse.Namespace, parser: _Parser) -> int:
+    from .serve import make_server, port_problem
+
+    problem = port_problem(args.port)
+    if problem:
+        parser.fail(problem)
+    print(f"Canal Heritage: http://localhost:{args.port}/  (Ctrl+C to stop)", flush=True)
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # while starting, SIGTERM stops as Ctrl+C does
+    try:
         make_server(port=args.port, kiosk=args.kiosk, idle_after=args.idle, countdown=args.countdown,
                     show=args.show)
-        return 0
-    parser.error("unknown command")
-    return 2
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:  # the port was taken since it was checked
+        parser.fail(port_problem(args.port) or f"cannot serve on port {args.port}: {exc.strerror or exc}")
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    return 0
 
 
-def _i18n(args, parser, console) -> int:
-    from .i18n import DOMAINS, LANGUAGES
-    from .i18n import catalogs
+def _i18n(args: argparse.Namespace, parser: _Parser, console: Any) -> int:
+    from .i18n import DOMAINS, LANGUAGES, catalogs
 
     domains = tuple(args.domain or DOMAINS)
     bad = [d for d in domains if d not in DOMAINS]

@@ -86,7 +86,8 @@ def port_problem(port: int, address: str = "127.0.0.1") -> str | None:
             return f"port {port} is reserved for the system administrator: choose one from 1024 to 65535"
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
-                return f"port {port} is already in use (another server runs there): stop it, or choose another with --port"
+                return (f"port {port} is already in use (another server runs there): "
+                        "stop it, or choose another with --port")
             return f"cannot listen on port {port}: {exc.strerror or exc}"
     return None
 

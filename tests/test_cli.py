@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -108,13 +109,13 @@ def test_cli_bad_arguments_get_a_clear_message(argv, message, capsys):
 
 
 def test_cli_lessons_opens_jupyterlab_on_the_lessons_folder(monkeypatch, capsys):
-    import subprocess
     import sys
 
+    from canal_heritage import cli
     from canal_heritage.cli import lessons_folder
 
     seen = []
-    monkeypatch.setattr(subprocess, "call", lambda cmd: seen.append(cmd) or 0)
+    monkeypatch.setattr(cli, "run_until_stopped", lambda cmd: seen.append(cmd) or 0)
     assert main(["lessons", "--no-browser", "--port", "8899"]) == 0
     cmd = seen[0]
     assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
@@ -133,3 +134,175 @@ def test_cli_lessons_bad_arguments_get_a_clear_message(argv, message, capsys):
         main(argv)
     assert exc.value.code == 2
     assert message in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------------------- a new user's mistakes
+def test_version(capsys):
+    import canal_heritage
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.strip() == f"canal-heritage {canal_heritage.__version__}" == "canal-heritage 0.1.0"
+
+
+@pytest.mark.parametrize(
+    "argv, usage, message",
+    [
+        (["srve"], "canal-heritage", "did you mean 'serve'?"),
+        (["simulate", "mid"], "canal-heritage simulate", "did you mean 'midi'?"),
+        (["simulate", "arriala", "--players", "7"], "canal-heritage simulate arriala",
+         "Arriala is played by 2 to 4 players, not 7"),
+        (["simulate", "midi", "--players", "1"], "canal-heritage simulate midi",
+         "Canal du Midi is played by 2 to 4 players, not 1"),
+        (["simulate", "arriala", "--bots", "smart"], "canal-heritage simulate arriala", "Arriala's bots are"),
+        (["simulate", "arriala", "--lock-max=-1,2,3,4"], "canal-heritage simulate arriala",
+         "lock maxima must each be 0 or more, not -1"),
+        (["simulate", "arriala", "--lock-max", "-1,2,3,4"], "canal-heritage simulate arriala",
+         "written with '=': --lock-max=-1"),
+        (["simulate", "arriala", "--lock-max", "1,2"], "canal-heritage simulate arriala",
+         "lock maxima must be 4 whole numbers (one per stretch), but 2 were given"),
+        (["simulate", "arriala", "--cells", "0,5,5,5"], "canal-heritage simulate arriala",
+         "cells must each be from 1 to 10, not 0"),
+        (["simulate", "arriala", "--cells", "5,5,5,11"], "canal-heritage simulate arriala",
+         "cells must each be from 1 to 10, not 11"),
+        (["simulate", "arriala", "--deck", "1,2,x"], "canal-heritage simulate arriala",
+         "the deck must be 10 whole numbers separated by commas"),
+        (["simulate", "midi", "--thresholds=-1,2,3,4,5,6,7,8,9"], "canal-heritage simulate midi",
+         "thresholds must each be 0 or more, not -1"),
+        (["simulate", "midi", "--games", "0"], "canal-heritage simulate midi", "at least 1, got 0"),
+        (["simulate", "midi", "--lang", "xx"], "canal-heritage simulate midi", "choose a language among fr, en, oc"),
+        (["simulate", "midi", "--players", "3", "--bots", "random,random"], "canal-heritage simulate midi",
+         "give one bot per seat (3)"),
+        (["simulate", "midi", "200"], "canal-heritage simulate midi", "unrecognized arguments: 200"),
+        (["serve", "--port", "99999"], "canal-heritage serve", "a port is a number from 1 to 65535"),
+        (["serve", "--no-progress"], "canal-heritage serve", "unrecognized arguments: --no-progress"),
+        (["lessons", "--port", "abc"], "canal-heritage lessons", "expected a whole number, got 'abc'"),
+        (["lessons", "--port", "0"], "canal-heritage lessons", "a port is a number from 1 to 65535"),
+        (["i18n", "chek"], "canal-heritage i18n", "did you mean 'check'?"),
+        (["i18n", "check", "--domain", "songs"], "canal-heritage i18n", "unknown domain songs"),
+    ],
+)
+def test_each_mistake_is_told_with_its_own_commands_usage(argv, usage, message, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = " ".join(captured.err.split())  # argparse wraps long lines
+    assert err.startswith(f"usage: {usage} ") and f"{usage}: error: " in err
+    assert message in err, err
+    assert "Traceback" not in err
+    if "arriala" in argv:
+        assert "Canal du Midi" not in err
+
+
+def test_a_list_gives_what_is_wrong_not_how_many_were_given(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "arriala", "--lock-max=-1,2,3,4"])
+    assert "got 4" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("cells, accepted", [(1, True), (10, True), (0, False), (11, False)])
+def test_cells_are_refused_exactly_when_the_engine_refuses_them(cells, accepted, capsys):
+    from canal_heritage.arriala.state import ArrialaGame
+    from canal_heritage.cli import build_parser
+
+    argv = ["simulate", "arriala", "--cells", ",".join([str(cells)] * 4)]
+    if accepted:
+        ArrialaGame(2, cells=[cells] * 4)
+        assert build_parser().parse_args(argv).cells == [cells] * 4
+    else:
+        with pytest.raises(ValueError, match="from 1 to 10"):
+            ArrialaGame(2, cells=[cells] * 4)
+        with pytest.raises(SystemExit):
+            build_parser().parse_args(argv)
+        assert "from 1 to 10" in capsys.readouterr().err
+
+
+@pytest.fixture
+def no_simulation(monkeypatch):
+    """Fails the test if a simulation starts."""
+    import canal_heritage.arriala.simulate as arriala_simulate
+    import canal_heritage.midi.simulate as midi_simulate
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the simulation ran")
+
+    monkeypatch.setattr(midi_simulate, "simulate_midi", refuse)
+    monkeypatch.setattr(arriala_simulate, "simulate_arriala", refuse)
+
+
+@pytest.mark.parametrize("game", ["midi", "arriala"])
+@pytest.mark.parametrize("where, message", [("folder", "is a folder: give a file name"),
+                                            ("under a file", "is a file, not a folder"),
+                                            ("missing folder", "does not exist")])
+def test_json_that_cannot_be_written_is_refused_before_the_run(game, where, message, tmp_path, capsys,
+                                                               no_simulation):
+    (tmp_path / "notes.txt").write_text("a file")
+    path = {"folder": tmp_path, "under a file": tmp_path / "notes.txt" / "figures.json",
+            "missing folder": tmp_path / "nowhere" / "figures.json"}[where]
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", game, "--games", "1", "--json", str(path), "--no-progress"])
+    assert exc.value.code == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"usage: canal-heritage simulate {game}" in err and message in err
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root may write anywhere")
+def test_json_in_a_read_only_folder_is_refused_before_the_run(tmp_path, capsys, no_simulation):
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        with pytest.raises(SystemExit) as exc:
+            main(["simulate", "midi", "--json", str(folder / "figures.json"), "--no-progress"])
+    finally:
+        folder.chmod(0o700)
+    assert exc.value.code == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_the_json_check_leaves_no_file_behind_when_the_run_is_refused(tmp_path, capsys, no_simulation):
+    path = tmp_path / "figures.json"
+    with pytest.raises(SystemExit):
+        main(["simulate", "midi", "--json", str(path), "--players", "3", "--bots", "random,random"])
+    assert not path.exists()
+    kept = tmp_path / "kept.json"
+    kept.write_text("earlier figures")
+    with pytest.raises(SystemExit):
+        main(["simulate", "midi", "--json", str(kept), "--players", "3", "--bots", "random,random"])
+    assert kept.read_text() == "earlier figures"
+
+
+@pytest.mark.parametrize("command", ["serve", "lessons"])
+def test_a_port_in_use_is_one_line_before_any_banner(command, monkeypatch, capsys):
+    import socket
+
+    import canal_heritage.cli as cli
+    import canal_heritage.serve as serve
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("started anyway")
+
+    monkeypatch.setattr(serve, "make_server", refuse)
+    monkeypatch.setattr(cli, "run_until_stopped", refuse)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(SystemExit) as exc:
+            main([command, "--port", str(port)])
+    assert exc.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no banner
+    assert captured.err == (f"canal-heritage {command}: error: port {port} is already in use (another server "
+                            f"runs there): stop it, or choose another with --port\n")
+
+
+def test_a_lessons_child_s_exit_code_is_passed_on():
+    import sys
+
+    from canal_heritage.cli import run_until_stopped
+
+    assert run_until_stopped([sys.executable, "-c", "raise SystemExit(3)"]) == 3

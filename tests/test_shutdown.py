@@ -1,0 +1,203 @@
+"""``canal-heritage serve`` and ``canal-heritage lessons`` stop cleanly on SIGTERM as on Ctrl+C.
+
+Each test starts the real command in a subprocess (``python -m canal_heritage.cli``), waits
+until it answers HTTP and until what it starts is running (the two bot workers and the
+multiprocessing resource tracker; JupyterLab and a kernel), notes every process descended from
+it, sends the signal, and checks that the command exits with code 0 and that none of those
+processes is left. Processes are found by walking ``/proc`` (Linux).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="walks /proc (Linux only)")
+
+
+# ---------------------------------------------------------------------------- processes
+def _stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command name, or None when gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text[text.rindex(")") + 2:].split()  # [state, ppid, ...]
+
+
+def _alive(pid: int) -> bool:
+    """Running (a zombie waiting for its parent to collect it is not running)."""
+    fields = _stat(pid)
+    return fields is not None and fields[0] not in ("Z", "X")
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def descendants(root: int) -> dict[int, str]:
+    """Every running process descended from ``root``, with its command line."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            fields = _stat(int(entry))
+            if fields is not None and fields[0] not in ("Z", "X"):
+                children.setdefault(int(fields[1]), []).append(int(entry))
+    found: dict[int, str] = {}
+    todo = [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found[child] = _cmdline(child)
+            todo.append(child)
+    return found
+
+
+class Command:
+    """``python -m canal_heritage.cli ARGS`` in a process group of its own, as a terminal runs
+    it. Its output goes to a file: a process it leaves behind would keep a pipe open."""
+
+    def __init__(self, args: list[str], log: Path, env: dict[str, str] | None = None) -> None:
+        self.log = log
+        with log.open("w") as out:
+            self.proc = subprocess.Popen([sys.executable, "-m", "canal_heritage.cli", *args], cwd=ROOT,
+                                         stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
+                                         process_group=0)
+        self.pid = self.proc.pid
+        #: every process seen descended from the command
+        self.started: dict[int, str] = {}
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+    def note_descendants(self) -> dict[int, str]:
+        self.started.update(descendants(self.pid))
+        return self.started
+
+    def wait_for(self, condition: Callable[[], object], seconds: float, what: str) -> None:
+        """Poll ``condition`` until it is true; fail (with the output) if the command ends
+        first or ``seconds`` pass."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if condition():
+                return
+            if self.proc.poll() is not None:
+                pytest.fail(f"the command ended (code {self.proc.returncode}) before {what}:\n{self.output()}")
+            time.sleep(0.2)
+        pytest.fail(f"no {what} after {seconds} s:\n{self.output()}")
+
+    def stop_and_check(self, sig: int) -> None:
+        """Send ``sig`` as it comes: SIGTERM to the command alone (``kill``, ``docker stop``),
+        SIGINT to its whole process group (Ctrl+C in a terminal). The command must exit with
+        code 0 and leave none of the processes it started running."""
+        name = signal.Signals(sig).name
+        if sig == signal.SIGINT:
+            os.killpg(self.pid, sig)
+        else:
+            self.proc.send_signal(sig)
+        try:
+            self.proc.wait(90)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"still running 90 s after {name}:\n{self.output()}")
+        # orphans get a moment to notice (the resource tracker reads until every writer is gone)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(_alive(p) for p in self.started):
+            time.sleep(0.2)
+        left = {p: c for p, c in self.started.items() if _alive(p)}
+        assert not left, f"left running after {name}: {left}"
+        assert self.proc.returncode == 0, f"exit code {self.proc.returncode} after {name}:\n{self.output()}"
+        assert "Traceback" not in self.output(), self.output()
+
+    def cleanup(self) -> None:
+        """Whatever happened, leave nothing behind."""
+        self.note_descendants()
+        for pid in [self.pid, *self.started]:
+            if _alive(pid):
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+        if self.proc.poll() is None:
+            self.proc.wait(10)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def http_status(url: str, **headers: str) -> int | None:
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=5) as r:
+            return r.status
+    except (urllib.error.URLError, OSError):
+        return None
+
+
+# ---------------------------------------------------------------------------- serve
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
+def test_serve_stops_cleanly_with_its_bot_workers(sig, tmp_path):
+    port = free_port()
+    cmd = Command(["serve", "--port", str(port)], tmp_path / "serve.log")
+    try:
+        cmd.wait_for(lambda: http_status(f"http://127.0.0.1:{port}/") == 200, 120, "answer over HTTP")
+
+        def pool_running() -> bool:  # the two bot workers and the resource tracker
+            seen = cmd.note_descendants().values()
+            return sum("spawn_main" in c for c in seen) >= 2 and any("resource_tracker" in c for c in seen)
+
+        cmd.wait_for(pool_running, 60, "bot workers")
+        cmd.stop_and_check(sig)
+    finally:
+        cmd.cleanup()
+
+
+# ---------------------------------------------------------------------------- lessons
+@pytest.mark.slow
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
+def test_lessons_stop_cleanly_with_jupyterlab_and_its_kernels(sig, tmp_path):
+    from jupyter_client import BlockingKernelClient
+
+    port = free_port()
+    token = "canal-heritage-test"
+    env = {"JUPYTER_TOKEN": token, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
+           "JUPYTER_PLATFORM_DIRS": "1", "IPYTHONDIR": str(tmp_path / "ipython")}
+    cmd = Command(["lessons", "--no-browser", "--port", str(port)], tmp_path / "lessons.log", env)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        cmd.wait_for(lambda: http_status(f"{base}/api/status?token={token}") == 200, 180, "JupyterLab")
+        # a kernel, as a student opening a notebook starts one
+        request = urllib.request.Request(f"{base}/api/kernels", data=json.dumps({"name": "python3"}).encode(),
+                                         headers={"Authorization": f"token {token}",
+                                                  "Content-Type": "application/json"}, method="POST")
+        with urllib.request.urlopen(request, timeout=60) as r:
+            assert r.status == 201
+            kernel = json.load(r)["id"]
+
+        client = BlockingKernelClient(connection_file=str(tmp_path / "runtime" / f"kernel-{kernel}.json"))
+        client.load_connection_file()
+        client.start_channels()
+        try:  # started and waiting for the student's first cell
+            client.wait_for_ready(timeout=120)
+        finally:
+            client.stop_channels()
+        seen = cmd.note_descendants().values()
+        assert any("jupyterlab" in c for c in seen) and any("ipykernel" in c for c in seen), seen
+        cmd.stop_and_check(sig)
+    finally:
+        cmd.cleanup()
