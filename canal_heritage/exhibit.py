@@ -11,8 +11,9 @@ entry point for ``panel serve``. URL parameters: ``?lang=fr|en|oc``, ``?mode=pro
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any, Callable
+from typing import Any
 
 import panel as pn
 import param
@@ -32,9 +33,9 @@ from .views.theme import root_styles
 class ExhibitApp(pn.viewable.Viewer):
     """One visitor's session of the exhibit."""
 
-    lang = param.Selector(default="fr", objects=list(LANGUAGES))
-    page = param.Selector(default="home", objects=["home", "setup", "table", "explorer", "arriala-setup",
-                                                   "arriala"])
+    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
+    page: param.Selector[str] = param.Selector(default="home", objects=["home", "setup", "table", "explorer",
+                                                                        "arriala-setup", "arriala"])
 
     def __init__(self, *, kiosk: bool = False, projector: bool = False, idle_after: float = 90,
                  countdown: int = 20, executor: Executor | Callable[[], Executor] | None = None,

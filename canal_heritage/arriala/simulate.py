@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, Sequence
+from typing import Any
 
 from ..core.simulate import check_seats, play_games
 from .bots import BOT_NAMES, make_bot
@@ -56,7 +57,7 @@ class ArrialaSummary:
     games: int
     seed: int
     bots: list[str]
-    overrides: dict
+    overrides: dict[str, list[int] | None]
     per_bot: dict[str, dict[str, float]] = field(default_factory=dict)
     by_turn_position: list[dict[str, float]] = field(default_factory=list)
     end_reasons: dict[str, float] = field(default_factory=dict)
@@ -69,14 +70,15 @@ class ArrialaSummary:
     points_by_kind: dict[str, float] = field(default_factory=dict)
     virtual_mean_score: float | None = None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in (
             "players", "games", "seed", "bots", "overrides", "per_bot", "by_turn_position", "end_reasons",
             "outcomes", "mean_rounds", "sections_per_game", "mean_winner_score", "mean_margin", "score_stdev",
             "points_by_kind", "virtual_mean_score")}
 
 
-def play_arriala_game(players: int, bots: Sequence[str], seed: int, overrides: Overrides = Overrides()) -> ArrialaResult:
+def play_arriala_game(players: int, bots: Sequence[str], seed: int,
+                      overrides: Overrides = Overrides()) -> ArrialaResult:
     """Play one game between bots (seat ``i`` is ``bots[i]``)."""
     game = overrides.game(players)
     state = game.new_initial_state(seed, log=False)
@@ -125,8 +127,8 @@ def summarise(results: list[ArrialaResult], players: int, bots: list[str], seed:
         seat_of = [(r.first + pos) % players for r in results]
         s.by_turn_position.append({
             "position": pos + 1,
-            "win_rate": round(sum(sp in r.winners for sp, r in zip(seat_of, results)) / g, 4),
-            "mean_score": round(sum(r.scores[sp] for sp, r in zip(seat_of, results)) / g, 3)})
+            "win_rate": round(sum(sp in r.winners for sp, r in zip(seat_of, results, strict=True)) / g, 4),
+            "mean_score": round(sum(r.scores[sp] for sp, r in zip(seat_of, results, strict=True)) / g, 3)})
     for r in results:
         s.end_reasons[r.end_reason] = s.end_reasons.get(r.end_reason, 0) + 1
         s.outcomes[r.how] = s.outcomes.get(r.how, 0) + 1

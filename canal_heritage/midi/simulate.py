@@ -10,9 +10,10 @@ whatever ``jobs`` is.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, Sequence
+from typing import Any
 
 from ..core.simulate import check_seats, play_games
 from .bots import BOT_NAMES, make_bot
@@ -53,7 +54,7 @@ class Summary:
     tie_breaks: dict[str, int] = field(default_factory=dict)
     shared_victories: int = 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
             "bots": self.bots, "thresholds": self.thresholds,
