@@ -4,7 +4,8 @@ Each test starts the real command in a subprocess (``python -m canal_heritage.cl
 until it answers HTTP and until what it starts is running (the two bot workers and the
 multiprocessing resource tracker; JupyterLab and a kernel), notes every process descended from
 it, sends the signal, and checks that the command exits with code 0 and that none of those
-processes is left. Processes are found by walking ``/proc`` (Linux).
+processes is left. Processes are found by walking ``/proc`` (Linux). The thin entry point
+``apps/exhibit.py`` is served the same way by ``panel serve``.
 """
 
 from __future__ import annotations
@@ -69,16 +70,20 @@ def descendants(root: int) -> dict[int, str]:
     return found
 
 
-class Command:
-    """``python -m canal_heritage.cli ARGS`` in a process group of its own, as a terminal runs
-    it. Its output goes to a file: a process it leaves behind would keep a pipe open."""
+def cli(*args: str) -> list[str]:
+    """``canal-heritage ARGS``, run with this Python."""
+    return [sys.executable, "-m", "canal_heritage.cli", *args]
 
-    def __init__(self, args: list[str], log: Path, env: dict[str, str] | None = None) -> None:
+
+class Command:
+    """A command in a process group of its own, as a terminal runs it (from the project's
+    folder). Its output goes to a file: a process it leaves behind would keep a pipe open."""
+
+    def __init__(self, argv: list[str], log: Path, env: dict[str, str] | None = None) -> None:
         self.log = log
         with log.open("w") as out:
-            self.proc = subprocess.Popen([sys.executable, "-m", "canal_heritage.cli", *args], cwd=ROOT,
-                                         stdout=out, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
-                                         process_group=0)
+            self.proc = subprocess.Popen(argv, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                         env={**os.environ, **(env or {})}, process_group=0)
         self.pid = self.proc.pid
         #: every process seen descended from the command
         self.started: dict[int, str] = {}
@@ -153,7 +158,7 @@ def http_status(url: str, **headers: str) -> int | None:
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
 def test_serve_stops_cleanly_with_its_bot_workers(sig, tmp_path):
     port = free_port()
-    cmd = Command(["serve", "--port", str(port)], tmp_path / "serve.log")
+    cmd = Command(cli("serve", "--port", str(port)), tmp_path / "serve.log")
     try:
         cmd.wait_for(lambda: http_status(f"http://127.0.0.1:{port}/") == 200, 120, "answer over HTTP")
 
@@ -163,6 +168,31 @@ def test_serve_stops_cleanly_with_its_bot_workers(sig, tmp_path):
 
         cmd.wait_for(pool_running, 60, "bot workers")
         cmd.stop_and_check(sig)
+    finally:
+        cmd.cleanup()
+
+
+def test_panel_serve_accepts_the_thin_entry_point(tmp_path):
+    port = free_port()
+    cmd = Command([sys.executable, "-m", "panel", "serve", "apps/exhibit.py", "--port", str(port)],
+                  tmp_path / "panel.log")
+    page: list[str] = []
+
+    def served() -> bool:  # the session's page, titled by the exhibit's home in the asked language
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/exhibit?lang=en", timeout=5) as r:
+                page.append(r.read().decode())
+                return True
+        except (urllib.error.URLError, OSError):
+            return False
+
+    try:
+        cmd.wait_for(served, 120, "answer over HTTP")
+        assert "<title>The canals of the two seas</title>" in page[-1]
+        cmd.note_descendants()
+        os.killpg(cmd.pid, signal.SIGINT)
+        cmd.proc.wait(60)
+        assert "Traceback" not in cmd.output(), cmd.output()
     finally:
         cmd.cleanup()
 
@@ -177,7 +207,7 @@ def test_lessons_stop_cleanly_with_jupyterlab_and_its_kernels(sig, tmp_path):
     token = "canal-heritage-test"
     env = {"JUPYTER_TOKEN": token, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
            "JUPYTER_PLATFORM_DIRS": "1", "IPYTHONDIR": str(tmp_path / "ipython")}
-    cmd = Command(["lessons", "--no-browser", "--port", str(port)], tmp_path / "lessons.log", env)
+    cmd = Command(cli("lessons", "--no-browser", "--port", str(port)), tmp_path / "lessons.log", env)
     base = f"http://127.0.0.1:{port}"
     try:
         cmd.wait_for(lambda: http_status(f"{base}/api/status?token={token}") == 200, 180, "JupyterLab")
