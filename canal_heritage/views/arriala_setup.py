@@ -7,12 +7,12 @@ from collections.abc import Callable
 from typing import Any
 
 import panel as pn
-import param
 
 from ..arriala.narration import Narrator
 from ..arriala.state import ArrialaGame
-from ..i18n import LANGUAGES, translator
-from ..matches.table import MAX_NAME, Seat
+from ..i18n import translator
+from ..matches.table import Seat
+from .home import MidiSetup
 from .theme import BUTTON_CSS, button, html, text
 
 SETUP_CSS = BUTTON_CSS + """
@@ -22,46 +22,22 @@ SETUP_CSS = BUTTON_CSS + """
 CHANCE = -1
 
 
-class ArrialaSetup(pn.viewable.Viewer):
+class ArrialaSetup(MidiSetup):
     """The choices before a game of Arriala; ``on_start(seats, first)`` starts it (``first``
-    is a seat, or None for chance)."""
-
-    lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
+    is a seat, or None for chance). Who plays is chosen as for Canal du Midi
+    (:class:`~.home.MidiSetup`); then who starts."""
 
     def __init__(self, *, on_start: Callable[[list[Seat], int | None], None], on_back: Callable[[], None],
                  **params: Any) -> None:
-        super().__init__(**params)
-        tr = translator(self.lang)
-        self._on_start = on_start
-        self._on_back = on_back
-        css = [SETUP_CSS]
-        self.mode = pn.widgets.RadioButtonGroup(
-            options={tr.ui("setup.mode", "Against the computer"): "bots",
-                     tr.ui("setup.mode", "Several people on this screen"): "hotseat"},
-            value="bots", color="primary", stylesheets=css)
-        self.opponents = pn.widgets.RadioButtonGroup(options={"1": 1, "2": 2, "3": 3}, value=1, stylesheets=css)
-        self.level = pn.widgets.RadioButtonGroup(
-            options={tr.ui("setup.level", "Beginner"): "random", tr.ui("setup.level", "Steady"): "heuristic",
-                     tr.ui("setup.level", "Expert"): "expert"}, value="heuristic", stylesheets=css)
-        self.players = pn.widgets.RadioButtonGroup(options={"2": 2, "3": 3, "4": 4}, value=2, stylesheets=css)
-        self.names = [pn.widgets.TextInput(placeholder=tr.ui("setup.name", "Name of player {n}", n=i + 1),
-                                           max_length=MAX_NAME, stylesheets=css) for i in range(4)]
-        self.your_name = pn.widgets.TextInput(placeholder=tr.ui("setup.your_name", "Your name (optional)"),
-                                              max_length=MAX_NAME, stylesheets=css)
-        self.first = pn.widgets.RadioButtonGroup(options={"-": CHANCE}, value=CHANCE, stylesheets=css,
+        # made before MidiSetup's __init__, which draws the rows (self._refresh) once
+        tr = translator(params.get("lang", "fr"))
+        self.first = pn.widgets.RadioButtonGroup(options={"-": CHANCE}, value=CHANCE, stylesheets=[SETUP_CSS],
                                                  css_classes=["first-player"])
         question = tr.ui("arriala.setup.first", "Who saw a canal most recently? They start (A-R9).")
         self._question = html(f"<p style='margin:0.6em 0 0.2em;font-weight:600'>{text(question)}</p>")
-        self._body = pn.Column()
-        for w in (self.mode, self.players, self.opponents, self.your_name, *self.names):
+        super().__init__(on_start=lambda seats: on_start(seats, self.first_player()), on_back=on_back, **params)
+        for w in (self.opponents, self.your_name, *self.names):  # the names and number of bots change "who starts"
             w.param.watch(lambda *_: self._refresh(), "value")
-        self._refresh()
-
-    def seats(self) -> list[Seat]:
-        if self.mode.value == "bots":
-            return [Seat("human", self.your_name.value or "")] + [
-                Seat("bot", "", self.level.value) for _ in range(self.opponents.value)]
-        return [Seat("human", w.value or "") for w in self.names[: self.players.value]]
 
     def first_player(self) -> int | None:
         value = self.first.value
@@ -88,13 +64,7 @@ class ArrialaSetup(pn.viewable.Viewer):
         return out
 
     def _refresh(self) -> None:
-        tr = translator(self.lang)
-        if self.mode.value == "bots":
-            rows = [html(text(tr.ui("setup.how_many", "How many opponents?"))), self.opponents,
-                    html(text(tr.ui("setup.how_strong", "How strong?"))), self.level, self.your_name]
-        else:
-            rows = [html(text(tr.ui("setup.how_many_players", "How many players?"))), self.players,
-                    *self.names[: self.players.value]]
+        rows = self._rows()
         who = self._who()
         value = self.first.value if self.first.value in who.values() else CHANCE
         if who != self.first.options or value != self.first.value:
@@ -114,6 +84,6 @@ class ArrialaSetup(pn.viewable.Viewer):
             html(f"<h1>{text(title)}</h1><p style='max-width:44em'>{text(lead)}</p>"),
             self.mode, self._body,
             pn.Row(button(tr.ui("setup.start", "Start the game"),
-                          lambda *_: self._on_start(self.seats(), self.first_player()), kind="primary", name="start"),
+                          lambda *_: self._on_start(self.seats()), kind="primary", name="start"),
                    button(tr.ui("table.home", "Home"), lambda *_: self._on_back(), name="go-home")),
             css_classes=["arriala-setup"], sizing_mode="stretch_width")

@@ -94,15 +94,18 @@ class MidiSetup(pn.viewable.Viewer):
         self.players.param.watch(lambda *_: self._refresh(), "value")
         self._refresh()
 
-    def _refresh(self) -> None:
+    def _rows(self) -> list[Any]:
+        """The rows under the mode: how many opponents and how strong, or how many players
+        and their names."""
         tr = translator(self.lang)
         if self.mode.value == "bots":
-            rows = [html(text(tr.ui("setup.how_many", "How many opponents?"))), self.opponents,
+            return [html(text(tr.ui("setup.how_many", "How many opponents?"))), self.opponents,
                     html(text(tr.ui("setup.how_strong", "How strong?"))), self.level, self.your_name]
-        else:
-            rows = [html(text(tr.ui("setup.how_many_players", "How many players?"))), self.players,
-                    *self.names[: self.players.value]]
-        self._body.objects = rows
+        return [html(text(tr.ui("setup.how_many_players", "How many players?"))), self.players,
+                *self.names[: self.players.value]]
+
+    def _refresh(self) -> None:
+        self._body.objects = self._rows()
 
     def seats(self) -> list[Seat]:
         if self.mode.value == "bots":

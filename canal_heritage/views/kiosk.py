@@ -137,9 +137,9 @@ class AttractLoop(pn.viewable.Viewer):
             status = obs.site_status[i]
             pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in obs.site_pawns[i]]
             threshold = g.threshold[i] if status != "hidden" else None
-            cards.append(art.cached_site_card(sid, n.site_name(sid), threshold=threshold,
-                                       value=g.value[i], city=g.sites[i].city, tent=g.sites[i].tent, status=status,
-                                       pawns=pawns, width=96))
+            cards.append(art.cached_site_card(sid, n.site_name(sid), threshold=threshold, value=g.value[i],
+                                              city=g.sites[i].city, tent=g.sites[i].tent, status=status,
+                                              pawns=pawns, width=96))
         lines = [line for line in m.log() if line.key not in ("midi.bet_placed", "midi.reinforcement_declined")]
         caption = lines[-1].text if lines else ""
         title = tr.ui("kiosk.attract", "Watch a game: three engineers build the canal")
