@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from ..core.errors import IllegalActionError
 from ..core.events import Event
@@ -120,12 +120,10 @@ class ArrialaGame:
         return f"ArrialaGame(players={self.players})"
 
 
-class ArrialaState:
-    """A position of an Arriala game, and how it evolves.
-
-    Use :meth:`legal_actions`, :meth:`apply_action`, :meth:`current_player`; read what a
-    player may know with :meth:`observation`; read the score with :meth:`score_sheet`.
-    """
+class ArrialaPosition:
+    """What lies on the table in a game of Arriala: every field of a position (below, with its
+    meaning), an empty board (:meth:`blank`) and copies (:meth:`clone`). The rules that change it
+    are :class:`ArrialaState`'s."""
 
     __slots__ = (
         "game", "board", "n", "rng", "seed", "deck", "hand", "discard", "loc", "occ", "lock", "closed",
@@ -173,9 +171,8 @@ class ArrialaState:
     dealt: bool  #: dealt from a seed (a record can replay it)
     turns: int  #: turns played
 
-    # ------------------------------------------------------------------ set-up
     @classmethod
-    def blank(cls, game: ArrialaGame) -> ArrialaState:
+    def blank(cls, game: ArrialaGame) -> Self:
         """An empty board with every worker in reserve (positions and samplers fill it)."""
         s = cls.__new__(cls)
         b = game.board
@@ -225,6 +222,74 @@ class ArrialaState:
                 s.loc[w] = b.towns[i] if i < len(b.towns) else GONE
         return s
 
+    def hand_list(self, p: int) -> list[str]:
+        """Seat ``p``'s hand as card-kind ids, sorted."""
+        ids = self.game.card_ids
+        return [ids[k] for k, c in enumerate(self.hand[p]) for _ in range(c)]
+
+    def log(self, player: int | None = None) -> list[Event]:
+        """The event log as ``player`` sees it (``None``: everything, private parts included)."""
+        if self.events is None:
+            return []
+        return [e.seen_by(player) for e in self.events]
+
+    def clone(self, *, log: bool | None = None) -> Self:
+        """An independent copy (``log=False`` drops the event log, for search)."""
+        s = type(self).__new__(type(self))
+        s.game = self.game
+        s.board = self.board
+        s.n = self.n
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.seed = self.seed
+        s.deck = self.deck[:]
+        s.hand = [h[:] for h in self.hand]
+        s.discard = self.discard[:]
+        s.loc = self.loc[:]
+        s.occ = self.occ[:]
+        s.lock = self.lock[:]
+        s.closed = self.closed[:]
+        s.locks_left = self.locks_left
+        s.stretch_locks = self.stretch_locks[:]
+        s.vine = [r[:] for r in self.vine]
+        s.blue = self.blue[:]
+        s.works = self.works[:]
+        s.points = self.points[:]
+        s.items = [i[:] for i in self.items]
+        s.to_move = self.to_move
+        s.ap = self.ap
+        s.moved = set(self.moved)
+        s.turn_start = dict(self.turn_start)
+        s.prev_start = dict(self.prev_start)
+        s.round = self.round
+        s.first = self.first
+        s.quiet = self.quiet
+        s.scored_round = self.scored_round
+        s.phase = self.phase
+        s.termination = self.termination
+        keep = (self.events is not None) if log is None else log
+        s.events = list(self.events) if keep and self.events is not None else ([] if keep else None)
+        s.history = self.history[:]
+        s._legal = self._legal
+        s._sections = self._sections
+        s.winners = list(self.winners) if self.winners is not None else None
+        s.ranking = self.ranking
+        s.dealt = self.dealt
+        s.turns = self.turns
+        return s
+
+
+class ArrialaState(ArrialaPosition):
+    """A position of an Arriala game, and how it evolves.
+
+    Use :meth:`legal_actions`, :meth:`apply_action`, :meth:`current_player`; read what a
+    player may know with :meth:`observation`, the score with :meth:`score_sheet` and the end
+    with :meth:`outcome`. What it holds is listed on :class:`ArrialaPosition`.
+    """
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ set-up
     @classmethod
     def new(cls, game: ArrialaGame, seed: int, *, first: int | None = None, log: bool = True) -> ArrialaState:
         if first is not None and not (isinstance(first, int) and 0 <= first < game.players):
@@ -257,11 +322,6 @@ class ArrialaState:
 
     def is_terminal(self) -> bool:
         return self.phase == END
-
-    def hand_list(self, p: int) -> list[str]:
-        """Seat ``p``'s hand as card-kind ids, sorted."""
-        ids = self.game.card_ids
-        return [ids[k] for k, c in enumerate(self.hand[p]) for _ in range(c)]
 
     def free(self, c: int) -> bool:
         """A-R1/A-R4: a move or placement may end on ``c``."""
@@ -674,57 +734,6 @@ class ArrialaState:
         """What ``player`` may know (A-R11)."""
         from .observation import observe
         return observe(self, player)
-
-    def log(self, player: int | None = None) -> list[Event]:
-        """The event log as ``player`` sees it (``None``: everything, private parts included)."""
-        if self.events is None:
-            return []
-        return [e.seen_by(player) for e in self.events]
-
-    def clone(self, *, log: bool | None = None) -> ArrialaState:
-        """An independent copy (``log=False`` drops the event log, for search)."""
-        s = ArrialaState.__new__(ArrialaState)
-        s.game = self.game
-        s.board = self.board
-        s.n = self.n
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
-        s.seed = self.seed
-        s.deck = self.deck[:]
-        s.hand = [h[:] for h in self.hand]
-        s.discard = self.discard[:]
-        s.loc = self.loc[:]
-        s.occ = self.occ[:]
-        s.lock = self.lock[:]
-        s.closed = self.closed[:]
-        s.locks_left = self.locks_left
-        s.stretch_locks = self.stretch_locks[:]
-        s.vine = [r[:] for r in self.vine]
-        s.blue = self.blue[:]
-        s.works = self.works[:]
-        s.points = self.points[:]
-        s.items = [i[:] for i in self.items]
-        s.to_move = self.to_move
-        s.ap = self.ap
-        s.moved = set(self.moved)
-        s.turn_start = dict(self.turn_start)
-        s.prev_start = dict(self.prev_start)
-        s.round = self.round
-        s.first = self.first
-        s.quiet = self.quiet
-        s.scored_round = self.scored_round
-        s.phase = self.phase
-        s.termination = self.termination
-        keep = (self.events is not None) if log is None else log
-        s.events = list(self.events) if keep and self.events is not None else ([] if keep else None)
-        s.history = self.history[:]
-        s._legal = self._legal
-        s._sections = self._sections
-        s.winners = list(self.winners) if self.winners is not None else None
-        s.ranking = self.ranking
-        s.dealt = self.dealt
-        s.turns = self.turns
-        return s
 
     def to_dict(self) -> dict[str, Any]:
         """The position as plain data (see :mod:`.position`)."""

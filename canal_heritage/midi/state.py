@@ -12,7 +12,7 @@ phase                 who decides, in turn order from the lead (M-R3)
 ``REINFORCE_START``   coin holders, until one starts reinforcements (step E, M-R4)
 ``REINFORCE_JOIN``    every other coin holder, clockwise from the starter (M-R4)
 ``TRADE``             winners of a second tent site (step G, M-R7)
-``END``               nobody: the game is over, :meth:`MidiState.score` is final
+``END``               nobody: the game is over, :meth:`MidiState.score_sheet` is final
 ====================  =========================================================
 
 Chance (shuffles, face-down draws, reinforcement draws, random hand trades) comes from the
@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from ..core.errors import IllegalActionError
 from ..core.events import Event
@@ -147,12 +147,10 @@ class MidiGame:
         return f"MidiGame(players={self.players})"
 
 
-class MidiState:
-    """A position of a Canal du Midi game, and how it evolves.
-
-    Use :meth:`legal_actions`, :meth:`apply_action` and :meth:`current_player`; read what
-    a player may know with :meth:`observation`; read the score with :meth:`score`.
-    """
+class MidiPosition:
+    """What lies on the table in a game of Canal du Midi: every field of a position (below, with its
+    meaning), an empty one (:meth:`blank`) and copies (:meth:`clone`). The rules that change it
+    are :class:`MidiState`'s."""
 
     __slots__ = (
         "game", "n", "rng", "seed", "round", "lead", "phase", "queue",
@@ -196,9 +194,8 @@ class MidiState:
     dealt: bool  #: dealt from a seed (a record can replay it)
     first: int  #: the first lead player (M-R3)
 
-    # ------------------------------------------------------------------ set-up
     @classmethod
-    def blank(cls, game: MidiGame) -> MidiState:
+    def blank(cls, game: MidiGame) -> Self:
         """An empty shell to be filled (positions and determinizations use it)."""
         s = cls.__new__(cls)
         n = game.players
@@ -237,6 +234,69 @@ class MidiState:
         s.first = 0
         return s
 
+    def clone(self, *, log: bool | None = None) -> Self:
+        """An independent copy (with its own generator). ``log=False`` drops the event log
+        (search copies)."""
+        s = type(self).__new__(type(self))
+        s.game = self.game
+        s.n = self.n
+        s.rng = random.Random()
+        s.rng.setstate(self.rng.getstate())
+        s.seed = self.seed
+        s.round = self.round
+        s.lead = self.lead
+        s.phase = self.phase
+        s.queue = self.queue[:]
+        s.deck = self.deck[:]
+        s.revealed = self.revealed[:]
+        s.site = self.site
+        s.status = self.status[:]
+        s.pawns = self.pawns[:]
+        s.adjacency = self.adjacency[:]
+        s.hand = [h[:] for h in self.hand]
+        s.up = [h[:] for h in self.up]
+        s.down = [h[:] for h in self.down]
+        s.played = self.played[:]
+        s.reinf = self.reinf[:]
+        s.discard = self.discard[:]
+        s.last_bets = self.last_bets[:] if self.last_bets is not None else None
+        s.coins = self.coins[:]
+        s.bank = self.bank
+        s.spent = self.spent
+        s.pawns_left = self.pawns_left[:]
+        s.paired = self.paired[:]
+        s.reinforcers = self.reinforcers[:]
+        keep = self.events is not None if log is None else log
+        s.events = (self.events[:] if self.events is not None else []) if keep else None
+        s.history = self.history[:]
+        s.held = self.held[:]
+        s._legal = self._legal
+        s.dealt = self.dealt
+        s.first = self.first
+        return s
+
+    def card_values(self, cards: Iterable[int]) -> list[int]:
+        val = self.game.card_value
+        return sorted(val[c] for c in cards)
+
+    def log(self, player: int | None = None) -> list[Event]:
+        """The event log as ``player`` sees it (``None``: everything, open hands)."""
+        if self.events is None:
+            return []
+        return [e.seen_by(player) for e in self.events]
+
+
+class MidiState(MidiPosition):
+    """A position of a Canal du Midi game, and how it evolves.
+
+    Use :meth:`legal_actions`, :meth:`apply_action` and :meth:`current_player`; read what
+    a player may know with :meth:`observation`, the score with :meth:`score_sheet` and the
+    end with :meth:`outcome`. What it holds is listed on :class:`MidiPosition`.
+    """
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ set-up
     @classmethod
     def new(cls, game: MidiGame, seed: int, *, first: int | None = None, log: bool = True) -> MidiState:
         if first is not None:
@@ -665,48 +725,7 @@ class MidiState:
 
         return observe(self, player)
 
-    # ------------------------------------------------------------------ copies
-    def clone(self, *, log: bool | None = None) -> MidiState:
-        """An independent copy (with its own generator). ``log=False`` drops the event log
-        (search copies)."""
-        s = MidiState.__new__(MidiState)
-        s.game = self.game
-        s.n = self.n
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
-        s.seed = self.seed
-        s.round = self.round
-        s.lead = self.lead
-        s.phase = self.phase
-        s.queue = self.queue[:]
-        s.deck = self.deck[:]
-        s.revealed = self.revealed[:]
-        s.site = self.site
-        s.status = self.status[:]
-        s.pawns = self.pawns[:]
-        s.adjacency = self.adjacency[:]
-        s.hand = [h[:] for h in self.hand]
-        s.up = [h[:] for h in self.up]
-        s.down = [h[:] for h in self.down]
-        s.played = self.played[:]
-        s.reinf = self.reinf[:]
-        s.discard = self.discard[:]
-        s.last_bets = self.last_bets[:] if self.last_bets is not None else None
-        s.coins = self.coins[:]
-        s.bank = self.bank
-        s.spent = self.spent
-        s.pawns_left = self.pawns_left[:]
-        s.paired = self.paired[:]
-        s.reinforcers = self.reinforcers[:]
-        keep = self.events is not None if log is None else log
-        s.events = (self.events[:] if self.events is not None else []) if keep else None
-        s.history = self.history[:]
-        s.held = self.held[:]
-        s._legal = self._legal
-        s.dealt = self.dealt
-        s.first = self.first
-        return s
-
+    # ------------------------------------------------------------------ as plain data
     def to_dict(self) -> dict[str, Any]:
         """The position as plain data (see :mod:`.position`)."""
         from .position import state_to_dict
@@ -730,14 +749,3 @@ class MidiState:
 
     def __repr__(self) -> str:
         return f"<MidiState players={self.n} round={self.round} phase={self.phase} to_move={self.current_player()}>"
-
-    # ------------------------------------------------------------------ helpers
-    def card_values(self, cards: Iterable[int]) -> list[int]:
-        val = self.game.card_value
-        return sorted(val[c] for c in cards)
-
-    def log(self, player: int | None = None) -> list[Event]:
-        """The event log as ``player`` sees it (``None``: everything, open hands)."""
-        if self.events is None:
-            return []
-        return [e.seen_by(player) for e in self.events]
