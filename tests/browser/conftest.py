@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import shutil
 import socket
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
