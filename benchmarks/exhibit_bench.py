@@ -19,14 +19,18 @@ Parts (select with ``--only``, comma-separated):
     page: ``performance.now()`` (from navigation start) at the first animation frame in which
     the button has a non-empty box, and the navigation timing (HTML, load event).
 ``click``
-    One visitor against one "Beginner" (random) bot: ``--clicks`` clicks on the first
-    ``.prompt button``, each 0.2 s after the choices are shown. Measured in the browser: a
-    capturing ``click`` listener on the button stamps ``performance.now()`` when
-    Playwright's real mouse click arrives, and MutationObservers on every shadow root above
-    the button (and above the log, ``section.log``) stamp the first mutation that detaches
-    the button or changes the log's text: the table's first re-render after the move. Also
-    reported: the time until the next choices (or the end screen) are shown, which includes
-    the bot's turn, and the server's CPU time per click (its thread's ``/proc`` counters).
+    One visitor against one "Beginner" (random) bot: ``--clicks`` clicks, each 0.2 s after
+    the choices are shown. Canal du Midi (``--click-game midi``, the default) clicks the
+    first choice offered: the first ``button.choice`` that the table's ``ChoiceList``
+    (``.choices``, :mod:`canal_heritage.views.choices`) draws; Arriala plays as described
+    under ``--arriala-share``. Measured in the browser: a capturing ``click`` listener on the
+    button stamps ``performance.now()`` when Playwright's real mouse click arrives, and
+    MutationObservers on every shadow root above the button (and above the log,
+    ``section.log``) stamp the first mutation that detaches the button (a ``ChoiceList``
+    draws its buttons again whenever its items change, and the click's update changes them)
+    or changes the log's text: the table's first re-render after the move. Also reported:
+    the time until the next choices (or the end screen) are shown, which includes the bot's
+    turn, and the server's CPU time per click (its thread's ``/proc`` counters).
 ``concurrent-browser``
     ``--sessions`` Chromium pages (one context each) brought to the table in batches of 5,
     the server's RSS read after each batch (after ``gc.collect()`` in the server), then all
@@ -39,12 +43,15 @@ Parts (select with ``--only``, comma-separated):
     The same load with ``--browser-pages`` Chromium pages and ``--sessions`` minus that many
     headless protocol clients (in one child process of their own): each loads the page over
     HTTP like a browser, opens the Bokeh websocket with the session token, sends
-    ``document_ready`` and ``button_click`` events as BokehJS does, and keeps the document's
-    models from the JSON patches, but renders nothing. A protocol client's latency ends when
-    the patch that removes the clicked button (or changes the log) has been received. The browser pages give the
-    figure with a real browser under the same server load without 30 pages' rendering.
-    The buttons on offer are the visible ones (the table keeps spare choice buttons hidden
-    between turns); the latency ends when the clicked one is no longer on offer.
+    ``document_ready``, ``button_click`` (home, set-up, "Play again") and ``data_event``
+    (a ``ChoiceList``'s click, naming the key of its choice) events as BokehJS does, and
+    keeps the document's models from the JSON patches, but renders nothing. The choices on
+    offer are the items of the table's ``ChoiceList`` (a choice's key names the position it
+    was offered at, so the same choice offered again later has another key). A Canal du
+    Midi client's latency ends when the patch that takes the clicked key off offer (or
+    changes the log) has been received; an Arriala client's with the first patch after the
+    click. The browser pages give the figure with a real browser under the same server load
+    without 30 pages' rendering.
 ``profile``
     Not run by default: cProfile of the server thread over ``--profile-clicks`` clicks of
     one visitor (set up as in ``click``), top functions by cumulative and own time.
@@ -580,8 +587,9 @@ FIRST_RENDER_JS = """
 
 # Arm one click measurement on a button (an ElementHandle found by Playwright's piercing
 # locator) and on the log (``section.log``): t0 when the click event reaches the button;
-# the update is the first DOM mutation that detaches the button (the table removes a
-# clicked button) or changes the log's text, whichever comes first. MutationObservers watch every shadow
+# the update is the first DOM mutation that detaches the button (a ChoiceList draws its
+# buttons again when its items change, as the click's update does) or changes the log's
+# text, whichever comes first. MutationObservers watch every shadow
 # root from each element up to the document (subtree observation stops at shadow
 # boundaries, so each root is observed on its own).
 ARM_JS = """
@@ -656,9 +664,12 @@ async def to_table(page, url: str, game: str = "midi") -> None:
     await page.locator(f".{game}-table").first.wait_for()
 
 
+#: Canal du Midi's choices in a page: the buttons its table's ChoiceList (``.choices``)
+#: draws, one per legal action of the visitor, none while it is another seat's turn.
+MIDI_CHOICE = ".choices button.choice"
 #: What shows that the visitor may click (or that the game is over), by game. Arriala's
 #: palette is shown only on the visitor's turn.
-READY = {"midi": ".prompt button, .end-screen", "arriala": ".palette button.pal-end_turn, .end-screen"}
+READY = {"midi": f"{MIDI_CHOICE}, .end-screen", "arriala": ".palette button.pal-end_turn, .end-screen"}
 
 
 async def next_turn(page, settle: float = 0.0, game: str = "midi") -> int:
@@ -708,7 +719,7 @@ async def measured_click(page, game: str = "midi", rng: random.Random | None = N
             handle = await button.element_handle(timeout=30_000)
             log = await page.locator(".prompt h2, .prompt .waiting").first.element_handle(timeout=30_000)
         else:
-            handle = await page.locator(".prompt button").first.element_handle(timeout=30_000)
+            handle = await page.locator(MIDI_CHOICE).first.element_handle(timeout=30_000)
             log = await page.locator("section.log").first.element_handle(timeout=30_000)
         label = (await handle.inner_text()).strip()
         await page.evaluate(ARM_JS, [handle, log])
@@ -779,9 +790,10 @@ async def run_first_render(server: Server, loads: int) -> dict:
 
 
 # --------------------------------------------------------------------------- part 2: one visitor
-async def table_text(page) -> str:
+async def table_text(page, game: str = "midi") -> str:
+    """The words of the table (what a stuck session showed), for the report."""
     try:
-        return " ".join((await page.locator(".midi-table").first.inner_text(timeout=5_000)).split())[:600]
+        return " ".join((await page.locator(f".{game}-table").first.inner_text(timeout=5_000)).split())[:600]
     except Exception as err:
         return f"(no table: {str(err).splitlines()[0]})"
 
@@ -801,7 +813,8 @@ async def play_clicks(page, url: str, clicks: int, settle: float = 0.5, pause: f
         try:
             game_no += await next_turn(page, settle, game)
         except Exception as err:
-            out.append({"ok": False, "why": f"stuck: {str(err).splitlines()[0]}", "table": await table_text(page)})
+            out.append({"ok": False, "why": f"stuck: {str(err).splitlines()[0]}",
+                        "table": await table_text(page, game)})
             print(f"  a table stopped offering choices: {out[-1]['table'][:200]}")
             await to_table(page, url, game)
             game_no = 1
@@ -888,7 +901,8 @@ async def play_page(page, until: float, think: tuple[float, float], rng: random.
         try:
             await next_turn(page, 0.5, game)
         except Exception as err:
-            out.append({"ok": False, "why": f"stuck: {str(err).splitlines()[0]}", "table": await table_text(page)})
+            out.append({"ok": False, "why": f"stuck: {str(err).splitlines()[0]}",
+                        "table": await table_text(page, game)})
             break
         await asyncio.sleep(rng.uniform(*think))
         if time.perf_counter() >= until:
@@ -1001,8 +1015,9 @@ class ProtocolClient:
     It loads the page over HTTP (the server creates the session and puts its token in the
     page), opens the websocket with that token, pulls the document and sends
     ``document_ready`` (Panel holds its updates until then), then keeps every model it is
-    sent (the JSON of the document and of each PATCH-DOC) to find the buttons under
-    ``.prompt`` and to see when the clicked one leaves the document.
+    sent (the JSON of the document and of each PATCH-DOC) to find the choices on offer (the
+    items of the table's ``ChoiceList`` models) and to see when the clicked one is no longer
+    offered.
 
     ``game`` is the game it plays against a Beginner bot: ``"midi"`` (Canal du Midi: the
     first choice offered) or ``"arriala"`` (see :meth:`pick`)."""
@@ -1134,8 +1149,9 @@ class ProtocolClient:
         return [i for i in self.reachable() if css in (self.models[i].get("attributes", {}).get("css_classes") or [])]
 
     def buttons_under(self, mid: str) -> list[str]:
-        """The buttons a visitor can see under ``mid`` (a hidden model hides everything under
-        it: the table keeps spare choice buttons hidden), the last in the document first."""
+        """The Bokeh buttons a visitor can see under ``mid`` (a hidden model hides everything
+        under it), the last in the document first: the home screen's, the set-up's and the
+        end screen's buttons (a table's choices are ``ChoiceList`` items, see :meth:`choices`)."""
         out, stack, seen = [], [mid], set()
         while stack:
             i = stack.pop()
@@ -1168,9 +1184,6 @@ class ProtocolClient:
             if m["name"].endswith("HTML") and isinstance(t, str) and "log&#x27;" in t and "section" in t:
                 return i, t
         return None, None
-
-    def prompt_buttons(self) -> list[str]:
-        return [b for p in self.with_class("prompt") for b in self.buttons_under(p)]
 
     def classes(self, mid: str) -> list[str]:
         if mid.startswith("choice|"):
@@ -1603,10 +1616,14 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--think takes MIN,MAX")
     if not 0 <= args.arriala_share <= 1:
         ap.error("--arriala-share takes a fraction from 0 to 1")
-    try:
-        arriala = arriala_sessions(args.sessions, args.browser_pages, args.arriala_share)
-    except ValueError as err:
-        ap.error(str(err))
+    arriala = (0, 0)
+    if "concurrent-mixed" in parts:  # the browser pages are part of the sessions
+        if not 0 <= args.browser_pages <= args.sessions:
+            ap.error(f"--browser-pages takes 0 to --sessions ({args.sessions}), got {args.browser_pages}")
+        try:
+            arriala = arriala_sessions(args.sessions, args.browser_pages, args.arriala_share)
+        except ValueError as err:
+            ap.error(str(err))
     if not os.path.exists(CHROMIUM):
         print(f"Chromium is missing ({CHROMIUM}): sudo apt-get install chromium", file=sys.stderr)
         return 2
