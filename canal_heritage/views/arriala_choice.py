@@ -231,9 +231,12 @@ class ArrialaChoice(InPlace):
         if self.needs_worker(self.kind) and self.worker is None:
             where = self.map.worker_xy(obs)
             workers = sorted({w for w in (worker_of(g, a) for a in opts) if w is not None})
-            return [Target(f"w{w}", tr.ui("arriala.table.worker", "{owner}: worker at {place}",
-                                          owner=n.owner(w // A.W), place=self.place_name(obs.loc[w])),
-                           *where[w], worker=w) for w in workers]
+            targets = []
+            for w in workers:
+                label = tr.ui("arriala.table.worker", "{owner}: worker at {place}", owner=n.owner(w // A.W),
+                              place=self.place_name(obs.loc[w]))
+                targets.append(Target(f"w{w}", label, *where[w], worker=w))
+            return targets
         out = []
         opts = [a for a in opts if self.worker is None or worker_of(g, a) == self.worker]
         costs = {obs.action_cost(a) for a in opts}

@@ -27,6 +27,7 @@ from ..arriala.observation import ArrialaObservation
 from ..arriala.scoring import majority
 from ..arriala.state import RESERVE
 from ..heritage import load_heritage
+from ..i18n import Translator
 from ..matches.arriala import ArrialaMatch, counts_on
 from ..matches.table import LogLine
 from ..theme import TURN_OUTLINE, arriala_seat
@@ -60,9 +61,12 @@ class ArrialaTable(TableShell):
 
     match: ArrialaMatch
     CSS_CLASS = "arriala-table"
-    UNDO_WORDS = ("arriala.table.undo", "Take back my last action")
     LOG_LINES = 16
     EXPLAINED_MOVES = 6
+
+    def undo_words(self, tr: Translator) -> str:
+        """Undo goes back one action at a time within the turn."""
+        return tr.ui("arriala.table.undo", "Take back my last action")
 
     def __init__(self, match: ArrialaMatch, **kw: Any) -> None:
         #: "read the story" opens the heritage explorer on a place (set by the exhibit), else

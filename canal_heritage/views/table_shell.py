@@ -71,8 +71,6 @@ class TableShell(InPlace, pn.viewable.Viewer):
     CSS_CLASS = "game-table"
     #: the match's parameters whose change brings the table up to date
     WATCHED: tuple[str, ...] = ("version", "lang", "privacy", "paused", "open_hands")
-    #: the undo button's words (catalog key, English)
-    UNDO_WORDS = ("table.undo", "Take back my move")
     #: how many log lines are shown, latest first
     LOG_LINES = 14
     #: how many of the latest bot's recent moves are explained
@@ -255,6 +253,10 @@ class TableShell(InPlace, pn.viewable.Viewer):
         """The header's title and status line (already translated)."""
         raise NotImplementedError
 
+    def undo_words(self, tr: Translator) -> str:
+        """The undo button's words (a table whose undo differs says so)."""
+        return tr.ui("table.undo", "Take back my move")
+
     def _render_header(self) -> None:
         m, tr = self.match, self.tr
         title, status = self._title()
@@ -263,7 +265,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
         for code, b in zip(LANGUAGES, self._lang_buttons, strict=False):
             self._update(b, color="primary" if code == m.lang else "default")
         # disabled, not hidden: showing or hiding a widget lays the whole page out again
-        self._update(self._undo_button, label=tr.ui(*self.UNDO_WORDS), disabled=not m.can_undo())
+        self._update(self._undo_button, label=self.undo_words(tr), disabled=not m.can_undo())
         if self._home_button is not None:
             self._update(self._home_button, label=tr.ui("table.home", "Home"))
         if self._hands_toggle is not None:
