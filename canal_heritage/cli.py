@@ -325,8 +325,9 @@ def _print_summary(summary: MidiSummary, console: Console, lang: str) -> None:
             return tr.ui("bot.name", "heuristic")
         return tr.ui("bot.name", "expert")
 
-    t = Table(title=tr.ui("cli.title", "Canal du Midi · {players} players · {games} games · seed {seed}",
-                          players=summary.players, games=summary.games, seed=summary.seed))
+    t = Table(title=tr.ui_plural("cli.title", "Canal du Midi · {players} players · {n} game · seed {seed}",
+                                 "Canal du Midi · {players} players · {n} games · seed {seed}", summary.games,
+                                 players=summary.players, seed=summary.seed))
     t.add_column(tr.ui("cli.column", "bot"))
     t.add_column(tr.ui("cli.column", "win rate"), justify="right")
     t.add_column(tr.ui("cli.column", "mean score"), justify="right")
@@ -367,8 +368,9 @@ def _print_arriala_summary(summary: ArrialaSummary, console: Console, lang: str)
 
     names = {"random": tr.ui("bot.name", "random"), "heuristic": tr.ui("bot.name", "heuristic"),
              "expert": tr.ui("bot.name", "expert")}
-    t = Table(title=tr.ui("cli.title", "Arriala · {players} players · {games} games · seed {seed}",
-                          players=summary.players, games=summary.games, seed=summary.seed))
+    t = Table(title=tr.ui_plural("cli.title", "Arriala · {players} players · {n} game · seed {seed}",
+                                 "Arriala · {players} players · {n} games · seed {seed}", summary.games,
+                                 players=summary.players, seed=summary.seed))
     t.add_column(tr.ui("cli.column", "bot"))
     t.add_column(tr.ui("cli.column", "win rate"), justify="right")
     t.add_column(tr.ui("cli.column", "mean score"), justify="right")

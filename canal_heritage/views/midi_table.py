@@ -239,8 +239,10 @@ class MidiTable(TableShell):
             elif obs.has_bet[p]:
                 bet = text(tr.ui("table.bet_hidden", "has bet"))
             coins = sym.use(art.coin(24)) * obs.coins[p]
-            facts = text(tr.ui("table.counts", "{coins} coins · {pawns} pawns left · {down} face down",
-                               coins=obs.coins[p], pawns=obs.pawns_left[p], down=obs.face_down_count[p]))
+            facts = text(" · ".join((
+                tr.ui_plural("table.counts", "{n} coin", "{n} coins", obs.coins[p]),
+                tr.ui_plural("table.counts", "{n} pawn left", "{n} pawns left", obs.pawns_left[p]),
+                tr.ui_plural("table.counts", "{n} face down", "{n} face down", obs.face_down_count[p]))))
             pane = self._pane(f"seat-{p}", (
                 f"<div class='seat seat-{p}' aria-label='{text(name)}'>{sym.defs()}<div style='padding:0.4em'>{badge}"
                 f"<div>{facts} {coins}</div><div>{text(bet)}</div>"
