@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from ..core.errors import IllegalActionError
 from ..core.events import Event
-from ..core.game import Outcome, Ranking, Termination
+from ..core.game import Outcome, Ranking, Termination, check_seat
 from . import actions as A
 from .board import Board
 from .data import ArrialaData, load_arriala_data
@@ -292,8 +292,8 @@ class ArrialaState(ArrialaPosition):
     # ------------------------------------------------------------------ set-up
     @classmethod
     def new(cls, game: ArrialaGame, seed: int, *, first: int | None = None, log: bool = True) -> ArrialaState:
-        if first is not None and not (isinstance(first, int) and 0 <= first < game.players):
-            raise ValueError(f"first must be a seat from 0 to {game.players - 1}, got {first!r}")
+        if first is not None:
+            check_seat(first, game.players, "first")
         s = cls.blank(game)
         s.seed = seed
         s.dealt = True

@@ -38,6 +38,7 @@ import param
 
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
+from ..core.game import check_seat
 from ..i18n import LANGUAGES
 
 MAX_NAME = 24
@@ -132,9 +133,8 @@ class TableMatch(param.Parameterized):
         for s in seats:
             if s.kind == "bot" and s.level not in self.bot_levels:
                 raise ValueError(f"unknown bot level {s.level!r}; choose among {', '.join(self.bot_levels)}")
-        if first is not None and (isinstance(first, bool) or not isinstance(first, int)
-                                  or not 0 <= first < len(seats)):
-            raise ValueError(f"first must be a seat from 0 to {len(seats) - 1}, got {first!r}")
+        if first is not None:
+            check_seat(first, len(seats), "first")
         super().__init__(lang=lang, projector=projector, pace=pace)
         self.game = self.make_game(len(seats))
         self.seed = seed

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core.events import Event
+from ..core.game import check_seat
 from .state import Phase, SiteStatus
 
 if TYPE_CHECKING:
@@ -193,8 +194,7 @@ class Observation:
 def observe(state: MidiState, player: int) -> Observation:
     """Build ``player``'s observation of ``state``."""
     n = state.n
-    if not (isinstance(player, int) and 0 <= player < n):
-        raise ValueError(f"player must be a seat from 0 to {n - 1}, got {player!r}")
+    check_seat(player, n)
     if state.events is None:
         raise ValueError("this state keeps no event log (a search copy): observations need one")
     game = state.game
