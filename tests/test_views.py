@@ -46,6 +46,25 @@ def test_the_choices_shown_are_the_engines_legal_actions():
     assert all("act-bet-" in item["classes"] and "<svg" in item["icon"] for item in choices.items)
 
 
+def test_no_choice_is_styled_as_the_recommended_one_in_any_phase():
+    """Every move is the visitor's own: draws, bets, reinforcements and trades all look alike
+    (issue 13: "Send reinforcements" used to stand out even when the coin would be lost)."""
+    m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "random")], seed=11, lang="en")
+    table = MidiTable(m)
+    [choices] = table.__panel__().select(ChoiceList)
+    kinds = set()
+    while not m.over:
+        if m.is_bot_turn():
+            m.step_bot()
+            continue
+        assert choices.items, "the viewer's turn shows choices"
+        for item in choices.items:
+            assert "primary" not in item["classes"].split(), item
+            kinds.add(item["classes"].split("-")[1])
+        m.play(m.legal_actions()[-1])
+    assert {"bet", "reinforce"} <= kinds  # the test went through the phases it speaks of
+
+
 def test_what_the_viewer_cannot_see_changes_nothing_on_screen():
     a = at_my_bet()
     b = at_my_bet()

@@ -348,8 +348,7 @@ class ArrialaChoice(InPlace):
         self.palette.offer([
             {"key": kind, "label": self.kind_label(kind), "tip": reasons.get(kind, ""),
              "classes": " ".join([f"pal-{kind}"] + (["unavailable"] if kind in reasons else [])
-                                 + (["chosen"] if kind == self.kind else [])
-                                 + (["primary"] if kind == "end_turn" else []))}
+                                 + (["chosen"] if kind == self.kind else []))}
             for kind in PALETTE], label=self.tr.ui("arriala.table.actions", "Actions"))
         self._reason_words = reasons
 

@@ -35,7 +35,6 @@ CHOICE_CSS = """
 }
 .choice-list button:hover { background: #e8eef3; }
 .choice-list button:focus-visible { outline: 0.2em solid #f0b400; outline-offset: 0.15em; }
-.choice-list button.primary { background: #1f5f8b; color: #ffffff; border-color: #123c59; }
 .choice-list button.unavailable { opacity: 0.5; border-style: dashed; background: #efeae0; color: #3d3d3d; }
 .choice-list button.chosen { outline: 0.2em solid #f0b400; outline-offset: 0.1em; }
 .choice-list button.has-icon { display: flex; align-items: center; gap: 0.6em; padding: 0.2em 0.9em 0.2em 0.2em;

@@ -199,8 +199,8 @@ class MidiTable(TableShell):
                 item["tip"] = worker
                 item["classes"] = f"act-{d.kind}-{d.value}"
             else:
-                primary = (d.kind == "reinforce" and d.yes) or d.kind == "draw"
-                item["classes"] = f"act-{A.to_text(a).replace(' ', '-')}" + (" primary" if primary else "")
+                # no move looks like the recommended one: each choice is the visitor's (issue 13)
+                item["classes"] = f"act-{A.to_text(a).replace(' ', '-')}"
             items.append(item)
         self._choices.offer(items, label=n.phase(obs.phase) if legal else "")
 
