@@ -160,16 +160,56 @@ def test_idle_guard_asks_then_times_out_and_a_touch_cancels():
     now[0] = 61
     guard.tick()
     assert guard.asking and guard.remaining == MIN_COUNTDOWN
-    assert "Still there?" in "".join(strings(guard))
-    now[0] = 70
+    screen = guard.__panel__()
+    assert screen.asking and screen.title == "Still there?" and screen.label == "I am still here"
+    assert screen.message == f"The game will close in {MIN_COUNTDOWN} seconds."
+    assert screen.announcement == f"Still there? The game will close in {MIN_COUNTDOWN} seconds."
+    now[0] = 65
     guard.tick()
     assert guard.asking and 0 < guard.remaining < MIN_COUNTDOWN
-    guard.touch()
-    assert not guard.asking
-    now[0] = 70 + 60 + MIN_COUNTDOWN + 1
+    assert screen.message == f"The game will close in {guard.remaining} seconds."
+    # screen readers hear it when it appears and once more ten seconds before the end, not every second
+    assert screen.announcement == f"Still there? The game will close in {MIN_COUNTDOWN} seconds."
+    now[0] = 60 + MIN_COUNTDOWN - 9
+    guard.tick()
+    assert guard.remaining == 9 and screen.announcement == "Still there? The game will close in 10 seconds."
+    screen.answer()  # a tap anywhere on the screen
+    assert not guard.asking and not screen.asking and screen.announcement == ""
+    now[0] = 72 + 60 + MIN_COUNTDOWN + 1
     guard.tick()  # asks
     guard.tick()  # and the time is up
     assert timeouts and not guard.asking
+
+
+def test_still_there_is_said_in_every_language_and_follows_a_language_change():
+    now = [0.0]
+    guard = IdleGuard(idle_after=1, countdown=MIN_COUNTDOWN, on_timeout=lambda: None, clock=lambda: now[0], lang="fr")
+    now[0] = 2
+    guard.tick()
+    screen = guard.__panel__()
+    assert screen.title == "Toujours là ?" and screen.label == "Je suis toujours là"
+    assert screen.message == f"La partie se fermera dans {MIN_COUNTDOWN} secondes."
+    guard.lang = "oc"
+    assert screen.title == "Totjorn aquí ?"
+    assert screen.message == f"La partida se barrarà dins {MIN_COUNTDOWN} segondas."
+    guard.lang = "en"
+    guard.remaining = 1
+    assert screen.message == "The game will close in 1 second."
+
+
+def test_a_tap_on_the_still_there_screen_answers_only_while_it_asks():
+    now = [0.0]
+    guard = IdleGuard(idle_after=5, countdown=MIN_COUNTDOWN, on_timeout=lambda: None, clock=lambda: now[0])
+    screen = guard.__panel__()
+    screen._handle_msg({"answer": True})  # a late tap after it closed: nothing happens
+    assert not guard.asking
+    now[0] = 6
+    guard.tick()
+    assert guard.asking
+    screen._handle_msg({"other": 1})
+    assert guard.asking
+    screen._handle_msg({"answer": True})
+    assert not guard.asking and guard._last == 6
 
 
 def test_idle_guard_sleeps_when_disabled():

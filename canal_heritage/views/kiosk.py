@@ -1,27 +1,205 @@
-"""Kiosk mode: the "still there?" countdown after inactivity, and the attract loop that
-replays a bot game with captions on the home screen."""
+"""Kiosk mode: the "still there?" countdown after inactivity (a modal alert dialog over the
+whole screen, see :class:`StillThere`), and the attract loop that replays a bot game with
+captions on the home screen."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import panel as pn
 import param
+from panel.custom import JSComponent
 
 from ..i18n import LANGUAGES, translator
 from ..matches.midi import MidiMatch, Seat
 from . import art
-from .theme import button, html, text
+from .theme import html, text
 
 #: WCAG 2.2.1 (timing adjustable): a visitor gets at least this long to say "still here".
 MIN_COUNTDOWN = 20
 
 
+#: The "still there?" screen. The veil covers the whole viewport; the question stands on an
+#: opaque paper card (ink on paper ≈ 13:1, the button white on canal blue ≈ 6.6:1: both above
+#: the 4.5:1 of WCAG 1.4.3), sized in ``em`` so the projector mode enlarges it too.
+STILL_THERE_CSS = """
+:host { display: block; width: 0; height: 0; overflow: visible; }
+.still-there-veil {
+  position: fixed; inset: 0; width: 100vw; height: 100vh; z-index: 10000; box-sizing: border-box;
+  display: flex; align-items: center; justify-content: center; padding: 1em;
+  background: rgba(20, 30, 40, 0.88); cursor: pointer; font-family: system-ui, sans-serif;
+}
+.still-there-veil[hidden] { display: none; }
+.still-there-card {
+  background: #fbf6ea; color: #1d2b36; border-radius: 0.8em; padding: 1.5em 2em; max-width: 36em;
+  text-align: center; box-shadow: 0 0.5em 2em rgba(0, 0, 0, 0.4); border-top: 0.4em solid #1f5f8b;
+}
+.still-there-card h1 { font-size: 2em; margin: 0 0 0.4em; color: #1d2b36; }
+.still-there-card .countdown { font-size: 1.3em; margin: 0 0 1em; color: #1d2b36; font-variant-numeric: tabular-nums; }
+.still-there-card button {
+  font: inherit; font-size: 1.3em; font-weight: 600; cursor: pointer; line-height: 1.25;
+  min-height: 2.75em; min-width: 2.75em; padding: 0.5em 1.2em; border-radius: 0.6em;
+  background: #1f5f8b; color: #ffffff; border: 0.12em solid #123c59;
+}
+.still-there-card button:focus-visible, .still-there-card button:focus {
+  outline: 0.2em solid #b5541c; outline-offset: 0.2em;
+}
+.sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+"""
+
+
+class StillThere(JSComponent):
+    """The "still there?" screen in the browser: a modal alert dialog over the whole viewport.
+
+    While ``asking``, everything else on the page is made ``inert`` (not clickable, not
+    focusable, hidden from screen readers), the keyboard focus goes to the answer button and
+    stays in the dialog (Tab and Shift+Tab cycle inside it), and a live region announces the
+    question. A tap or click anywhere on it, Enter, Space or Escape answers: ``on_answer`` is
+    called. When it closes, focus returns where it was and the page is live again.
+    """
+
+    asking = param.Boolean(default=False, doc="Shown (and trapping focus) when true.")
+    title = param.String(default="", doc="The question.")
+    message = param.String(default="", doc="The countdown, updated every second.")
+    label = param.String(default="", doc="The answer button's label.")
+    announcement = param.String(default="", doc="Said by screen readers (live region) when it changes.")
+
+    _esm = """
+export function render({ model }) {
+  const veil = document.createElement("div");
+  veil.className = "still-there-veil";
+  veil.setAttribute("role", "alertdialog");
+  veil.setAttribute("aria-modal", "true");
+  veil.setAttribute("aria-labelledby", "still-there-title");
+  veil.setAttribute("aria-describedby", "still-there-countdown");
+  veil.tabIndex = -1;
+  const card = document.createElement("div");
+  card.className = "still-there-card";
+  const h1 = document.createElement("h1");
+  h1.id = "still-there-title";
+  const p = document.createElement("p");
+  p.id = "still-there-countdown";
+  p.className = "countdown";
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "still-here";
+  card.append(h1, p, b);
+  veil.append(card);
+  const live = document.createElement("div");
+  live.className = "sr-only still-there-live";
+  live.setAttribute("aria-live", "assertive");
+  live.setAttribute("role", "alert");
+  const root = document.createElement("div");
+  root.append(veil, live);
+
+  let made_inert = [];
+  let before = null;
+  let open = false;
+  // Everything outside the dialog, up through every shadow root to <body>, becomes inert.
+  const isolate = () => {
+    let el = root.getRootNode().host || null;
+    while (el && el !== document.body && el !== document.documentElement) {
+      const parent = el.parentNode;
+      if (!parent) break;
+      for (const sib of parent.children) {
+        if (sib !== el && !sib.inert && !["SCRIPT", "STYLE", "LINK"].includes(sib.tagName)) {
+          sib.inert = true;
+          made_inert.push(sib);
+        }
+      }
+      el = parent instanceof ShadowRoot ? parent.host : parent;
+    }
+  };
+  const release = () => {
+    for (const el of made_inert) el.inert = false;
+    made_inert = [];
+  };
+  const deepActive = () => {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  };
+  const show = (on) => {
+    if (on === open) return;
+    open = on;
+    veil.hidden = !on;
+    if (on) {
+      before = deepActive();
+      isolate();
+      b.focus({ preventScroll: true });
+    } else {
+      release();
+      live.textContent = "";
+      if (before && before.isConnected && typeof before.focus === "function") before.focus({ preventScroll: true });
+      before = null;
+    }
+  };
+  const answer = (ev) => {
+    ev.preventDefault();
+    ev.stopPropagation();
+    if (!open) return;
+    show(false);  // at once: the page is live again before the server's reply
+    model.send_msg({ answer: true });
+  };
+  veil.addEventListener("click", answer);
+  veil.addEventListener("keydown", (ev) => {
+    if (ev.key === "Tab") {  // the only control: focus stays on it
+      ev.preventDefault();
+      b.focus({ preventScroll: true });
+    } else if (ev.key === "Escape") {
+      answer(ev);
+    }
+  });
+  // Whatever takes the focus away while the question is asked, it comes back.
+  veil.addEventListener("focusout", (ev) => {
+    if (open && !veil.contains(ev.relatedTarget)) setTimeout(() => { if (open) b.focus({ preventScroll: true }); }, 0);
+  });
+  const draw = () => {
+    h1.textContent = model.title;
+    p.textContent = model.message;
+    b.textContent = model.label;
+  };
+  const announce = () => { live.textContent = open ? model.announcement : ""; };
+  draw();
+  veil.hidden = true;
+  show(model.asking);
+  announce();
+  model.on("title", draw);
+  model.on("message", draw);
+  model.on("label", draw);
+  model.on("asking", () => { show(model.asking); announce(); });
+  model.on("announcement", announce);
+  model.on("remove", release);
+  return root;
+}
+"""
+    _stylesheets: ClassVar[list[str]] = [STILL_THERE_CSS]
+
+    def __init__(self, on_answer: Callable[[], Any] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.on_answer = on_answer
+
+    def answer(self) -> None:
+        """What a tap on the screen does: "I am still here"."""
+        if self.asking and self.on_answer is not None:
+            self.on_answer()
+
+    def _handle_msg(self, data: Any) -> None:
+        if isinstance(data, dict) and data.get("answer"):
+            self.answer()
+
+
 class IdleGuard(pn.viewable.Viewer):
     """After ``idle_after`` seconds without a touch, ask "still there?" for ``countdown``
-    seconds; then call ``on_timeout`` (the exhibit goes home and discards the game)."""
+    seconds; then call ``on_timeout`` (the exhibit goes home and discards the game).
+
+    The exhibit asks for :data:`MIN_COUNTDOWN` seconds (WCAG 2.2.1, timing adjustable: at
+    least 20 s to answer); tests shorten it.
+    The question covers the whole screen and keeps the focus (see :class:`StillThere`); a
+    tap anywhere on it answers."""
 
     lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
     asking = param.Boolean(default=False)
@@ -36,13 +214,11 @@ class IdleGuard(pn.viewable.Viewer):
         self._clock = clock
         self._last = clock()
         self.enabled = True
-        self._view = pn.Column(visible=False, css_classes=["idle-guard"],
-                               styles={"position": "fixed", "inset": "0", "z-index": "1000",
-                                       "background": "rgba(20,30,40,0.85)", "color": "white",
-                                       "padding": "15vh 10vw", "font-size": "1.6em"})
+        self._view = StillThere(on_answer=self.touch, css_classes=["idle-guard"], margin=0)
         self.param.watch(lambda *_: self._render(), ["asking", "remaining", "lang"])
+        self._render()
 
-    def __panel__(self) -> pn.Column:
+    def __panel__(self) -> StillThere:
         return self._view
 
     def touch(self) -> None:
@@ -70,21 +246,30 @@ class IdleGuard(pn.viewable.Viewer):
         else:
             self.remaining = left
 
-    def _render(self) -> None:
+    def texts(self) -> dict[str, str]:
+        """What the screen says now: ``title``, ``message`` (the countdown), ``label`` (the
+        button) and ``announcement`` (for screen readers: said when the question appears
+        and again ten seconds before the end, not every second)."""
         tr = translator(self.lang)
-        self._view.visible = self.asking
+        title = tr.ui("kiosk.still_there", "Still there?")
+        message = tr.ui_plural("kiosk.remaining", "The game will close in {n} second.",
+                               "The game will close in {n} seconds.", self.remaining)
+        # constant while it should not be said again: the full countdown, then "10 seconds" once
+        said = self.countdown if self.remaining > 10 else min(10, self.countdown)
+        announcement = f"{title} " + tr.ui_plural("kiosk.remaining", "The game will close in {n} second.",
+                                                  "The game will close in {n} seconds.", said)
         if not self.asking:
-            self._view.objects = []
-            return
-        msg = tr.ui("kiosk.still_there", "Still there?")
-        left = tr.ui_plural("kiosk.remaining", "The game will close in {n} second.",
-                            "The game will close in {n} seconds.", self.remaining)
-        self._view.objects = [
-            html(f"<div role='alertdialog' aria-live='assertive'><h1>{text(msg)}</h1>"
-                 f"<p class='countdown'>{text(left)}</p></div>"),
-            button(tr.ui("kiosk.continue", "I am still here"), lambda *_: self.touch(), kind="primary",
-                   name="still-here"),
-        ]
+            announcement = ""
+        return {"title": title, "message": message, "label": tr.ui("kiosk.continue", "I am still here"),
+                "announcement": announcement}
+
+    def _render(self) -> None:
+        texts = self.texts()
+        changed: dict[str, Any] = {k: v for k, v in texts.items() if getattr(self._view, k) != v}
+        if self._view.asking != self.asking:
+            changed["asking"] = self.asking
+        if changed:
+            self._view.param.update(**changed)
 
 
 class AttractLoop(pn.viewable.Viewer):

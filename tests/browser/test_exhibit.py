@@ -94,14 +94,18 @@ def test_kiosk_asks_then_goes_home_and_discards_the_game(page, kiosk):
     page.locator(".attract").wait_for()
     page.locator(".play-midi button").click()
     page.locator(".midi-setup").wait_for()
-    page.get_by_text("Still there?").wait_for(timeout=15_000)
+    question = page.get_by_role("alertdialog", name="Still there?")
+    question.wait_for(timeout=15_000)
     assert re.search(r"close in \d+ second", page.locator(".countdown").inner_text())
-    page.locator(".still-here button").click()
-    page.get_by_text("Still there?").wait_for(state="hidden")
+    page.locator("button.still-here").click()
+    question.wait_for(state="hidden")
     page.locator(".midi-setup").wait_for()
-    page.get_by_text("Still there?").wait_for(timeout=15_000)
+    question.wait_for(timeout=15_000)
     page.locator(".home-screen").wait_for(timeout=15_000)
     assert page.locator(".midi-setup").count() == 0
+    question.wait_for(state="hidden")
+    page.locator(".play-midi button").click()  # home is live again for the next visitor
+    page.locator(".midi-setup").wait_for()
 
 
 def test_hidden_cards_are_never_sent_to_the_browser(page, exhibit):
