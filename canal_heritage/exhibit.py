@@ -5,7 +5,14 @@ engines. :func:`create_app` builds one visitor's session: ``canal-heritage serve
 :mod:`canal_heritage.serve`) calls it for each browser session, and ``apps/exhibit.py`` is the
 entry point for ``panel serve``. URL parameters: ``?lang=fr|en|oc``, ``?mode=projector``, and
 ``?page=explorer`` with ``&place=<place id or card numeral>`` (``midi-VIII``, ``VIII``,
-``moissac``) or ``&section=timeline|people|glossary``.
+``moissac``) or ``&section=timeline|people|glossary``; ``?page=midi-setup|midi|arriala-setup|arriala``
+(a game's page opens its set-up when no game of it is in progress).
+
+Never lost (issue 13, item 8): the address follows the page (:class:`~.views.navigation.History`:
+a new page is a new browser history entry, so Back and Forward work; the language or another
+place in the explorer replaces the entry), a new page opens at its top, leaving a game in
+progress asks first (:class:`~.views.navigation.LeaveDialog`; the kiosk's reset does not ask)
+and the home page offers to resume it, and an unknown address says so.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
+from urllib.parse import parse_qs, urlencode
 
 import panel as pn
 import param
@@ -27,7 +35,16 @@ from .views.explorer import SECTIONS, HeritageExplorer
 from .views.home import Home, MidiSetup
 from .views.kiosk import AttractLoop, IdleGuard
 from .views.midi_table import MidiTable
-from .views.theme import root_styles
+from .views.navigation import History, LeaveDialog
+from .views.theme import root_styles, text
+
+#: each page's name in the address (``?page=…``); home has none
+PAGE_IN_URL = {"home": "", "setup": "midi-setup", "table": "midi", "explorer": "explorer",
+               "arriala-setup": "arriala-setup", "arriala": "arriala"}
+#: the pages an address may name (the names above, the pages' own names and ``heritage``)
+PAGE_FROM_URL = {**{v: k for k, v in PAGE_IN_URL.items()}, **{k: k for k in PAGE_IN_URL}, "heritage": "explorer"}
+#: the games' pages, and their set-up pages
+GAME_PAGES = {"table": "setup", "arriala": "arriala-setup"}
 
 
 class ExhibitApp(pn.viewable.Viewer):
@@ -62,12 +79,23 @@ class ExhibitApp(pn.viewable.Viewer):
         self.arriala_pace = arriala_pace
         self.arriala_overrides = arriala_overrides
         self._game_page = "table"  # where "back to the game" leads
+        #: how the next page change shows in the browser's history: push, replace or pop
+        self._how = "push"
+        #: where the visitor asked to go while "Leave this game?" is open: (page, how)
+        self._pending: tuple[str, str] | None = None
+        #: the friendly message about an address the exhibit does not know (escaped markup)
+        self._notice: pn.pane.HTML | None = None
+        # neither takes room nor clicks on the page (the question's veil takes them while it asks)
+        unseen = {"pointer-events": "none", "position": "absolute", "width": "0", "height": "0"}
+        self.history = History(on_pop=self.follow_url, styles=unseen)
+        self.leave_dialog = LeaveDialog(on_answer=self._answer_leave, css_classes=["leave-question"], styles=unseen)
         self.guard = IdleGuard(idle_after=idle_after, countdown=countdown, on_timeout=self.reset, lang=self.lang)
         self.attract = AttractLoop(lang=self.lang) if kiosk else None
         self._root = pn.Column(sizing_mode="stretch_width", styles=root_styles(projector),
                                css_classes=["exhibit", "projector" if projector else "standard"])
-        self.param.watch(lambda *_: self._render(), ["lang", "page"])
+        self.param.watch(self._changed, ["lang", "page"])
         self._render()
+        self._sync_url(replace=True)
 
     def __panel__(self) -> pn.Column:
         return self._root
@@ -94,10 +122,147 @@ class ExhibitApp(pn.viewable.Viewer):
         self.projector = on
         self._root.styles = root_styles(on)
         self._render()
+        self._sync_url(replace=True)
 
     def go(self, page: str) -> None:
+        """Open ``page``: a new entry in the browser's history. Leaving a game in progress
+        for any page but the explorer asks first (the game is kept)."""
         self.touch()
-        self.page = page
+        self._goto(page)
+
+    def _goto(self, page: str, how: str = "push") -> None:
+        if self.leaving_game(page):
+            self._ask_leave(page, how)
+            return
+        self._arrive(page, how)
+
+    def _arrive(self, page: str, how: str) -> None:
+        """Show ``page``; ``how`` it shows in the history: ``push`` a new entry, ``replace``
+        the current one, ``pop`` (the browser went Back or Forward to it)."""
+        self._set_notice(None)
+        if page in GAME_PAGES and self.game(page) is None:
+            page = GAME_PAGES[page]  # an address of a game no longer here: its set-up
+        changed = page != self.page
+        self._how = how
+        try:
+            self.page = page  # its watcher draws the page and updates the address
+        finally:
+            self._how = "push"
+        if not changed:
+            self._sync_url(replace=how != "push")
+
+    def game(self, page: str | None = None) -> MidiMatch | ArrialaMatch | None:
+        """The game of a game's page (``table``, ``arriala``; the shown page by default)."""
+        page = self.page if page is None else page
+        return self.match if page == "table" else self.arriala if page == "arriala" else None
+
+    def running(self, page: str) -> bool:
+        """Whether the game of this page is in progress (there, and not over)."""
+        game = self.game(page)
+        return game is not None and not game.over
+
+    def leaving_game(self, page: str) -> bool:
+        """Whether going to ``page`` leaves a game in progress (the explorer does not: its
+        "Back to the game" is one tap away)."""
+        return self.running(self.page) and page not in (self.page, "explorer")
+
+    def games_in_progress(self) -> list[str]:
+        """The games the home page offers to resume: ``midi``, ``arriala``."""
+        return [name for name, page in (("midi", "table"), ("arriala", "arriala")) if self.running(page)]
+
+    def resume(self, game: str) -> None:
+        """Back to the game in progress (``midi`` or ``arriala``), from the home page."""
+        page = "arriala" if game == "arriala" else "table"
+        self._game_page = page
+        self.go(page)
+
+    # ------------------------------------------------------------------ leaving a game
+    def _ask_leave(self, page: str, how: str) -> None:
+        tr = translator(self.lang)
+        self._pending = (page, how)
+        self.leave_dialog.param.update(
+            title=tr.ui("nav.leave_title", "Leave this game?"),
+            message=tr.ui("nav.leave_message", "It will be kept: the home page offers to resume it."),
+            stay_label=tr.ui("nav.stay", "Stay in the game"),
+            leave_label=tr.ui("nav.leave", "Leave the game"), open=True)
+
+    def _answer_leave(self, leave: bool) -> None:
+        """The visitor's answer to "Leave this game?"."""
+        self.touch()
+        pending, self._pending = self._pending, None
+        self.leave_dialog.open = False
+        if pending is None:
+            return
+        page, how = pending
+        if leave:
+            self._arrive(page, how)
+        elif how == "pop":  # the browser went Back: its address is the game's again
+            self.history.set_address(self.url(), force=True)
+
+    # ------------------------------------------------------------------ the address
+    def url(self) -> str:
+        """The address of what is shown (its query): ``?page=explorer&place=midi-VIII&lang=fr``."""
+        query: dict[str, str] = {}
+        if PAGE_IN_URL.get(self.page):
+            query["page"] = PAGE_IN_URL[self.page]
+        if self.page == "explorer" and self._explorer is not None:
+            if self._explorer.section != "map":
+                query["section"] = self._explorer.section
+            elif self._explorer.place:
+                query["place"] = self._explorer.place
+        query["lang"] = self.lang
+        if self.projector:
+            query["mode"] = "projector"
+        return "?" + urlencode(query)
+
+    def _changed(self, *events: Any) -> None:
+        self._render()
+        page = any(e.name == "page" for e in events)
+        self._sync_url(replace=not page or self._how != "push", top=page)
+
+    def _sync_url(self, *, replace: bool = False, top: bool = False) -> None:
+        self.history.set_address(self.url(), replace=replace, top=top)
+
+    def follow_url(self, search: str) -> None:
+        """The browser went Back or Forward to the address ``search``: show its page (the
+        language stays the visitor's)."""
+        self.touch()
+        query = {k: v[-1] for k, v in parse_qs(search.lstrip("?")).items()}
+        page, place, section = (str(query.get(k) or "") for k in ("page", "place", "section"))
+        target = PAGE_FROM_URL.get(page, "home")
+        if target == "explorer" or place or section:
+            explorer = self.explorer()
+            if place:
+                explorer.show_place(place)
+            elif section in SECTIONS:
+                explorer.section = section
+            target = "explorer"
+        self._goto(target, "pop")
+
+    def _set_notice(self, message: str | None) -> None:
+        """Show (or take away) the message about an unknown address."""
+        if message is None:
+            if self._notice is not None:
+                self._notice = None
+                self._render()
+            return
+        self._notice = pn.pane.HTML(
+            f"<p role='status' style='margin:0'>{text(message)}</p>", css_classes=["link-notice"],
+            sizing_mode="stretch_width",
+            styles={"background": "#fff3cd", "border": "0.12em solid #b5541c", "border-radius": "0.6em",
+                    "padding": "0.2em 1em", "font-size": "1.1em"})
+        self._render()
+
+    def unknown_link(self, *, page: str | None = None, place: str | None = None) -> None:
+        """Say, in the visitor's language, that the address names no such page or place."""
+        tr = translator(self.lang)
+        if place is not None:
+            message = tr.ui("nav.unknown_place", "There is no place “{place}” in the exhibit. Choose one on the map "
+                                                 "or in the list.", place=place[:40])
+        else:
+            message = tr.ui("nav.unknown_page", "There is no page “{page}” in the exhibit. Here is the home page.",
+                            page=(page or "")[:40])
+        self._set_notice(message)
 
     def open_place(self, place_id: str) -> bool:
         """Open the heritage explorer on a place: its id (``midi-VIII``) or a Canal du Midi
@@ -105,6 +270,8 @@ class ExhibitApp(pn.viewable.Viewer):
         the explorer opens on its map as it was) when no such place exists."""
         found = self.explorer().show_place(place_id)
         self.go("explorer")
+        if not found:
+            self.unknown_link(place=place_id)
         return found
 
     def open_section(self, section: str) -> None:
@@ -124,9 +291,15 @@ class ExhibitApp(pn.viewable.Viewer):
                                               place=old.place if old else "midi-I")
             if old is not None:
                 self._explorer.section = old.section
+            # another place or section is the same page: the address follows, in place
+            self._explorer.param.watch(lambda *_: self._explorer_moved(), ["place", "section"])
         self._explorer.lang = self.lang
         self._explorer.game_in_progress = (self.arriala if self._game_page == "arriala" else self.match) is not None
         return self._explorer
+
+    def _explorer_moved(self) -> None:
+        if self.page == "explorer":
+            self._sync_url(replace=True)
 
     def start_midi(self, seats: list[Seat]) -> None:
         self.touch()
@@ -135,7 +308,7 @@ class ExhibitApp(pn.viewable.Viewer):
         self.match = MidiMatch(seats, seed=seed, lang=self.lang, projector=self.projector,
                                expert_iterations=self.expert_iterations, on_worker_failure=self.on_worker_failure)
         self._game_page = "table"
-        self.page = "table"
+        self._arrive("table", "replace")  # the game takes the set-up's place in the history
         self._render()
 
     def start_arriala(self, seats: list[Seat], first: int | None = None) -> None:
@@ -150,7 +323,7 @@ class ExhibitApp(pn.viewable.Viewer):
                                     overrides=self.arriala_overrides, on_worker_failure=self.on_worker_failure,
                                     **options)
         self._game_page = "arriala"
-        self.page = "arriala"
+        self._arrive("arriala", "replace")
         self._render()
 
     def again_arriala(self) -> None:
@@ -162,7 +335,11 @@ class ExhibitApp(pn.viewable.Viewer):
         self.start_midi(self._seats)
 
     def reset(self) -> None:
-        """Kiosk time-out: discard the game (and the explorer's state) and go home."""
+        """Kiosk time-out: discard the game (and the explorer's state) and go home, without
+        asking (the question, if open, is closed)."""
+        self._pending = None
+        self.leave_dialog.open = False
+        self._notice = None
         self.match = None
         if self.arriala is not None:
             self.arriala.close()  # its bots stop
@@ -172,16 +349,21 @@ class ExhibitApp(pn.viewable.Viewer):
         self._render()
 
     # ------------------------------------------------------------------ render
+    def _frame(self, view: Any) -> list[Any]:
+        """The root's components around the page's ``view``."""
+        notice = [self._notice] if self._notice is not None else []
+        return [*notice, view, self.guard, self.history, self.leave_dialog]
+
     def _render(self) -> None:
         self.guard.enabled = self.kiosk and self.page != "home"
         if self.page == "table" and self._table is not None and self._table.match is self.match:
             # the same game (a new language, say): the table follows its match by itself
-            if self._root.objects != [self._table, self.guard]:
-                self._root.objects = [self._table, self.guard]
+            if self._root.objects != self._frame(self._table):
+                self._root.objects = self._frame(self._table)
             return
         if self.page == "arriala" and self._arriala_table is not None and self._arriala_table.match is self.arriala:
-            if self._root.objects != [self._arriala_table, self.guard]:
-                self._root.objects = [self._arriala_table, self.guard]
+            if self._root.objects != self._frame(self._arriala_table):
+                self._root.objects = self._frame(self._arriala_table)
             return
         if self._table is not None:  # the old table stops following its match
             self._table.dispose()
@@ -210,8 +392,9 @@ class ExhibitApp(pn.viewable.Viewer):
             view = Home(lang=self.lang, on_language=self.set_language, on_play_midi=lambda: self.go("setup"),
                         on_heritage=lambda: self.go("explorer"), attract=self.attract, projector=self.projector,
                         on_projector=None if self.kiosk else self.set_projector,
-                        on_play_arriala=lambda: self.go("arriala-setup"))
-        self._root.objects = [view, self.guard]
+                        on_play_arriala=lambda: self.go("arriala-setup"),
+                        in_progress=self.games_in_progress(), on_resume=self.resume)
+        self._root.objects = self._frame(view)
 
 
 def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 20,
@@ -246,9 +429,19 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
 
 def open_url(app: ExhibitApp, query: dict[str, Any]) -> None:
     """Open the page the address asks for: ``?page=explorer`` (``heritage`` too), on a
-    ``place`` or a ``section``; a ``place`` alone is enough."""
+    ``place`` or a ``section``; a ``place`` alone is enough; a game's page (its set-up
+    when no game is in progress). An unknown page or place is said so, in the visitor's
+    language (the home page, or the explorer's map, is shown)."""
     page, place, section = (str(query.get(k) or "") for k in ("page", "place", "section"))
-    if place:
-        app.open_place(place)
-    elif page in ("explorer", "heritage") or section:
-        app.open_section(section or "map")
+    if place or page in ("explorer", "heritage") or section:
+        explorer = app.explorer()
+        found = explorer.show_place(place) if place else True
+        if not place and section in SECTIONS:
+            explorer.section = section
+        app._arrive("explorer", "replace")
+        if not found:
+            app.unknown_link(place=place)
+    elif page in PAGE_FROM_URL:
+        app._arrive(PAGE_FROM_URL[page], "replace")
+    elif page:
+        app.unknown_link(page=page)

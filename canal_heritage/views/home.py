@@ -15,7 +15,8 @@ from .theme import button, html, text
 
 
 class Home(pn.viewable.Viewer):
-    """Choose a language, then play or discover."""
+    """Choose a language, then play or discover; resume a game in progress (``in_progress``:
+    ``midi``, ``arriala``; ``on_resume(game)`` goes back to it)."""
 
     lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
 
@@ -23,8 +24,12 @@ class Home(pn.viewable.Viewer):
 
     def __init__(self, *, on_language: Callable[[str], None], on_play_midi: Callable[[], None],
                  on_heritage: Callable[[], None], on_projector: Callable[[bool], None] | None = None,
-                 attract: Any = None, on_play_arriala: Callable[[], None] | None = None, **params: Any) -> None:
+                 attract: Any = None, on_play_arriala: Callable[[], None] | None = None,
+                 in_progress: list[str] | None = None, on_resume: Callable[[str], None] | None = None,
+                 **params: Any) -> None:
         super().__init__(**params)
+        self._in_progress = list(in_progress or []) if on_resume is not None else []
+        self._on_resume = on_resume
         self._on_play_arriala = on_play_arriala
         self._on_projector = on_projector
         self._on_language = on_language
@@ -53,6 +58,7 @@ class Home(pn.viewable.Viewer):
         parts: list[Any] = [
             html(f"<h1 style='font-size:2.2em;margin:0.3em 0'>{text(title)}</h1><p style='font-size:1.2em'>"
                  f"{text(lead)}</p>"),
+            *self._resume(tr),
             html(f"<p style='margin-bottom:0.2em'>{text(language)}</p>"),
             langs, tiles]
         if self._on_projector is not None:
@@ -62,6 +68,29 @@ class Home(pn.viewable.Viewer):
         if self._attract is not None:
             parts.append(self._attract)
         return pn.Column(*parts, sizing_mode="stretch_width", css_classes=["home-screen"])
+
+
+    def _resume(self, tr: Any) -> list[Any]:
+        """The offer to resume the games in progress (issue 13, item 8), above everything else."""
+        if not self._in_progress:
+            return []
+        labels = {"midi": tr.ui("home.resume", "Resume your game of Canal du Midi"),
+                  "arriala": tr.ui("home.resume", "Resume your game of Arriala")}
+        heading = tr.ui("home.in_progress", "A game is in progress")
+        buttons = [button(labels[g], self._resumer(g), kind="primary", name=f"resume-{g}")
+                   for g in self._in_progress if g in labels]
+        return [pn.Column(html(f"<h2 style='margin:0.2em 0;font-size:1.3em'>{text(heading)}</h2>"),
+                          pn.Row(*buttons, styles={"gap": "0.6em", "flex-wrap": "wrap"}),
+                          css_classes=["resume-game"], sizing_mode="stretch_width",
+                          styles={"background": "#e6f0f6", "border-radius": "1em", "padding": "0.4em 1em",
+                                  "border": "0.12em solid #1f5f8b"})]
+
+
+    def _resumer(self, game: str) -> Callable[[Any], None]:
+        def resume(_event: Any = None) -> None:
+            if self._on_resume is not None:
+                self._on_resume(game)
+        return resume
 
 
 class MidiSetup(pn.viewable.Viewer):
