@@ -115,3 +115,21 @@ def test_an_unknown_page_or_place_says_so_in_the_visitors_language():
     app = ExhibitApp(lang="en")
     open_url(app, {"page": "explorer", "place": "midi-VIII"})
     assert not notice(app) and app.explorer().place == "midi-VIII"
+
+
+def test_leaving_arriala_asks_too_and_home_offers_to_resume_it():
+    app = ExhibitApp(seed=1, lang="oc", arriala_pace=0)
+    app.go("arriala-setup")
+    app.start_arriala([Seat("human", "Ana"), Seat("bot", "", "random")], first=0)
+    assert app.history.nav["url"] == "?page=arriala&lang=oc" and app.history.nav["replace"]
+    arriala = app.arriala
+    app.go("home")
+    assert app.page == "arriala" and app.leave_dialog.open
+    assert app.leave_dialog.title == "Quitar aquesta partida ?"
+    app.leave_dialog.answer(True)
+    assert app.page == "home" and app.games_in_progress() == ["arriala"]
+    [resume] = buttons(app, "resume-arriala")
+    assert resume.label == "Reprendre vòstra partida d'Arriala"
+    resume.clicks += 1
+    assert app.page == "arriala" and app.arriala is arriala
+    arriala.close()

@@ -143,14 +143,24 @@ export function render({ model }) {
       (active === stay ? leave : stay).focus();
     }
   });
+  let before = null;  // what had the focus before the question: it gets it back after
+  const focused = () => {
+    let el = document.activeElement;
+    while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+    return el;
+  };
   const draw = () => {
     h.textContent = model.title;
     p.textContent = model.message;
     stay.textContent = model.stay_label;
     leave.textContent = model.leave_label;
+    const opening = model.open && veil.hidden;
+    if (opening) before = focused();
+    if (!model.open && !veil.hidden && before && before.isConnected) before.focus();
     veil.hidden = !model.open;
-    if (model.open) requestAnimationFrame(() => stay.focus());
+    if (opening) requestAnimationFrame(() => stay.focus());
   };
+  veil.hidden = true;
   model.on(["open", "title", "message", "leave_label", "stay_label"], draw);
   draw();
   return veil;

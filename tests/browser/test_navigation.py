@@ -78,6 +78,7 @@ def test_leaving_a_game_asks_and_cancelling_keeps_it_then_home_resumes_it(browse
         assert box and box["width"] >= 1280 and box["height"] >= 800  # the veil covers the screen
         stay.click()
         expect(dialog).to_be_hidden()
+        expect(page.locator(".go-home button")).to_be_focused()  # the focus is back where it was
         page.locator(".prompt button").first.wait_for()
         assert query(page) == "page=midi&lang=fr"
         page.locator(".go-home button").click()
