@@ -256,8 +256,9 @@ class IdleGuard(pn.viewable.Viewer):
                                "The game will close in {n} seconds.", self.remaining)
         # constant while it should not be said again: the full countdown, then "10 seconds" once
         said = self.countdown if self.remaining > 10 else min(10, self.countdown)
-        announcement = f"{title} " + tr.ui_plural("kiosk.remaining", "The game will close in {n} second.",
-                                                  "The game will close in {n} seconds.", said)
+        countdown = tr.ui_plural("kiosk.remaining", "The game will close in {n} second.",
+                                 "The game will close in {n} seconds.", said)
+        announcement = f"{title} {countdown}"
         if not self.asking:
             announcement = ""
         return {"title": title, "message": message, "label": tr.ui("kiosk.continue", "I am still here"),
