@@ -925,9 +925,9 @@ def _cached_worker(value: int, label: str, colour: str, state: CardState, select
 
 @_lru_cache(maxsize=4096)
 def _cached_site(numeral: str, name: str, threshold: int | None, value: int, city: bool, tent: bool, status: SiteStatus,
-                 pawns: tuple[tuple[str, str], ...], width: int) -> str:
+                 pawns: tuple[tuple[str, str], ...], width: int, back_label: str) -> str:
     return site_card(numeral, name, threshold=threshold, value=value, city=city, tent=tent,
-                     status=status, pawns=pawns, width=width)
+                     status=status, pawns=pawns, width=width, back_label=back_label)
 
 
 def cached_worker_card(value: int, label: str, *, colour: str = "#555", state: CardState = "face",
@@ -937,9 +937,10 @@ def cached_worker_card(value: int, label: str, *, colour: str = "#555", state: C
 
 
 def cached_site_card(numeral: str, name: str, *, threshold: int | None, value: int, city: bool, tent: bool,
-                     status: SiteStatus, pawns: Sequence[tuple[str, str]] = (), width: int = 150) -> str:
+                     status: SiteStatus, pawns: Sequence[tuple[str, str]] = (), width: int = 150,
+                     back_label: str = "") -> str:
     """:func:`site_card`, remembered."""
-    return _cached_site(numeral, name, threshold, value, city, tent, status, tuple(pawns), width)
+    return _cached_site(numeral, name, threshold, value, city, tent, status, tuple(pawns), width, back_label)
 
 
 # ---------------------------------------------------------------------------- shared drawings

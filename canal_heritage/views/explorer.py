@@ -763,7 +763,8 @@ class HeritageExplorer(pn.viewable.Viewer):
         self._next = button("", lambda *_: self.step(1), name="next-place")
         self._map_heading = xhtml()
         self._legend = xhtml()
-        self._select_label = xhtml(margin=(10, 10, 0, 10))
+        # shown by the list itself (its ``name``), so it is the list's accessible name
+        self._select_label = xhtml(margin=(10, 10, 0, 10), visible=False)
         self._map_view = pn.FlexBox(
             pn.Column(self._map_heading, pn.Row(*self._region_buttons.values(), styles={"flex-wrap": "wrap"}),
                       self.map, self._legend, styles={"flex": "3 1 30em", "min-width": "18em"},
@@ -907,6 +908,7 @@ class HeritageExplorer(pn.viewable.Viewer):
                                    f"<ul class='map-legend' aria-label='{text(legend)}'>{items}</ul>")
             choose = tr.ui("explorer.choose_place", "Choose a place")
             self._select_label.object = f"<label style='font-weight:600'>{text(choose)}</label>"
+            self.select.name = choose  # the list's own label, which names it (axe: select-name)
             self.select.groups = self._options(tr)
             if self.place and self.select.value != self.place:
                 self.select.value = self.place

@@ -139,7 +139,8 @@ class MidiTable(TableShell):
             site = g.sites[i]
             self._pane(f"site-{sid}", art.cached_site_card(
                 sid, n.site_name(sid), threshold=g.threshold[i] if status != "hidden" else None, value=g.value[i],
-                city=site.city, tent=site.tent, status=status, pawns=pawns, width=118))
+                city=site.city, tent=site.tent, status=status, pawns=pawns, width=118,
+                back_label=self.tr.ui("table.hidden_site", "work site not yet revealed")))
 
     def _render_site(self, obs: Observation) -> None:
         tr = self.tr

@@ -1,0 +1,151 @@
+"""Accessible by test (issue 13, item 10): axe-core, bundled by ``axe-playwright-python`` and
+so run offline, checks every page of the exhibit and every phase of both games in a real
+browser. No violation of impact "serious" or "critical" is allowed; a failure lists each
+rule's id with the elements it found."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+BLOCKING = ("serious", "critical")
+AXE = Axe()
+
+
+def violations(page, where: str) -> list[str]:
+    """The serious and critical violations axe-core finds on ``page`` now, one line each:
+    ``where: rule-id (impact): target, target…``."""
+    page.wait_for_timeout(300)  # let the last patch land
+    found = AXE.run(page).response["violations"]
+    def target(node: dict) -> str:  # a selector per shadow root crossed
+        return " >> ".join(t if isinstance(t, str) else " ".join(t) for t in node["target"])
+
+    return [f"{where}: {v['id']} ({v['impact']}): " + "; ".join(target(n) for n in v["nodes"])
+            for v in found if v["impact"] in BLOCKING]
+
+
+def report(found: list[str]) -> str:
+    return "axe-core found serious or critical violations:\n" + "\n".join(found)
+
+
+def goto(page, url: str, selector: str) -> None:
+    page.goto(url)
+    page.locator(selector).first.wait_for()
+
+
+def test_home_and_setup_pages(page, exhibit):
+    found: list[str] = []
+    goto(page, exhibit + "?lang=fr", ".home-screen")
+    found += violations(page, "home (fr)")
+    goto(page, exhibit + "?lang=oc", ".home-screen")
+    found += violations(page, "home (oc)")
+    goto(page, exhibit + "?lang=fr&page=midi-setup", ".midi-setup")
+    found += violations(page, "Canal du Midi setup")
+    goto(page, exhibit + "?lang=fr&page=arriala-setup", ".arriala-setup")
+    found += violations(page, "Arriala setup")
+    assert not found, report(found)
+
+
+def midi_phase(page) -> str | None:
+    """The phase the visitor's choices belong to (bet, draw, reinforce, trade), read from the
+    first choice's class; None while no choice is on offer."""
+    buttons = page.locator(".prompt button.choice")
+    try:
+        if buttons.count() == 0:
+            return None
+        classes = buttons.first.get_attribute("class", timeout=1000) or ""
+    except PlaywrightError:
+        return None
+    m = re.search(r"\bact-(bet|draw|reinforce|trade)", classes)
+    return m.group(1) if m else None
+
+
+def test_the_canal_du_midi_table_in_every_phase_and_its_end_screen(page, exhibit):
+    found: list[str] = []
+    page.goto(exhibit + "?lang=fr")
+    page.locator(".play-midi button").click()
+    page.locator(".midi-setup").wait_for()
+    page.locator(".start button").click()
+    page.locator(".prompt").wait_for()
+    seen: set[str] = set()
+    deadline = time.time() + 240
+    while time.time() < deadline and not page.locator(".end-screen").count():
+        phase = midi_phase(page)
+        if phase is None:
+            page.wait_for_timeout(150)
+            continue
+        if phase not in seen:
+            seen.add(phase)
+            found += violations(page, f"Canal du Midi table, {phase}")
+        with contextlib.suppress(PlaywrightError):  # the table re-rendered under the pointer: try again
+            page.locator(".prompt button.choice").first.click(timeout=3000)
+    page.locator(".end-screen").wait_for()
+    assert {"bet", "draw", "reinforce"} <= seen, f"phases reached: {sorted(seen)}"
+    found += violations(page, "Canal du Midi end screen")
+    assert not found, report(found)
+
+
+def arriala_act(page) -> bool:
+    """One step of a simple visitor (as in test_arriala_exhibit): place a worker on the first
+    plain cell offered, else end the turn. False once the game is over."""
+    page.locator("button.pal-end_turn, .end-screen").first.wait_for(timeout=10_000)
+    if page.locator(".end-screen").count():
+        return False
+    status = page.locator(".status")
+    before = status.inner_text()
+    if page.locator("button.pal-place:not(.unavailable)").count():
+        page.locator("button.pal-place").click()
+        targets = page.locator("button.target-place")
+        targets.first.wait_for()
+        cells = targets.filter(has_text="case")
+        (cells if cells.count() else targets).first.click()
+    else:
+        page.locator("button.pal-end_turn").click()
+    expect(status).not_to_have_text(before, timeout=10_000)
+    return True
+
+
+def test_the_arriala_table_its_targets_and_its_end_screen(page, arriala):
+    found: list[str] = []
+    page.goto(arriala + "?lang=fr")
+    page.locator(".play-arriala button").click()
+    page.locator(".arriala-setup").wait_for()
+    page.locator(".start button").click()
+    page.locator("button.pal-end_turn").wait_for()
+    found += violations(page, "Arriala table")
+    page.locator("button.pal-place").click()
+    page.locator("button.target-place").first.wait_for()
+    found += violations(page, "Arriala table, choosing a cell")
+    status = page.locator(".status")
+    before = status.inner_text()
+    page.locator("button.target-place").first.click()
+    expect(status).not_to_have_text(before, timeout=10_000)
+    deadline = time.time() + 60
+    while time.time() < deadline and arriala_act(page):
+        pass
+    page.locator(".end-screen").wait_for()
+    found += violations(page, "Arriala end screen")
+    assert not found, report(found)
+
+
+@pytest.mark.parametrize("section", ["map", "timeline", "people", "glossary"])
+def test_the_explorer(page, exhibit, section):
+    found: list[str] = []
+    if section == "map":
+        goto(page, exhibit + "?lang=fr&page=explorer&place=midi-VIII", ".place-story h2")
+        found += violations(page, "explorer map, a place (fr)")
+        goto(page, exhibit + "?lang=oc&page=explorer&place=midi-VIII", ".place-story h2")
+        found += violations(page, "explorer map, a place (oc)")
+    else:
+        selector = {"timeline": ".timeline", "people": ".people article", "glossary": "table.glossary"}[section]
+        goto(page, exhibit + f"?lang=fr&page=explorer&section={section}", selector)
+        found += violations(page, f"explorer {section}")
+    assert not found, report(found)
