@@ -256,7 +256,11 @@ def test_a_new_language_keeps_the_table_and_updates_it_once():
     assert app._table is table and table.renders == n + 1
     assert app.match.lang == "oc"
     app.go("home")
-    app.go("table")
+    assert app.page == "table" and app.leave_dialog.open  # a game in progress: leaving asks first
+    app.leave_dialog.answer(True)
+    assert app.page == "home"
+    app.resume("midi")
+    assert app.page == "table" and app.match.lang == "oc"
     assert app._table is not table  # leaving the table and coming back builds it afresh
 
 
