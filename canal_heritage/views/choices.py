@@ -34,7 +34,7 @@ CHOICE_CSS = """
   background: #fffdf7; color: #1d2b36; border: 0.12em solid #1f5f8b; white-space: normal;
 }
 .choice-list button:hover { background: #e8eef3; }
-.choice-list button:focus-visible { outline: 0.2em solid #f0b400; outline-offset: 0.15em; }
+.choice-list button:focus-visible { outline: 0.2em solid #1d2b36; outline-offset: 0.15em; }
 .choice-list button.unavailable { opacity: 0.5; border-style: dashed; background: #efeae0; color: #3d3d3d; }
 .choice-list button.chosen { outline: 0.2em solid #f0b400; outline-offset: 0.1em; }
 .choice-list button.has-icon { display: flex; align-items: center; gap: 0.6em; padding: 0.2em 0.9em 0.2em 0.2em;

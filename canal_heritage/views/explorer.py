@@ -111,7 +111,7 @@ TEXT_CSS = """
   font-weight: 600; color: #1f5f8b; }
 .explorer-text summary::before { content: "▸"; margin-right: 0.4em; }
 .explorer-text details[open] > summary::before { content: "▾"; }
-.explorer-text summary:focus-visible { outline: 0.2em solid #f0b400; outline-offset: 0.15em; }
+.explorer-text summary:focus-visible { outline: 0.2em solid #1d2b36; outline-offset: 0.15em; }
 .explorer-text ul.sources { font-size: 0.85em; padding-left: 1.2em; }
 .event { border-left: 0.25em solid #1f5f8b; padding: 0.1em 0 0.1em 1em; }
 .event time { display: block; font-weight: 700; color: #1f5f8b; font-size: 1.05em; }

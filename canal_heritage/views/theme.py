@@ -28,7 +28,7 @@ BUTTON_CSS = """
   font-size: 1em; font-weight: 600; border-radius: 0.6em;
   padding: 0.45em 0.9em; white-space: normal; line-height: 1.25;
 }
-.bk-btn:focus-visible { outline: 0.2em solid #f0b400; outline-offset: 0.15em; }
+.bk-btn:focus-visible { outline: 0.2em solid #1d2b36; outline-offset: 0.15em; }
 .bk-btn-default { background: #fffdf7; color: #1d2b36; border: 0.12em solid #1f5f8b; }
 .bk-btn-primary { background: #1f5f8b; color: #ffffff; border: 0.12em solid #123c59; }
 .bk-btn-warning { background: #b5541c; color: #ffffff; border: 0.12em solid #7a3610; }

@@ -149,3 +149,34 @@ def test_the_explorer(page, exhibit, section):
         goto(page, exhibit + f"?lang=fr&page=explorer&section={section}", selector)
         found += violations(page, f"explorer {section}")
     assert not found, report(found)
+
+
+def _luminance(rgb: str) -> float:
+    r, g, b = (int(v) / 255 for v in re.findall(r"\d+(?:\.\d+)?", rgb)[:3])
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_the_focus_ring_stands_out_from_the_cream_page(page, exhibit):
+    """WCAG 2.4.11/1.4.11: the keyboard focus ring is at least 3:1 against the page."""
+    from canal_heritage.views.theme import PAPER
+
+    goto(page, exhibit + "?lang=fr", ".home-screen")
+    ring = None
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        ring = page.evaluate("""() => {
+            let e = document.activeElement;
+            while (e && e.shadowRoot && e.shadowRoot.activeElement) e = e.shadowRoot.activeElement;
+            if (!e || e.tagName !== 'BUTTON') return null;
+            const s = getComputedStyle(e);
+            return [s.outlineStyle, s.outlineColor];
+        }""")
+        if ring:
+            break
+    assert ring, "Tab reaches no button on the home page"
+    style, colour = ring
+    assert style != "none"
+    paper = "rgb(" + ",".join(str(int(PAPER[i:i + 2], 16)) for i in (1, 3, 5)) + ")"
+    lighter, darker = sorted((_luminance(colour), _luminance(paper)), reverse=True)
+    assert (lighter + 0.05) / (darker + 0.05) >= 3, f"focus ring {colour} on {paper}"
