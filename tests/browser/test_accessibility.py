@@ -13,6 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+from test_arriala_exhibit import act
 
 pytestmark = pytest.mark.browser
 
@@ -94,23 +95,8 @@ def test_the_canal_du_midi_table_in_every_phase_and_its_end_screen(page, exhibit
 
 
 def arriala_act(page) -> bool:
-    """One step of a simple visitor (as in test_arriala_exhibit): place a worker on the first
-    plain cell offered, else end the turn. False once the game is over."""
-    page.locator("button.pal-end_turn, .end-screen").first.wait_for(timeout=10_000)
-    if page.locator(".end-screen").count():
-        return False
-    status = page.locator(".status")
-    before = status.inner_text()
-    if page.locator("button.pal-place:not(.unavailable)").count():
-        page.locator("button.pal-place").click()
-        targets = page.locator("button.target-place")
-        targets.first.wait_for()
-        cells = targets.filter(has_text="case")
-        (cells if cells.count() else targets).first.click()
-    else:
-        page.locator("button.pal-end_turn").click()
-    expect(status).not_to_have_text(before, timeout=10_000)
-    return True
+    """One step of the simple visitor of test_arriala_exhibit, on a French page."""
+    return act(page, cell_word="case")
 
 
 def test_the_arriala_table_its_targets_and_its_end_screen(page, arriala):

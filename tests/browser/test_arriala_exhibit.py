@@ -38,9 +38,10 @@ def start(page, url, *, lang="en", first="Me", hot_seat: tuple[str, ...] = (), l
     page.locator(".start button").click()
 
 
-def act(page) -> bool:
+def act(page, cell_word: str = "cell") -> bool:
     """One step of a simple visitor, once it is their turn: place a worker on the first plain
-    cell offered, else end the turn; then wait for the table to say what changed."""
+    cell offered (``cell_word``: how the page's language says "cell"), else end the turn;
+    then wait for the table to say what changed. False once the game is over."""
     page.locator("button.pal-end_turn, .end-screen").first.wait_for(timeout=10_000)
     if page.locator(".end-screen").count():
         return False
@@ -50,7 +51,7 @@ def act(page) -> bool:
         page.locator("button.pal-place").click()
         targets = page.locator("button.target-place")
         targets.first.wait_for()
-        cells = targets.filter(has_text="cell")  # a plain cell (not a town) fills a section
+        cells = targets.filter(has_text=cell_word)  # a plain cell (not a town) fills a section
         (cells if cells.count() else targets).first.click()
     else:
         page.locator("button.pal-end_turn").click()
