@@ -14,8 +14,11 @@ def quiet_known_references() -> None:
     BokehJS treats each model it receives in a server update as new until it next sends a
     patch of its own, and sends such a model in full (not as a reference) in that patch: a
     click on a button added since the visitor's last click. The server already has the model,
-    warns and uses its own, so nothing is wrong. The table adds a new button for each decision
-    (a button serves one decision only, see ``MidiTable``), hence about one warning per click."""
+    warns and uses its own, so nothing is wrong. The tables build their components once and
+    update them in place (:class:`~canal_heritage.views.inplace.InPlace`), so this is rare now:
+    a rare screen rebuilt when its key changes (privacy screen, projector step, end screen:
+    ``InPlace._slot``) or a choice button added when a decision offers more choices than
+    any before it."""
     import warnings
 
     from bokeh.util.warnings import BokehUserWarning
