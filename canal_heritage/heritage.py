@@ -15,6 +15,7 @@ Sources are written ``rulebook:000`` … ``rulebook:004`` (the seed documents),
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -332,3 +333,74 @@ def _load_all(base: Path) -> Heritage:
     h = Heritage(places, people, events, terms, lines)
     _check(h, base)
     return h
+
+
+# ---------------------------------------------------------------------- a place tells its story (issue 13, item 2)
+@dataclass(frozen=True)
+class BuiltStory:
+    """What a place says when it is built in a game: a Canal du Midi site won, an Arriala
+    vineyard worked, river work or engineering work built (issue 13, item 2).
+
+    Attributes:
+        place_id: the heritage place (``midi-VIII``), for the explorer's link.
+        kind: the place's kind (``midi_site``, ``vineyard``, ``engineering_work``…).
+        heading: what happened, in plain words ("Site won", "Engineering work built").
+        title: the place's name.
+        sentences: two sentences of the place's record, in our own words: its caption and
+            its "did you know?" (or, when only that one is missing in the language, a pointer
+            to the explorer, so a paragraph never mixes two languages).
+        lang: the language of the texts (a record's text may have fallen back, see
+            :attr:`fallback`).
+        fallback: whether a text came from a fallback language.
+    """
+
+    place_id: str
+    kind: PlaceKind
+    heading: str
+    title: str
+    sentences: tuple[str, str]
+    lang: str
+    fallback: bool = False
+
+    @property
+    def text(self) -> str:
+        """The two sentences as one paragraph."""
+        return " ".join(self.sentences)
+
+
+def built_heading(kind: PlaceKind, lang: str) -> str:
+    """What building a place of this kind is called at the table, in ``lang``."""
+    tr = translator(lang)
+    if kind == "midi_site":
+        return tr.ui("built.heading", "Site won")
+    if kind == "vineyard":
+        return tr.ui("built.heading", "Vineyard worked")
+    if kind == "engineering_work":
+        return tr.ui("built.heading", "Engineering work built")
+    if kind == "river_work":
+        return tr.ui("built.heading", "River work built")
+    return tr.ui("built.heading", "Section built")
+
+
+def built_story(game: Literal["midi", "arriala"], game_id: str, lang: str) -> BuiltStory | None:
+    """The story a place tells when it is built in ``game``: a Canal du Midi site (its card
+    numeral, ``"VIII"``), an Arriala vineyard, river work or engineering work (its board id,
+    ``"chasselas"``, ``"mill"`` or its blue cell ``"blue-montech-castelsarrasin"``,
+    ``"pont-canal-cacor"``). None when the heritage records
+    have no place for it. Texts come from :meth:`Heritage.place_for_game`'s record (its
+    caption and "did you know?"), in ``lang`` through the catalogs."""
+    if game == "arriala" and game_id.startswith("blue-"):  # a blue cell: its river work's kind
+        from .arriala.data import load_arriala_data
+
+        game_id = next((c.kind for c in load_arriala_data().board.blue_cells if c.id == game_id), game_id)
+    try:
+        place = load_heritage().place_for_game(game, game_id)
+    except KeyError:
+        return None
+    name, caption, extra = (place.localized(f, lang) for f in ("name", "caption", "did_you_know"))
+    second = extra.text
+    if extra.fallback and not caption.fallback:  # never two languages in one paragraph
+        second = translator(lang).ui("built.more", "Its whole story is in the explorer.")
+    return BuiltStory(place_id=place.id, kind=place.kind, heading=built_heading(place.kind, lang), title=name.text,
+                      sentences=(caption.text, second), lang=translator(lang).lang,
+                      fallback=name.fallback or caption.fallback)
