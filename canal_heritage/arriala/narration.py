@@ -21,6 +21,7 @@ from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.game import Ranking, Termination
 from ..core.narration import BaseNarrator
+from ..i18n import Translator
 from . import actions as A
 from .state import ArrialaGame
 
@@ -34,7 +35,7 @@ class Narrator(BaseNarrator):
         names: display names per seat (default: colours).
     """
 
-    def __init__(self, lang: str, game: ArrialaGame | None = None, names: Sequence[str] | None = None) -> None:
+    def __init__(self, lang: str | Translator, game: ArrialaGame | None = None, names: Sequence[str] | None = None) -> None:
         game = game or ArrialaGame(2)
         super().__init__(lang, game, names if names is not None else [])
         self.game: ArrialaGame

@@ -19,13 +19,14 @@ class BaseNarrator:
     """Says what happens in one language.
 
     Args:
-        lang: ``"fr"``, ``"en"`` or ``"oc"``.
+        lang: ``"fr"``, ``"en"`` or ``"oc"``, or a translator (a table gives one that leaves
+            rule codes out outside projector mode: :meth:`~canal_heritage.matches.table.TableMatch.translator`).
         game: the game (its ``data`` holds the rulings).
         names: display names per seat.
     """
 
-    def __init__(self, lang: str, game: Any, names: Sequence[str]) -> None:
-        self.tr: Translator = translator(lang)
+    def __init__(self, lang: str | Translator, game: Any, names: Sequence[str]) -> None:
+        self.tr: Translator = lang if isinstance(lang, Translator) else translator(lang)
         self.lang = self.tr.lang
         self.game = game
         self.names = list(names)

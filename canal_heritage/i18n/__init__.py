@@ -20,6 +20,7 @@ returned as a :class:`LocalizedText` with ``fallback=True``, so a screen can mar
 from __future__ import annotations
 
 import gettext
+import re
 from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
@@ -57,6 +58,16 @@ def normalise_language(lang: str | None) -> str:
         return DEFAULT_LANGUAGE
     code = str(lang).strip().lower().replace("_", "-").split("-")[0]
     return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+#: A rule code in parentheses inside a sentence: " (M-R9)", " (A-R8, A-R18)".
+RULE_CODE = re.compile(r"\s*\((?:[AM]-R\d+[a-z]?(?:,\s*)?)+\)")
+
+
+def strip_rule_codes(text: str) -> str:
+    """``text`` without its parenthesised rule codes: "Most points (A-R18)." → "Most points."
+    (the codes are for the teacher's projector mode; a visitor reads the plain sentence)."""
+    return RULE_CODE.sub("", text)
 
 
 class _Missing(str):
@@ -121,13 +132,25 @@ class Translator:
     'Langue'
     """
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, codes: bool = True) -> None:
         self.lang = normalise_language(lang)
         self.chain = FALLBACKS[self.lang]
+        #: show rule codes ("(M-R9)") in program strings; False: they are left out (issue 13:
+        #: the tables show them only in the teacher's projector mode)
+        self.codes = codes
+
+    def _shown(self, found: LocalizedText, domain: str) -> LocalizedText:
+        if self.codes or domain != "ui" or "-R" not in found.text:
+            return found
+        return LocalizedText(strip_rule_codes(found.text), found.lang, found.fallback)
 
     def lookup(self, domain: str, context: str, msgid: str) -> LocalizedText:
         """The message ``msgid`` (English source) of ``context`` in this language, falling
-        back along the chain; English is the source itself."""
+        back along the chain; English is the source itself (without its rule codes unless
+        :attr:`codes`)."""
+        return self._shown(self._lookup(domain, context, msgid), domain)
+
+    def _lookup(self, domain: str, context: str, msgid: str) -> LocalizedText:
         for lang in self.chain:
             if lang == SOURCE_LANGUAGE:
                 found = catalog(lang, domain).pgettext(context, msgid)
@@ -138,6 +161,10 @@ class Translator:
         return LocalizedText(msgid, SOURCE_LANGUAGE, fallback=self.lang != SOURCE_LANGUAGE)
 
     def lookup_plural(self, domain: str, context: str, singular: str, plural: str, n: int) -> LocalizedText:
+        """The form of a counted message for ``n`` (see :meth:`lookup`)."""
+        return self._shown(self._lookup_plural(domain, context, singular, plural, n), domain)
+
+    def _lookup_plural(self, domain: str, context: str, singular: str, plural: str, n: int) -> LocalizedText:
         for lang in self.chain:
             found = catalog(lang, domain).npgettext(context, singular, plural, n)
             if lang == SOURCE_LANGUAGE or not isinstance(found, _Missing):
@@ -171,11 +198,12 @@ class Translator:
         return self.ui("fallback", "in English")
 
     def __repr__(self) -> str:
-        return f"Translator({self.lang!r})"
+        return f"Translator({self.lang!r})" if self.codes else f"Translator({self.lang!r}, codes=False)"
 
 
 @cache
-def translator(lang: str | None) -> Translator:
-    """The (cached) translator of ``lang`` (normalised; default French)."""
-    return Translator(normalise_language(lang))
+def translator(lang: str | None, codes: bool = True) -> Translator:
+    """The (cached) translator of ``lang`` (normalised; default French); ``codes=False``
+    leaves the parenthesised rule codes out of program strings (:func:`strip_rule_codes`)."""
+    return Translator(normalise_language(lang), codes)
 

@@ -202,7 +202,7 @@ class ArrialaMatch(TableMatch):
         return self.game.players if self.game.virtual else None
 
     def narrator(self) -> Narrator:
-        return Narrator(self.lang, self.game, self.names)
+        return Narrator(self.translator(), self.game, self.names)
 
     # ------------------------------------------------------------------ what a view may show
     def public_observation(self) -> ArrialaObservation:

@@ -69,7 +69,7 @@ class MidiMatch(TableMatch):
         return self.game.engineers[seat].short_name
 
     def narrator(self) -> Narrator:
-        return Narrator(self.lang, self.game, self.names, viewer=self.viewer)
+        return Narrator(self.translator(), self.game, self.names, viewer=self.viewer)
 
     def _bot_extras(self) -> tuple[Any, ...]:
         return (self.expert_iterations,)

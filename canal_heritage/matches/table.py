@@ -39,7 +39,7 @@ import param
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from ..core.game import check_seat
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, Translator, translator
 
 MAX_NAME = 24
 #: Seconds a bot worker may take before the server decides the move itself.
@@ -170,8 +170,14 @@ class TableMatch(param.Parameterized):
         raise NotImplementedError
 
     def narrator(self) -> Any:
-        """The game's narrator in the table's language, with the seats' names."""
+        """The game's narrator in the table's language (:meth:`translator`), with the seats' names."""
         raise NotImplementedError
+
+    def translator(self) -> Translator:
+        """The table's words: in its language, with rule codes ("(M-R9)") only in the
+        teacher's projector mode (issue 13: a visitor reads plain sentences). Every text of
+        the table (narration, log, labels) goes through it."""
+        return translator(self.lang, codes=self.projector)
 
     def public_observation(self) -> Any:
         """What anyone watching may see (no hand): the privacy screen and bot-only tables."""

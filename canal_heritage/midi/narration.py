@@ -21,6 +21,7 @@ from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.narration import BaseNarrator
+from ..i18n import Translator
 from . import actions as A
 from .data import MidiData
 from .state import MidiGame
@@ -36,7 +37,7 @@ class Narrator(BaseNarrator):
         viewer: the seat reading (private details are told as that seat saw them).
     """
 
-    def __init__(self, lang: str, game: MidiGame | None = None, names: Sequence[str] | None = None,
+    def __init__(self, lang: str | Translator, game: MidiGame | None = None, names: Sequence[str] | None = None,
                  viewer: int | None = None) -> None:
         game = game or MidiGame(2)
         super().__init__(lang, game, names if names is not None else [e.short_name for e in game.engineers])

@@ -30,7 +30,7 @@ class ArrialaSetup(MidiSetup):
     def __init__(self, *, on_start: Callable[[list[Seat], int | None], None], on_back: Callable[[], None],
                  **params: Any) -> None:
         # made before MidiSetup's __init__, which draws the rows (self._refresh) once
-        tr = translator(params.get("lang", "fr"))
+        tr = translator(params.get("lang", "fr"), codes=False)  # issue 13: no rule codes for visitors
         self.first = pn.widgets.RadioButtonGroup(options={"-": CHANCE}, value=CHANCE, stylesheets=[SETUP_CSS],
                                                  css_classes=["first-player"])
         question = tr.ui("arriala.setup.first", "Who saw a canal most recently? They start (A-R9).")
@@ -45,7 +45,7 @@ class ArrialaSetup(MidiSetup):
 
     def _who(self) -> dict[str, int]:
         """The answers to "who saw a canal most recently?": every seat, then chance."""
-        tr = translator(self.lang)
+        tr = translator(self.lang, codes=False)
         seats = self.seats()
         colours = Narrator(self.lang, ArrialaGame(len(seats)))
         out: dict[str, int] = {}
@@ -74,7 +74,7 @@ class ArrialaSetup(MidiSetup):
             self._body.objects = rows
 
     def __panel__(self) -> pn.Column:
-        tr = translator(self.lang)
+        tr = translator(self.lang, codes=False)
         title = tr.ui("arriala.setup.title", "A game of Arriala")
         lead = tr.ui("arriala.setup.lead", "Build the Canal de Garonne between Grisolles and Valence d'Agen: five "
                                            "action points a turn, and the most workers in a section when it is "

@@ -20,7 +20,7 @@ from typing import Any
 
 import panel as pn
 
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator, translator
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..matches.table import LogLine, TableMatch
 from ..theme import SHAPE_SYMBOL
 from .inplace import InPlace
@@ -119,7 +119,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
 
     @property
     def tr(self) -> Translator:
-        return translator(self.match.lang)
+        return self.match.translator()  # issue 13 (guide): rule codes only in projector mode
 
     @property
     def narrator(self) -> Any:
@@ -312,8 +312,10 @@ class TableShell(InPlace, pn.viewable.Viewer):
         if not ruling:
             return ""
         title, body = self.narrator.ruling(ruling)
+        # issue 13 (guide): the ruling's plain title; its code only for the teacher (projector mode)
+        shown = f"{text(ruling)} · {text(title)}" if self.match.projector else text(title)
         return (f" <span class='ruling' title='{text(body)}' style='font-size:0.8em;background:#dfe9f1;"
-                f"border-radius:0.4em;padding:0 0.3em'>{text(ruling)} · {text(title)}</span>")
+                f"border-radius:0.4em;padding:0 0.3em'>{shown}</span>")
 
     # ------------------------------------------------------------------ the prompt's words
     def _message_markup(self) -> str:
