@@ -172,6 +172,9 @@ class Narrator(BaseNarrator):
         if k == "midi.trade_offered":
             return tr.ui("midi.trade_offered", "{player} now holds a second tent site and may trade a card.", player=p)
         if k == "midi.trade_unavailable":
+            if a.get("ruling") == "M-R15":
+                return tr.ui("midi.trade_unavailable", "{player} may trade, but every face-up swap would be two cards "
+                                                       "of the same value: nothing would change.", player=p)
             return tr.ui("midi.trade_unavailable", "{player} may trade but has no card that can be traded.", player=p)
         if k == "midi.trade_passed":
             return tr.ui("midi.trade_passed", "{player} does not trade.", player=p)
@@ -282,6 +285,8 @@ class Narrator(BaseNarrator):
             return tr.ui("error.must_trade_face_up", "While you and an opponent have face-up cards, the trade is between face-up cards.")
         if k == "error.no_face_up_trade":
             return tr.ui("error.no_face_up_trade", "A face-up swap needs a face-up card in front of you and in front of an opponent.")
+        if k == "error.trade_changes_nothing":
+            return tr.ui("error.trade_changes_nothing", "Swapping two cards of the same value would change nothing.")
         if k == "error.trade_card_missing":
             return tr.ui("error.trade_card_missing", "That card is not there to trade.")
         return self.illegal()

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import RecordError
+from ..core.errors import IllegalActionError, RecordError
 from ..core.records import (
     bad_record,
     check_decisions,
@@ -34,7 +34,8 @@ from ..core.records import (
     read_record_source,
     replay_decisions,
 )
-from .state import MidiGame, MidiState
+from . import actions as A
+from .state import MidiGame, MidiState, Phase
 
 FORMAT = "canal-heritage/midi-game"
 VERSION = 1
@@ -109,14 +110,61 @@ def parse_record(data: Any) -> GameRecord:
                       check_decisions(data), check_result(data, players))
 
 
+def _changes_nothing(action: A.Action) -> bool:
+    """A trade decision that changes nothing: "trade pass", or a face-up swap of equal values."""
+    return action.kind == "trade" and (action.trade == "pass" or (action.trade == "up" and action.value == action.take))
+
+
+def upgrade_decisions(game: MidiGame, seed: int, first: int | None, decisions: list[str]) -> list[str]:
+    """The decisions of a record saved before M-R15, as the rules now ask them.
+
+    M-R15: a face-up swap of two equal values changes nothing, so it is no longer offered.
+    In an older record such a swap (``trade up give=3 seat=1 take=3``) becomes ``trade pass``;
+    and a seat whose only swaps were of equal values is no longer asked (M-R12), so its
+    decision there (a pass or such a swap) is left out. Every other decision is kept as it
+    is; the game and its result are the same. Decisions from the first one that does not
+    replay are returned unchanged, for :func:`replay` to report."""
+    state = game.new_initial_state(seed, first=first)
+    out: list[str] = []
+    owed: list[bool] = []  # the trade decisions an older record holds next: True = a seat no longer asked
+    for i, text in enumerate(decisions):
+        try:
+            action = A.from_text(text)
+        except IllegalActionError:
+            return out + decisions[i:]
+        d = A.decode(action)
+        if owed and owed.pop(0):
+            if _changes_nothing(d):
+                continue  # M-R15: this seat is not asked any more
+            return out + decisions[i:]
+        if d.kind == "trade" and d.trade == "up" and d.value == d.take:
+            action, text = A.TRADE_PASS, A.to_text(A.TRADE_PASS)  # M-R15
+        before = len(state.events or [])
+        try:
+            state.apply_action(action)
+        except IllegalActionError:
+            return out + [text] + decisions[i + 1:]
+        out.append(text)
+        new = (state.events or [])[before:]
+        skipped = [e.args["player"] for e in new
+                   if e.key == "midi.trade_unavailable" and e.args.get("ruling") == "M-R15"]
+        if skipped:  # the older rules asked these seats, in turn order among those still asked
+            asked = list(state.queue) if state.phase == Phase.TRADE else []
+            order = state.turn_order() if asked else skipped
+            owed = [p in skipped for p in order if p in skipped or p in asked]
+    return out
+
+
 def replay(record: GameRecord) -> MidiState:
-    """Replay a record; every decision must be legal where it stands (M-R10)."""
+    """Replay a record; every decision must be legal where it stands (M-R10). A record
+    saved before M-R15 is read as the rules now ask it (:func:`upgrade_decisions`)."""
     try:
         game = record.game()
     except ValueError as exc:
         raise _bad(str(exc)) from None
+    decisions = upgrade_decisions(game, record.seed, record.first, record.decisions)
     state = game.new_initial_state(record.seed, first=record.first)
-    return replay_decisions(state, game, record.decisions, record.result, game_name="a Canal du Midi")
+    return replay_decisions(state, game, decisions, record.result, game_name="a Canal du Midi")
 
 
 def load_record(source: str | Path | dict[str, Any]) -> MidiState:

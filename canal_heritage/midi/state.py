@@ -373,7 +373,8 @@ class MidiState(MidiPosition):
 
     def _trade_options(self, p: int) -> list[int]:
         """M-R7: face-up swap if you and an opponent have face-up cards; otherwise a hand
-        card of your choice against a random hand card of an opponent of your choice."""
+        card of your choice against a random hand card of an opponent of your choice.
+        M-R15: a face-up swap of two equal values changes nothing, so it is not offered."""
         val = self.game.card_value
         n = self.n
         opp_up = [o for o in range(n) if o != p and self.up[o]]
@@ -382,7 +383,7 @@ class MidiState(MidiPosition):
             mine = sorted({val[c] for c in self.up[p]})
             for o in opp_up:
                 theirs = sorted({val[c] for c in self.up[o]})
-                out.extend(A.trade_up(g, o, t) for g in mine for t in theirs)
+                out.extend(A.trade_up(g, o, t) for g in mine for t in theirs if g != t)  # M-R15
         elif self.hand[p]:
             mine = sorted({val[c] for c in self.hand[p]})
             for o in range(n):
@@ -439,6 +440,10 @@ class MidiState(MidiPosition):
                 return IllegalActionError(
                     "A face-up swap needs a face-up card in front of you and of an opponent (M-R7).",
                     "error.no_face_up_trade", player=p, ruling="M-R7")
+            if a.trade == "up" and a.value == a.take:
+                return IllegalActionError(
+                    "Swapping two cards of the same value would change nothing (M-R15).",
+                    "error.trade_changes_nothing", player=p, ruling="M-R15")
             return IllegalActionError("That card is not there to trade.", "error.trade_card_missing", player=p)
         return IllegalActionError("That action is not possible now.", "error.illegal", player=p)
 
@@ -627,8 +632,9 @@ class MidiState(MidiPosition):
                 if p in winners and self.held[p] & others:
                     if self._trade_options(p):  # M-R12: nothing to trade, not asked
                         self.queue.append(p)
-                    else:
-                        self._log("midi.trade_unavailable", {"player": p, "ruling": "M-R7"})
+                    else:  # M-R15: only swaps of equal values, which change nothing
+                        same = bool(self.up[p]) and any(self.up[o] for o in range(self.n) if o != p)
+                        self._log("midi.trade_unavailable", {"player": p, "ruling": "M-R15" if same else "M-R7"})
         if self.queue:
             self.phase = _TRADE
             for p in self.queue:

@@ -88,7 +88,7 @@ def test_face_up_swap_when_both_sides_have_face_up_cards():
     """M-R7: swap one of your face-up cards with an opponent's face-up card."""
     state = build(round2({T1: [0]}))
     bet_round(state, {0: 6, 1: 5})
-    expected = [A.TRADE_PASS] + [A.trade_up(g, 1, t) for g in (2, 3, 4) for t in (2, 3)]
+    expected = [A.TRADE_PASS] + [A.trade_up(g, 1, t) for g in (2, 3, 4) for t in (2, 3) if g != t]  # M-R15
     assert sorted(state.legal_actions()) == sorted(expected)
     assert not [a for a in state.legal_actions() if A.decode(a).trade == "hand"]
     state.apply_action(A.trade_up(4, 1, 2))
