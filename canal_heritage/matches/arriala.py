@@ -26,7 +26,8 @@ from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from .table import MAX_PLANNED, LogLine, Seat, TableMatch, UndoStep
 
-__all__ = ["ArrialaMatch", "LogLine", "PALETTE", "Seat", "decide_turn", "kind_of", "target_of", "worker_of"]
+__all__ = ["ArrialaMatch", "LogLine", "PALETTE", "Seat", "TurnHeld", "decide_turn", "kind_of", "target_of",
+           "worker_of"]
 
 #: Seconds between two actions of a bot's turn as the table replays them.
 PACE = 0.9
@@ -132,6 +133,23 @@ def blocked(state: ArrialaState, kind: str) -> IllegalActionError | None:
     return min(errors, key=lambda e: rank.get(e.key, len(rank)))
 
 
+# ---------------------------------------------------------------------- the last action point
+class TurnHeld(ArrialaState):
+    """The board just after a visitor spent their last action point, before the turn passes:
+    what the table shows while it waits for "End my turn" (issue 13, item 6), so that the last
+    action can be looked at and taken back like the others.
+
+    The rules are the engine's: the turn ends when no AP is left (A-R17). This copy only
+    leaves that last step out: it is shown, never played on; "End my turn" plays the action
+    on the real state (:class:`ArrialaMatch`), where the engine ends the turn. With no AP
+    left its only legal action is ``END_TURN``."""
+
+    __slots__ = ()
+
+    def _end_turn(self) -> None:
+        """The turn passes on the real state, when the visitor ends it."""
+
+
 # ---------------------------------------------------------------------- bots (worker side)
 def decide_turn(level: str, rng_seed: int, obs: ArrialaObservation) -> list[BotMove]:
     """A bot's next actions, from its observation only (A-R11): every action up to the first
@@ -182,6 +200,9 @@ class ArrialaMatch(TableMatch):
                  projector: bool = False, pace: float = PACE, overrides: dict[str, Any] | None = None,
                  on_worker_failure: Callable[[BaseException], None] | None = None) -> None:
         self.overrides = dict(overrides or {})
+        #: the visitor's action that spent their last AP, and the real state before it, while the
+        #: table shows its result and waits for "End my turn" (:class:`TurnHeld`)
+        self._held: tuple[int, ArrialaState] | None = None
         self._reasons_cache: tuple[tuple[Any, ...], dict[str, IllegalActionError]] | None = None
         super().__init__(seats, seed, first=first, lang=lang, projector=projector, pace=pace,
                          on_worker_failure=on_worker_failure)
@@ -250,6 +271,61 @@ class ArrialaMatch(TableMatch):
         assert self._undo_owner is not None
         seat, turn = self._undo_owner
         return self.to_move == seat and self.state.turns == turn and not self.over
+
+    # ------------------------------------------------------------------ the last action point
+    @property
+    def waiting_to_end(self) -> bool:
+        """The visitor has spent their last AP: the table shows the result and waits for
+        "End my turn" (their only choice; undo still takes the last action back)."""
+        return self._held is not None
+
+    def _play(self, action: int) -> bool:
+        """The visitor's action; the one that spends their last AP is shown and waits for
+        "End my turn" (:class:`TurnHeld`). Bots never wait: their moves do not come here."""
+        if self._held is not None:
+            if action != A.END_TURN or not self.is_viewer_turn() or self.paused:
+                return super()._play(action)  # refused: no AP left, or not now
+            last, real = self._held
+            self._held = None
+            self.state = real
+            self._generation += 1
+            return super()._play(last)  # the engine ends the turn (A-R17)
+        if (action != A.END_TURN and self.is_viewer_turn() and not self.paused
+                and action in self.state.legal_actions()):
+            held = self.state.clone()
+            held.__class__ = TurnHeld  # the same slots: a copy that will not end the turn itself
+            held._apply(action)
+            if not held.is_terminal() and held.ap <= 0:
+                self._held = (action, self.state)
+                self.state = held
+                self._generation += 1
+                self.message = ""
+                self._after_step()
+                return True
+        return super()._play(action)
+
+    def can_undo(self) -> bool:
+        """While the table waits for "End my turn", the last action may be taken back (not a
+        draw: it showed a card)."""
+        if self._held is not None:
+            return not self.privacy and self._held[0] != A.DRAW
+        return super().can_undo()
+
+    def undo(self) -> bool:
+        if self._held is None:
+            return super().undo()
+        with self.changing():
+            if not self.can_undo():
+                tr = self.narrator().tr
+                return self._refuse(tr.ui("table.no_undo", "That decision can no longer be taken back."))
+            self.state = self._held[1]
+            self._held = None
+            self._generation += 1
+            self.message = ""
+            self.paused = False
+            self._seen = min(self._seen, len(self.log()))
+            self._bump()
+            return True
 
     # ------------------------------------------------------------------ choosing
     def options(self, kind: str, worker: int | None = None) -> list[int]:

@@ -313,6 +313,11 @@ class ArrialaChoice(InPlace):
             heading = ""
         elif not legal:
             heading = self.table._waiting_markup()
+        elif legal == (A.END_TURN,):  # issue 13: the last AP spent: the result shows, the turn waits
+            words = (tr.ui("arriala.table.last_ap", "No action point left. Look at what your action did, then end "
+                                                    "your turn. You can still take it back.") if m.can_undo() else
+                     tr.ui("arriala.table.no_ap_left", "No action point left: end your turn."))
+            heading = f"<h2 style='margin:0.2em 0;font-size:1.3em'>{text(words)}</h2>"
         elif self.kind is None:
             pips = "●" * obs.ap + "○" * max(0, m.game.rules.action_points - obs.ap)
             words = tr.ui_plural("arriala.table.your_turn", "Your turn: {n} action point left. Choose an action.",
@@ -345,6 +350,15 @@ class ArrialaChoice(InPlace):
             self.palette.offer([])
             return
         reasons = {kind: self.why(kind, err) for kind, err in self.match.reasons().items()}
+        if self._legal() == (A.END_TURN,):
+            # issue 13: ending the turn is the only choice: one clear button, styled as any
+            # choice (not as a recommended one), larger; why the others are not possible
+            # stays on the cards in hand
+            self.palette.offer([{"key": "end_turn", "label": self.tr.ui("arriala.table.end_my_turn", "End my turn"),
+                                 "classes": "pal-end_turn only-choice"}],
+                               label=self.tr.ui("arriala.table.actions", "Actions"))
+            self._reason_words = reasons
+            return
         self.palette.offer([
             {"key": kind, "label": self.kind_label(kind), "tip": reasons.get(kind, ""),
              "classes": " ".join([f"pal-{kind}"] + (["unavailable"] if kind in reasons else [])
