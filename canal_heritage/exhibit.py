@@ -33,6 +33,7 @@ from .views.arriala_setup import ArrialaSetup
 from .views.arriala_table import ArrialaTable
 from .views.explorer import SECTIONS, HeritageExplorer
 from .views.home import Home, MidiSetup
+from .views.intro import link_people
 from .views.kiosk import AttractLoop, IdleGuard
 from .views.midi_table import MidiTable
 from .views.navigation import History, LeaveDialog
@@ -208,6 +209,8 @@ class ExhibitApp(pn.viewable.Viewer):
         if self.page == "explorer" and self._explorer is not None:
             if self._explorer.section != "map":
                 query["section"] = self._explorer.section
+                if self._explorer.section == "people" and self._explorer.person:  # issue 13: engineers
+                    query["person"] = self._explorer.person
             elif self._explorer.place:
                 query["place"] = self._explorer.place
         query["lang"] = self.lang
@@ -234,6 +237,9 @@ class ExhibitApp(pn.viewable.Viewer):
             explorer = self.explorer()
             if place:
                 explorer.show_place(place)
+            elif section == "people" and query.get("person"):  # issue 13: engineers
+                if not explorer.show_person(str(query["person"])):
+                    explorer.section = "people"
             elif section in SECTIONS:
                 explorer.section = section
             target = "explorer"
@@ -274,6 +280,17 @@ class ExhibitApp(pn.viewable.Viewer):
             self.unknown_link(place=place_id)
         return found
 
+    def open_person(self, person_id: str) -> bool:
+        """Open the people of the canals on a person (``vauban``): the table's introduction
+        links here (issue 13, engineers). False (the people are shown, nobody first) when
+        there is no such person."""
+        explorer = self.explorer()
+        found = explorer.show_person(person_id)
+        if not found:
+            explorer.section = "people"
+        self.go("explorer")
+        return found
+
     def open_section(self, section: str) -> None:
         """Open the heritage explorer on ``map``, ``timeline``, ``people`` or ``glossary``."""
         if section in SECTIONS:
@@ -292,7 +309,7 @@ class ExhibitApp(pn.viewable.Viewer):
             if old is not None:
                 self._explorer.section = old.section
             # another place or section is the same page: the address follows, in place
-            self._explorer.param.watch(lambda *_: self._explorer_moved(), ["place", "section"])
+            self._explorer.param.watch(lambda *_: self._explorer_moved(), ["place", "section", "person"])
         self._explorer.lang = self.lang
         self._explorer.game_in_progress = (self.arriala if self._game_page == "arriala" else self.match) is not None
         return self._explorer
@@ -379,6 +396,7 @@ class ExhibitApp(pn.viewable.Viewer):
             view = self._table = MidiTable(self.match, executor=self.executor, on_home=lambda: self.go("home"),
                                            on_again=self.again, on_touch=self.touch)
             self._table.on_place = self.open_place  # "where is this?": the site in play, on the map
+            link_people(self._table, self.open_person)  # issue 13: engineers (the introduction's links)
         elif self.page == "arriala-setup":
             view = ArrialaSetup(lang=self.lang, on_start=self.start_arriala, on_back=lambda: self.go("home"))
         elif self.page == "arriala" and self.arriala is not None:
@@ -438,6 +456,8 @@ def open_url(app: ExhibitApp, query: dict[str, Any]) -> None:
         found = explorer.show_place(place) if place else True
         if not place and section in SECTIONS:
             explorer.section = section
+            if section == "people" and query.get("person"):  # issue 13: engineers
+                explorer.show_person(str(query["person"]))
         app._arrive("explorer", "replace")
         if not found:
             app.unknown_link(place=place)

@@ -5,6 +5,8 @@ test_engineers.py plays them in Chromium)."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from canal_heritage.arriala.data import load_arriala_data
@@ -119,3 +121,134 @@ def test_portraits_say_they_are_not_a_likeness(lang: str) -> None:
     assert "<figcaption" in figure and not_a_likeness(lang).replace("'", "&#x27;") in figure
     if lang == "en":
         assert "not a likeness" in p.alt and p.note == "Drawn for the exhibit — not a likeness"
+
+
+# ---------------------------------------------------------------------- who you are (the introduction)
+def _band(table):
+    import panel as pn
+
+    return [c for c in table.__panel__().objects if isinstance(c, pn.Column) and "intro-band" in c.css_classes]
+
+
+def _intro(table):
+    return table.__dict__["_seat_intro"]
+
+
+def test_the_canal_du_midi_introduction_names_every_seat_and_goes_at_the_first_move() -> None:
+    from canal_heritage.matches.midi import MidiMatch, Seat
+    from canal_heritage.views.intro import link_people
+    from canal_heritage.views.midi_table import MidiTable
+
+    m = MidiMatch([Seat("human", ""), Seat("bot", "", "heuristic"), Seat("bot", "", "random")], seed=3, lang="en")
+    table = MidiTable(m)
+    [band] = _band(table)
+    objects = table.__panel__().objects
+    assert objects.index(band) == 1  # right under the header, above the canal and the choices
+    intro = _intro(table)
+    cards = [c.object for c in intro._cards]
+    for p, eng in enumerate(m.game.engineers):
+        person = load_heritage().person_for_engineer(eng.id)
+        assert all(html.escape(t, quote=True) in cards[p] for t in (person.name, person.role, person.caption))
+        assert "<svg" in cards[p] and "not a likeness" in cards[p]
+    assert "You are" in cards[0] and "Played by the computer" in cards[1]
+    # the links open each engineer's page in the explorer
+    opened: list[str] = []
+    link_people(table, opened.append)
+    for b in intro._links:
+        b.clicks += 1
+    assert opened == [load_heritage().person_for_engineer(e.id).id for e in m.game.engineers]
+    assert all(load_heritage().person(pid) for pid in opened)
+    # the choices are on offer at once, below it: the visitor's move makes it go
+    assert m.is_viewer_turn() and m.legal_actions()
+    renders = table.renders
+    table._play(m.legal_actions()[0])
+    assert not _band(table)
+    assert table.renders >= renders + 1
+    # undo brings the position back, not the band
+    if m.can_undo():
+        table._undo()
+        assert not _band(table)
+
+
+def test_lets_play_dismisses_it_and_a_new_table_for_the_same_game_does_not_bring_it_back() -> None:
+    from canal_heritage.matches.midi import MidiMatch, Seat
+    from canal_heritage.views.midi_table import MidiTable
+
+    m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "random")], seed=4, lang="en")
+    table = MidiTable(m)
+    assert _band(table)
+    assert "Ana plays this engineer" in _intro(table)._cards[0].object
+    _intro(table)._play.clicks += 1
+    assert not _band(table)
+    assert not _band(MidiTable(m))
+
+
+def test_hot_seat_each_human_sees_their_own_introduction() -> None:
+    from canal_heritage.matches.midi import MidiMatch, Seat
+    from canal_heritage.views.midi_table import MidiTable
+
+    m = MidiMatch([Seat("human", "Ana"), Seat("human", "Ben"), Seat("bot", "", "random")], seed=5, lang="en")
+    table = MidiTable(m)
+    seen = []
+    for _ in range(200):
+        if m.over or len(seen) == 2:
+            break
+        if m.privacy:
+            assert not _band(table)  # nothing behind the privacy screen
+            m.confirm_privacy()
+            continue
+        if m.is_viewer_turn():
+            if _band(table):
+                first = _intro(table)._row.objects[0]
+                seen.append(m.viewer)
+                assert first is _intro(table)._columns[m.viewer]  # "You are…" first
+                assert "You are" in _intro(table)._cards[m.viewer].object
+            table._play(m.legal_actions()[0])
+        else:
+            m.step_bot()
+    assert sorted(seen) == [0, 1]
+
+
+def test_the_arriala_introduction_shows_the_master_builders_and_never_the_virtual_player() -> None:
+    from canal_heritage.matches.arriala import ArrialaMatch, Seat
+    from canal_heritage.views.arriala_table import ArrialaTable
+    from canal_heritage.views.intro import ARRIALA_PLACE
+
+    m = ArrialaMatch([Seat("human", ""), Seat("bot", "", "heuristic")], seed=2, first=0, pace=0, lang="en")
+    table = ArrialaTable(m)
+    [band] = _band(table)
+    intro = _intro(table)
+    assert len(intro._row.objects) == 2
+    assert "master builder in red" in intro._cards[0].object and "You are" in intro._cards[0].object
+    assert "Played by the computer" in intro._cards[1].object
+    assert "19th century" in intro._head.object
+    assert load_heritage().place(ARRIALA_PLACE).kind == "town"
+    opened: list[str] = []
+    table.on_place = opened.append
+    intro._place_link.clicks += 1
+    assert opened == [ARRIALA_PLACE]
+    # the first action makes it go (an Arriala turn is several actions: the first is enough)
+    table._play(m.legal_actions()[0])
+    assert not _band(table)
+
+
+def test_the_exhibit_opens_a_person_from_the_table_and_by_address() -> None:
+    import canal_heritage.exhibit as module
+    from canal_heritage.matches.midi import Seat
+
+    app = module.ExhibitApp(seed=1, lang="en")
+    app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
+    intro = app._table.__dict__["_seat_intro"]
+    intro._links[1].clicks += 1
+    assert app.page == "explorer" and app.match is not None  # the game is kept
+    assert "section=people" in app.url() and "person=andreossy" in app.url()
+    people = app.explorer()._views["people"]
+    assert people.pane.object.index("person-andreossy") < people.pane.object.index("person-riquet")
+    assert "class='chosen'" in people.pane.object
+    # the same address opened afresh
+    other = module.ExhibitApp(seed=1, lang="en")
+    module.open_url(other, {"page": "explorer", "section": "people", "person": "vauban"})
+    assert other.page == "explorer" and "person=vauban" in other.url()
+    unknown = module.ExhibitApp(seed=1, lang="en")
+    module.open_url(unknown, {"page": "explorer", "section": "people", "person": "nobody"})
+    assert unknown.page == "explorer" and unknown.explorer().section == "people"

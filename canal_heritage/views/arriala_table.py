@@ -35,6 +35,7 @@ from . import art
 from .arriala_choice import BACK, ArrialaChoice
 from .arriala_end import end_parts
 from .arriala_map import ArrialaMap
+from .intro import intro_parts  # issue 13: engineers (who you are)
 from .table_shell import TableShell
 from .theme import INK, button, text
 
@@ -124,7 +125,8 @@ class ArrialaTable(TableShell):
         self._render_heritage(obs)
         self._render_log()
         self._render_explanations()
-        return [self._main, self._info, self._bottom]
+        # issue 13: engineers — the introduction band on top, until the visitor's first move
+        return [*intro_parts(self), self._main, self._info, self._bottom]
 
     def _hide_private(self) -> None:
         self.choice.hide()

@@ -634,14 +634,17 @@ class TimelineView(pn.viewable.Viewer):
 
 
 class PeopleGallery(pn.viewable.Viewer):
-    """Riquet, the engineers and the others: name, role, life dates, caption, story."""
+    """Riquet, the engineers and the others: name, role, life dates, caption, story. A
+    chosen ``person`` (a deep link, issue 13: the table's introduction) comes first, marked,
+    with its story open."""
 
     lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
+    person = param.String(default=None, allow_None=True, doc="the chosen person's id (shown first)")
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
         self.pane = xhtml(css_classes=["people"])
-        self.param.watch(lambda *_: self._render(), ["lang"])
+        self.param.watch(lambda *_: self._render(), ["lang", "person"])
         self._render()
 
     def __panel__(self) -> pn.pane.HTML:
@@ -653,7 +656,9 @@ class PeopleGallery(pn.viewable.Viewer):
         read = tr.ui("explorer.read_story", "Read the story")
         dyk = tr.ui("heritage.did_you_know", "Did you know?")
         cards = []
-        for p in load_heritage().people:
+        people = sorted(load_heritage().people, key=lambda p: p.id != self.person)  # the chosen one first
+        for p in people:
+            chosen = p.id == self.person
             life = []
             if p.born is not None:
                 when = p.born.date.label(lang)
@@ -665,10 +670,12 @@ class PeopleGallery(pn.viewable.Viewer):
                             if p.died.place else tr.ui("explorer.died", "Died {date}", date=when))
             life_html = "".join(f"<p class='life'>{text(x)}</p>" for x in life)
             cards.append(
-                f"<article id='person-{text(p.id)}'><h3>{text(p.localized('name', lang).text)}</h3>"
+                f"<article id='person-{text(p.id)}'"
+                + (" class='chosen' aria-current='true' style='outline:0.2em solid #1f5f8b'" if chosen else "")
+                + f"><h3>{text(p.localized('name', lang).text)}</h3>"
                 f"{localized_html(tr, p.localized('role', lang), cls='kind')}{life_html}"
                 f"{localized_html(tr, p.localized('caption', lang))}"
-                f"<details><summary>{text(read)}</summary>"
+                f"<details{' open' if chosen else ''}><summary>{text(read)}</summary>"
                 f"{localized_html(tr, p.localized('story', lang))}"
                 f"<p><strong>{text(dyk)}</strong></p>"
                 f"{localized_html(tr, p.localized('did_you_know', lang))}</details></article>")
@@ -733,6 +740,7 @@ class HeritageExplorer(pn.viewable.Viewer):
     lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
     place = param.String(default=None, allow_None=True, doc="the chosen place's id")
     section: param.Selector[str] = param.Selector(default="map", objects=list(SECTIONS))
+    person = param.String(default=None, allow_None=True, doc="the person shown first in 'people' (a deep link)")
     game_in_progress = param.Boolean(default=False, doc="show the 'back to the game' button")
 
     def __init__(self, *, place: str | None = "midi-I", on_home: Callable[[], None] | None = None,
@@ -787,6 +795,8 @@ class HeritageExplorer(pn.viewable.Viewer):
         self.param.watch(lambda *_: self._relabel(), ["lang"])
         self.param.watch(lambda *_: self._show_section(), ["section"])
         self.param.watch(lambda *_: self._sync_place(), ["place"])
+        self.param.watch(lambda e: setattr(self._views["people"], "person", e.new) if "people" in self._views
+                         else None, ["person"])
         if self._game is not None:
             self._game.visible = self.game_in_progress
             self.param.watch(lambda e: setattr(self._game, "visible", e.new), ["game_in_progress"])
@@ -808,6 +818,18 @@ class HeritageExplorer(pn.viewable.Viewer):
             self.map.region = "midi" if place.kind == "midi_site" else "garonne"
         self.section = "map"
         self.place = pid
+        return True
+
+    def show_person(self, person_id: str) -> bool:
+        """Open the people of the canals on one person (shown first, story open; issue 13:
+        the table's introduction links here); False when no such person exists (nothing
+        changes then)."""
+        try:
+            load_heritage().person(person_id)
+        except KeyError:
+            return False
+        self.person = person_id
+        self.section = "people"
         return True
 
     def step(self, by: int) -> None:
@@ -921,7 +943,7 @@ class HeritageExplorer(pn.viewable.Viewer):
             if section == "timeline":
                 view = TimelineView(lang=self.lang, on_place=self._from_elsewhere)
             elif section == "people":
-                view = PeopleGallery(lang=self.lang)
+                view = PeopleGallery(lang=self.lang, person=self.person)
             else:
                 view = GlossaryView(lang=self.lang)
             self._views[section] = view

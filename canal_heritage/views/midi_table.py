@@ -20,6 +20,7 @@ from ..midi.state import SiteStatus
 from ..theme import SR_ONLY, TURN_OUTLINE
 from . import art
 from .choices import ChoiceList
+from .intro import intro_parts  # issue 13: engineers (who you are)
 from .table_shell import TableShell, points_chart, score_table
 from .theme import button, html, text
 
@@ -115,7 +116,8 @@ class MidiTable(TableShell):
         self._render_players(obs)
         self._render_log()
         self._render_explanations()
-        return [self._strip, self._middle, self._players, self._bottom]
+        # issue 13: engineers — the introduction band on top, until the visitor's first move
+        return [*intro_parts(self), self._strip, self._middle, self._players, self._bottom]
 
     def _hide_private(self) -> None:
         self._choices.offer([])  # nothing is on offer behind the privacy screen

@@ -1,0 +1,227 @@
+"""Who you are: at the start of a game, each seat's engineer is introduced (issue 13, item 2).
+
+A band at the top of the table, never a dialog: it takes no focus and covers nothing, so
+the choices below it can be clicked at once. It shows the viewer's engineer first ("You
+are…": a portrait drawn by our code, the name, two lines of their part in the works from
+the people records, a link to their page in the explorer) and then who they play against,
+bots included. It goes when the visitor presses "Let's play" or makes their first move;
+in hot-seat each human seat sees its own introduction once, when the device comes to them.
+
+Canal du Midi seats are Riquet's engineers (``data/midi/engineers.json`` and the people
+records, :meth:`~canal_heritage.heritage.Heritage.person_for_engineer`). Arriala's players
+are master builders of the Canal de Garonne (the rulebook names no one): they are drawn in
+19th-century dress, and the band says in two lines what that canal was, with a link to it on
+the explorer's map.
+
+A table adds the band with one call, :func:`intro_parts`, at the top of what it shows. What
+the band remembers (who has been introduced, who has moved) is kept with the match, so a
+table built again for the same game (after the explorer, or leaving and resuming) does not
+introduce anyone twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import panel as pn
+
+from ..heritage import load_heritage
+from ..i18n import Translator
+from ..matches.midi import MidiMatch
+from .portraits import Portrait, arriala_portrait, engineer_portrait, portrait_figure
+from .theme import INK, button, html, text
+
+if TYPE_CHECKING:
+    from .table_shell import TableShell
+
+__all__ = ["ARRIALA_PLACE", "SeatIntro", "intro_parts", "link_people"]
+
+#: Where the Arriala band's link opens the explorer: the first town of the board.
+ARRIALA_PLACE = "grisolles"
+#: The band's look: a light strip across the table, in the page's flow (nothing is covered).
+BAND_STYLE = {"background": "#f3ead3", "border": "0.08em solid #c9b88f", "border-radius": "0.8em",
+              "padding": "0.4em 0.8em", "margin": "0.3em 5px"}
+CARD_STYLE = {"background": "#fffdf7", "border-radius": "0.6em", "padding": "0.3em 0.5em", "flex": "1 1 15em",
+              "min-width": "13em", "border": "0.08em solid #d9c9a8"}
+YOU_STYLE = {**CARD_STYLE, "flex": "2 1 24em", "border": f"0.14em solid {INK}"}
+
+
+class _Memory:
+    """What the band remembers about one match: who has been introduced and dismissed, and
+    the history's length when each seat's first turn began (a longer history: they moved)."""
+
+    def __init__(self) -> None:
+        self.gone: set[int | None] = set()
+        self.awaiting: dict[int, int] = {}
+
+
+def _memory(match: Any) -> _Memory:
+    mem = match.__dict__.get("_intro_memory")
+    if mem is None:
+        mem = match.__dict__["_intro_memory"] = _Memory()
+    return mem
+
+
+class SeatIntro:
+    """The introduction band of one table (see the module docstring). Built once; its
+    components are updated in place."""
+
+    def __init__(self, table: TableShell) -> None:
+        self.table = table
+        self.match = table.match
+        self.midi = isinstance(self.match, MidiMatch)
+        n = len(self.match.seats)
+        self._head = html("", sizing_mode="stretch_width", margin=0)
+        self._cards = [html("", sizing_mode="stretch_width", margin=0) for _ in range(n)]
+        self._links = [button("", self._open(p), name=f"intro-link-{p}") for p in range(n)]
+        self._columns = [pn.Column(self._cards[p], *([self._links[p]] if self.midi else []),
+                                   styles=dict(CARD_STYLE), css_classes=["intro-card", f"intro-seat-{p}"], margin=4)
+                         for p in range(n)]
+        self._place_link = button("", self._open_place, name="intro-place")
+        self._play = button("", self.dismiss, kind="primary", name="intro-play")
+        self._row = pn.FlexBox(*self._columns, gap="0.2em", sizing_mode="stretch_width", flex_wrap="wrap",
+                               align_items="stretch")
+        tail = [self._place_link] if not self.midi else []
+        self._actions = pn.Row(*tail, self._play, margin=0, styles={"gap": "0.6em", "flex-wrap": "wrap"})
+        self.band = pn.Column(self._head, self._row, self._actions, sizing_mode="stretch_width",
+                              css_classes=["intro-band"], styles=BAND_STYLE)
+        self._order: list[int] = list(range(n))
+        self._key: Any = None
+
+    # ------------------------------------------------------------------ showing or not
+    def shown(self) -> bool:
+        """Whether the band is shown now: the game is on, the screen is the viewer's, and
+        the viewer has neither moved nor said "Let's play"."""
+        m = self.match
+        if m.over or m.privacy:
+            return False
+        mem = _memory(m)
+        history = m.position[1]  # how many actions have been played
+        for seat, at in list(mem.awaiting.items()):
+            if history > at:  # it was that seat's turn at ``at``: the next action was theirs
+                mem.gone.add(seat)
+        viewer = m.viewer
+        if viewer is not None and viewer not in mem.gone and viewer not in mem.awaiting and m.is_viewer_turn():
+            mem.awaiting[viewer] = history
+        return viewer not in mem.gone
+
+    def dismiss(self, _event: Any = None) -> None:
+        """"Let's play": the band goes for this seat (the table is drawn again)."""
+        _memory(self.match).gone.add(self.match.viewer)
+        self.table._touch()
+        self.table._render()
+
+    def _open(self, seat: int) -> Any:
+        def go(_event: Any = None) -> None:
+            self.table._touch()
+            person = self.person_of(seat)
+            on_person = self.table.__dict__.get("on_person")
+            if person is not None and callable(on_person):
+                on_person(person)
+        return go
+
+    def _open_place(self, _event: Any = None) -> None:
+        self.table._touch()
+        on_place = getattr(self.table, "on_place", None)
+        if callable(on_place):
+            on_place(ARRIALA_PLACE)
+
+    def person_of(self, seat: int) -> str | None:
+        """The people record of a seat's engineer (Canal du Midi), for the explorer's link."""
+        if not self.midi:
+            return None
+        return load_heritage().person_for_engineer(self.match.game.engineers[seat].id).id
+
+    # ------------------------------------------------------------------ drawing
+    def parts(self) -> list[Any]:
+        """The band, up to date, in a list (empty when it is not shown)."""
+        if not self.shown():
+            return []
+        m = self.match
+        key = (m.lang, m.viewer, tuple(m.names))
+        if key != self._key:
+            self._key = key
+            self._draw()
+        return [self.band]
+
+    def _portrait(self, seat: int, size: int) -> Portrait:
+        m = self.match
+        if self.midi:
+            return engineer_portrait(m.game.engineers[seat].id, m.lang, size=size)
+        return arriala_portrait(seat, m.game.players, m.lang, size=size)
+
+    def _who(self, tr: Translator, seat: int) -> str:
+        """Who sits at a seat, as the kicker above the engineer's name."""
+        m = self.match
+        s = m.seats[seat]
+        if seat == m.viewer:
+            return tr.ui("intro.you", "You are")
+        if s.kind == "bot":
+            return tr.ui("intro.bot", "Played by the computer")
+        return tr.ui("intro.player", "Played by {name}", name=m.names[seat])
+
+    def _draw(self) -> None:
+        m, tr = self.match, self.table.tr
+        viewer = m.viewer
+        order = ([viewer] if viewer is not None else []) + [p for p in range(len(m.seats)) if p != viewer]
+        h = load_heritage()
+        for p in order:
+            you = p == viewer
+            portrait = self._portrait(p, 92 if you else 62)
+            lines: list[str] = []
+            if self.midi:
+                eng = m.game.engineers[p]
+                person = h.person_for_engineer(eng.id)
+                lines = [person.localized("role", m.lang).text, person.localized("caption", m.lang).text]
+                self.table._update(self._links[p], label=tr.ui("intro.read_about", "{name} in the explorer",
+                                                                 name=eng.short_name))
+            named = m.names[p]
+            if not self.midi and named != m.default_name(p):  # a typed name: say whose colour it is
+                lines = [tr.ui("intro.arriala.typed", "{name} plays this colour", name=named)]
+            if self.midi and named != m.game.engineers[p].short_name:
+                lines = [tr.ui("intro.midi.typed", "{name} plays this engineer", name=named), *lines]
+            body = "".join(f"<p style='margin:0.15em 0;font-size:{0.95 if you else 0.85}em'>{text(x)}</p>"
+                           for x in lines)
+            self._cards[p].object = (
+                f"<div class='intro-person' data-seat='{p}' style='display:flex;gap:0.6em;align-items:flex-start'>"
+                f"{portrait_figure(portrait)}<div><p class='kicker' style='margin:0;font-size:0.85em;"
+                f"text-transform:uppercase;letter-spacing:0.04em;color:#4f5d68'>{text(self._who(tr, p))}</p>"
+                f"<h3 class='intro-name' style='margin:0.1em 0 0.2em;font-size:{1.25 if you else 1.05}em'>"
+                f"{text(portrait.name)}</h3>{body}</div></div>")
+            self.table._update(self._columns[p], styles=dict(YOU_STYLE if you else CARD_STYLE))
+        if order != self._order:
+            self._order = order
+            self._row.objects = [self._columns[p] for p in order]
+        if self.midi:
+            title = tr.ui("intro.title.midi", "Who you are: Riquet's engineers at the table")
+            lead = tr.ui("intro.lead.midi", "Each player takes the colour of one of the engineers who really worked "
+                                            "on the Canal du Midi.")
+            lead2 = ""
+        else:
+            title = tr.ui("intro.title.arriala", "Who you are: the master builders of the Canal de Garonne")
+            lead = tr.ui("intro.lead.arriala", "The Canal de Garonne was dug in the 19th century, to carry Riquet's "
+                                               "water road on from Toulouse towards Bordeaux.")
+            lead2 = tr.ui("intro.lead2.arriala", "Like each player here, you lead a team of workers, section by "
+                                                 "section, from Grisolles to Valence d'Agen.")
+            self.table._update(self._place_link, label=tr.ui("intro.place", "The Canal de Garonne on the map"))
+        against = (tr.ui("intro.against", "You play against the others shown here.") if viewer is not None else "")
+        self._head.object = (f"<h2 class='intro-title' style='margin:0.1em 0;font-size:1.2em'>{text(title)}</h2>"
+                             f"<p style='margin:0.1em 0'>{text(' '.join(x for x in (lead, lead2, against) if x))}</p>")
+        self.table._update(self._play, label=tr.ui("intro.play", "Let's play"))
+
+
+def link_people(table: TableShell, on_person: Callable[[str], Any] | None) -> None:
+    """What the introduction's links call with a person's id (``vauban``): the exhibit opens
+    its explorer on that person (none: the links do nothing)."""
+    table.__dict__["on_person"] = on_person
+
+
+def intro_parts(table: TableShell) -> list[Any]:
+    """The introduction band for ``table``'s parts, at the top (an empty list once it is
+    gone). The band is made on the first call and kept by the table."""
+    intro = table.__dict__.get("_seat_intro")
+    if intro is None:
+        intro = table.__dict__["_seat_intro"] = SeatIntro(table)
+    parts: list[Any] = intro.parts()
+    return parts
