@@ -33,11 +33,13 @@ from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, Range1d
 from bokeh.plotting import figure
 
+from ..basemap import Town, load_basemap, project_line, project_lines
 from ..heritage import DatedWhat, HistoricDate, Place, load_heritage
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, LocalizedText, Translator, translator
-from ..theme import SR_ONLY, unproject
+from ..theme import SR_ONLY
 from ..theme import project as project_from
-from .theme import ACCENT, BUTTON_CSS, CANAL, INK, PAPER, button, html, text
+from .maplabels import Box, Candidate, Label, Placed, along, around, place_labels, text_size
+from .theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, SURFACE, WATER_LIGHT, button, html, text
 
 #: The colours a menu button takes here: the chosen entry is "primary".
 ButtonColor = Literal["default", "primary"]
@@ -283,11 +285,42 @@ def _label_box(fill: str, alpha: float, *, padding: int, radius: int) -> dict[st
             "border_radius": radius}
 
 
+#: The base map's colours: sea and lagoon, land, shore, rivers, town dots, their labels.
+SEA, LAND, SHORE, RIVER, RIVER_TEXT = WATER_LIGHT, "#f2ead5", "#7fa7bf", "#4f94c4", "#1d5f8a"
+TOWN_DOT = MUTED
+#: Label columns of every label source of the map.
+LABEL_COLUMNS = ("x", "y", "text", "dx", "dy", "anchor", "angle", "size", "style", "color", "fill", "alpha")
+#: Scale bar lengths to choose from (km): the longest that fits a fifth of the map.
+SCALE_STEPS = (5, 10, 20, 25, 50, 100)
+#: The width (px) labels are placed for: the map is drawn at the page's width, its texts keep
+#: their size, so labels are placed for the narrowest map the exhibit shows (a 1280 px screen
+#: leaves the map about 735 px; the projector gives it the whole width); wider is only roomier.
+LABEL_WIDTH, PROJECTOR_LABEL_WIDTH = 720, 1000
+#: A basemap town closer than this to a place's marker has no dot of its own (km).
+TOWN_MERGE_KM = 4.0
+
+
+def _push_out(ring: list[tuple[float, float]], bbox: tuple[float, float, float, float],
+              by: float = 2.0) -> list[tuple[float, float]]:
+    """A land ring with the points on the data's edges pushed ``by`` degrees outwards, so the
+    land goes on past the data's edge wherever a frame shows a little more."""
+    west, south, east, north = bbox
+    out = []
+    for lat, lon in ring:
+        lat = lat - by if lat == south else lat + by if lat == north else lat
+        lon = lon - by if lon == west else lon + by if lon == east else lon
+        out.append((lat, lon))
+    return out
+
+
 class CanalMap(pn.viewable.Viewer):
-    """Both canals and the places of the two games, drawn with Bokeh from the project's data.
+    """Both canals and the places of the two games on a base map of the region (sea, the
+    Étang de Thau, rivers, towns), drawn with Bokeh from the project's data.
 
     ``place`` is the chosen place (None: none). A tap near a marker chooses it; ``region``
-    frames both canals, the Canal du Midi or the Arriala stretch of the Canal de Garonne."""
+    frames both canals, the Canal du Midi or the Arriala stretch of the Canal de Garonne.
+    Kilometres are equal on both axes; a scale bar and a north arrow are drawn; labels are
+    placed so that none overlaps another (:mod:`.maplabels`; ``placed`` holds their boxes)."""
 
     lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
     place = param.String(default=None, allow_None=True)
@@ -299,19 +332,23 @@ class CanalMap(pn.viewable.Viewer):
         self.projector = projector
         self._on_touch = on_touch
         h = load_heritage()
+        self.basemap = load_basemap()
         self.places = [p for p in h.places if p.coordinates is not None and p.kind in KIND_STYLE]
         self._xy = {p.id: project(p.coordinates.lat, p.coordinates.lon) for p in self.places}  # type: ignore[union-attr]
         self._lines = {line.id: line for line in h.lines}
-        scale = 1.35 if projector else 1.0
+        self._rivers = {rid: project_line(r.smooth(), ORIGIN) for rid, r in self.basemap.rivers.items()}
+        self.scale = scale = 1.35 if projector else 1.0
+        self._w = PROJECTOR_LABEL_WIDTH if projector else LABEL_WIDTH
+        self._h = self._w * MAP_HEIGHT / MAP_WIDTH
         self._font = f"{round(15 * scale)}px"
         self._small_font = f"{round(13 * scale)}px"
+        #: Every label drawn, by key, with its screen box (tests check none overlaps).
+        self.placed: dict[str, Placed] = {}
         self.figure = self._build(scale)
         self.pane = pn.pane.Bokeh(self.figure, sizing_mode="scale_width", margin=(0, 0))
-        self.param.watch(lambda *_: self._relabel(), ["lang"])
         self.param.watch(lambda *_: self._highlight(), ["place", "lang"])
         self.param.watch(lambda *_: self._reframe(), ["region"])
         self._frame()
-        self._relabel()
         self._highlight()
 
     def __panel__(self) -> pn.pane.Bokeh:
@@ -322,14 +359,39 @@ class CanalMap(pn.viewable.Viewer):
         self._relabel()
 
     # -- building
+    def _text_layer(self, fig: Any, name: str) -> ColumnDataSource:
+        source = ColumnDataSource(data={k: [] for k in LABEL_COLUMNS}, name=name)
+        fig.text("x", "y", text="text", x_offset="dx", y_offset="dy", anchor="anchor", angle="angle", source=source,
+                 text_font_size="size", text_font_style="style", text_color="color",
+                 background_fill_color="fill", background_fill_alpha="alpha", padding=2, border_radius=3)
+        return source
+
     def _build(self, scale: float) -> Any:
         fig = figure(width=MAP_WIDTH, height=MAP_HEIGHT, tools="pan", toolbar_location=None,
                      x_range=Range1d(start=0, end=1), y_range=Range1d(start=0, end=1), min_border=0,
-                     outline_line_color=None,
-                     background_fill_color="#e9f1f5", border_fill_color=PAPER, match_aspect=False,
+                     outline_line_color="#b8ab8c", outline_line_width=1,
+                     background_fill_color=SEA, border_fill_color=PAPER, match_aspect=False,
                      sizing_mode="scale_width", aspect_ratio=MAP_WIDTH / MAP_HEIGHT, css_classes=["canal-map"])
         fig.axis.visible = False
         fig.grid.visible = False
+        bm = self.basemap
+        # the base map: land over the sea, the shore, the lagoon, rivers, towns
+        land_xs, land_ys = project_lines([_push_out(r, bm.bbox) for r in bm.land], ORIGIN)
+        fig.patches(land_xs, land_ys, fill_color=LAND, line_color=None)
+        shore_xs, shore_ys = project_lines(bm.coastline(), ORIGIN)
+        fig.multi_line(shore_xs, shore_ys, line_color=SHORE, line_width=1.3 * scale)
+        lagoon_xs, lagoon_ys = project_lines([w.points for w in bm.lagoons.values()], ORIGIN)
+        fig.patches(lagoon_xs, lagoon_ys, fill_color=SEA, line_color=SHORE, line_width=1.2 * scale)
+        fig.multi_line([xy[0] for xy in self._rivers.values()], [xy[1] for xy in self._rivers.values()],
+                       line_color=RIVER, line_width=1.8 * scale, line_cap="round", line_join="round")
+        self.towns = ColumnDataSource(data={"id": [], "x": [], "y": []}, name="map-towns")
+        fig.scatter("x", "y", source=self.towns, marker="circle", size=7 * scale, fill_color=TOWN_DOT,
+                    line_color="#ffffff", line_width=1)
+        # the scale bar and the north arrow (set for each frame)
+        self.scale_bar = ColumnDataSource(data={"xs": [], "ys": []})
+        fig.multi_line("xs", "ys", source=self.scale_bar, line_color=INK, line_width=2.5 * scale)
+        self.north = ColumnDataSource(data={"x": [], "y": []})
+        fig.scatter("x", "y", source=self.north, marker="triangle", size=16 * scale, fill_color=INK, line_color=INK)
         # the lines: canals thick, feeder channels dashed
         for line in self._lines.values():
             line_xs, line_ys = zip(*(project(lat, lon) for lat, lon in line.points()), strict=True)
@@ -338,11 +400,6 @@ class CanalMap(pn.viewable.Viewer):
                          line_join="round")
             else:
                 fig.line(list(line_xs), list(line_ys), line_width=2.5 * scale, line_color=CANAL, line_dash=[6, 4])
-        # the names of the two canals and where they lead
-        self.line_names = ColumnDataSource(data={"x": [], "y": [], "text": [], "dx": [], "dy": [], "anchor": []})
-        fig.text("x", "y", text="text", x_offset="dx", y_offset="dy", anchor="anchor", source=self.line_names,
-                 text_font_size=self._font, text_font_style="italic", text_color=CANAL,
-                 **_label_box(PAPER, 0.8, padding=3, radius=4))
         # the places
         ids = [p.id for p in self.places]
         xs = [self._xy[i][0] for i in ids]
@@ -358,72 +415,200 @@ class CanalMap(pn.viewable.Viewer):
                     fill_alpha=0.55, line_color=INK, line_width=3)
         fig.scatter("x", "y", source=self.markers, marker="marker", size="size", fill_color="color",
                     line_color=INK, line_width=1.5)
-        self.labels = ColumnDataSource(data={"x": [], "y": [], "text": [], "dx": [], "dy": [], "anchor": [],
-                                             "weight": []})
-        fig.text("x", "y", text="text", x_offset="dx", y_offset="dy", anchor="anchor", source=self.labels,
-                 text_font_size=self._small_font, text_font_style="weight", text_color=INK,
-                 **_label_box("#fffdf7", 0.85, padding=2, radius=3))
-        self.title = ColumnDataSource(data={"x": [], "y": [], "text": [], "dx": [], "dy": [], "anchor": []})
-        fig.text("x", "y", text="text", x_offset="dx", y_offset="dy", anchor="anchor", source=self.title,
-                 text_font_size=self._font, text_font_style="bold", text_color="#ffffff",
-                 **_label_box(INK, 0.92, padding=4, radius=4))
+        # the labels: the base map's, the canals', the places', the chosen place's title
+        self.base_labels = self._text_layer(fig, "map-labels-base")
+        self.line_names = self._text_layer(fig, "map-labels-lines")
+        self.labels = self._text_layer(fig, "map-labels-places")
+        self.title = self._text_layer(fig, "map-labels-title")
         fig.on_event(Tap, self._tapped)
         return fig
 
     # -- state to drawing
+    def _px(self) -> tuple[float, float, float]:
+        """Pixels per km where labels are placed, and the frame's left and top edges (km)."""
+        xr, yr = self.figure.x_range, self.figure.y_range
+        return self._w / (xr.end - xr.start), xr.start, yr.end
+
+    def _to_screen(self, x: float, y: float) -> tuple[float, float]:
+        ppk, left, top = self._px()
+        return (x - left) * ppk, (top - y) * ppk
+
+    def _to_km(self, sx: float, sy: float) -> tuple[float, float]:
+        ppk, left, top = self._px()
+        return left + sx / ppk, top - sy / ppk
+
+    def _visible_towns(self) -> list[tuple[Town, tuple[float, float], str | None]]:
+        """The base map's towns in the frame: (town, where its label hangs, the place whose
+        marker stands there instead of a dot, if any). A town that is itself a place is left
+        to the place's own label."""
+        out: list[tuple[Town, tuple[float, float], str | None]] = []
+        place_ids = {p.id for p in self.places}
+        for town in self.basemap.towns:
+            if town.id in place_ids:
+                continue
+            xy = project(town.lat, town.lon)
+            if not self._shows(*xy):
+                continue
+            near = min(self._xy, key=lambda pid: math.dist(self._xy[pid], xy))
+            if math.dist(self._xy[near], xy) < TOWN_MERGE_KM:
+                out.append((town, self._xy[near], near))
+            else:
+                out.append((town, xy, None))
+        return out
+
     def _relabel(self) -> None:
+        """Place every label of the frame (greedy, most important first, none overlapping)."""
         tr = translator(self.lang)
+        s = self.scale
         wide = self.region == "both"
-        rows: dict[str, list[Any]] = {k: [] for k in ("x", "y", "text", "dx", "dy", "anchor", "weight")}
+        small, font = 13 * s, 15 * s
+        labels: list[tuple[Label, dict[str, Any]]] = []
+        obstacles: list[Box] = []
+        marker_size = dict(zip(self.markers.data["id"], self.markers.data["size"], strict=True))
+
+        def add(layer: str, key: str, text: str, at: tuple[float, float], size: float, priority: float,
+                candidates: list[Candidate], *, style: str = "normal", color: str = INK, fill: str = SURFACE,
+                alpha: float = 0.85, required: bool = False, short: str | None = None) -> None:
+            sx, sy = self._to_screen(*at)
+            lab = Label(key, text, sx, sy, size, priority, candidates, bold="bold" in style, short=short,
+                        required=required)
+            labels.append((lab, {"layer": layer, "size": size, "style": style, "color": color, "fill": fill,
+                                 "alpha": alpha}))
+
+        # the markers, the town dots, the scale bar and the north arrow are not to be covered
+        for pid, (x, y) in self._xy.items():
+            if self._shows(x, y):
+                sx, sy = self._to_screen(x, y)
+                r = marker_size[pid] / 2 + 1
+                obstacles.append((sx - r, sy - r, sx + r, sy + r))
+        obstacles += self._furniture_boxes
+        towns = self._visible_towns()
+        for _town, xy, near in towns:
+            if near is None:
+                sx, sy = self._to_screen(*xy)
+                obstacles.append((sx - 4 * s, sy - 4 * s, sx + 4 * s, sy + 4 * s))
+        # the chosen place's title
+        if self.place is not None and self.place in self._xy:
+            place = load_heritage().place(self.place)
+            gap = 25 * s
+            add("title", "title", place_title(place, self.lang), self._xy[self.place], font, 0,
+                [Candidate(0, -gap, "bottom_center"), Candidate(0, gap, "top_center"), Candidate(gap, 0, "center_left"),
+                 Candidate(-gap, 0, "center_right")], style="bold", color="#ffffff", fill=INK, alpha=0.92,
+                required=True)
+        # the places
         for p in self.places:
-            if wide and p.kind not in WIDE_LABELS:
+            if (wide and p.kind not in WIDE_LABELS) or not self._shows(*self._xy[p.id]):
                 continue
             numeral = p.game.get("midi") if p.game else None
-            label = numeral or p.localized("name", tr.lang).text
-            dx, dy, anchor = ((wide and WIDE_LABEL_PLACES.get(p.id)) or LABEL_PLACES.get(p.id)
-                              or (NUMERAL_LABEL if numeral else NAME_LABEL))
-            x, y = self._xy[p.id]
-            for k, v in zip(rows, (x, y, label, dx, dy, anchor, "bold" if numeral else "normal"), strict=True):
-                rows[k].append(v)
-        self.labels.data = rows
-        names: dict[str, list[Any]] = {"x": [], "y": [], "text": [], "dx": [], "dy": [], "anchor": []}
-
-        def put(at: tuple[float, float], words: str, dx: int, dy: int, anchor: str) -> None:
-            for k, v in zip(names, (*project(*at), words, dx, dy, anchor), strict=True):
-                names[k].append(v)
-
+            gap = marker_size[p.id] / 2 + 3 * s
+            add("places", f"place:{p.id}", numeral or p.localized("name", tr.lang).text, self._xy[p.id], small,
+                1 if numeral else 2, around(gap, prefer="above" if numeral else "right"),
+                style="bold" if numeral else "normal", required=True)
+        # the canals' names, along them
+        for lid, where in (("canal-du-midi", ("both", "midi")), ("canal-de-garonne", ("both", "garonne"))):
+            line = self._lines.get(lid)
+            if line is None or self.region not in where:
+                continue
+            name = line.localized("name", tr.lang).text
+            path = [self._to_screen(*project(lat, lon)) for lat, lon in line.points()]
+            w, _h = text_size(name, small)
+            add("lines", f"line:{lid}", name, (0, 0), small, 1.5, along(path, w, offsets=(14 * s, 26 * s, 38 * s)),
+                style="italic", color=CANAL, fill=PAPER, alpha=0.8)
+        # where the canals lead
         midi = self._lines.get("canal-du-midi")
         garonne = self._lines.get("canal-de-garonne")
         if midi is not None and self.region in ("both", "midi"):
-            pts = midi.points()
-            put(pts[len(pts) * 2 // 5], midi.localized("name", tr.lang).text, -4, 16, "top_right")
-            put(pts[-1], tr.ui("explorer.map", "Mediterranean →"), 0, 24, "top_right")
+            gap = 12 * s
+            add("lines", "to:sea", tr.ui("explorer.map", "Mediterranean →"), project(*midi.points()[-1]), small, 5,
+                [Candidate(gap, gap, "top_left"), Candidate(0, gap * 2, "top_center"),
+                 Candidate(-gap, gap, "top_right"), Candidate(gap, 0, "center_left")],
+                style="italic", color=CANAL, fill=PAPER, alpha=0.8)
         if garonne is not None and self.region in ("both", "garonne"):
             atlantic = tr.ui("explorer.map", "← to Bordeaux and the Atlantic")
-            if self.region == "both":
-                put(garonne.points()[-1], atlantic, 4, -8, "bottom_left")
-                pts = garonne.points()
-                put(pts[len(pts) * 3 // 4], garonne.localized("name", tr.lang).text, 6, 10, "top_left")
-            else:  # the canal leaves the frame at the top left
-                xr, yr = self.figure.x_range, self.figure.y_range
-                put(unproject(xr.start, yr.end, ORIGIN), atlantic, 8, 8, "top_left")
-        self.line_names.data = names
+            end = project(*garonne.points()[-1])
+            if not self._shows(*end):  # the canal leaves the frame at the top left
+                end = self._to_km(4 * s, 4 * s)
+                cands = [Candidate(0, 0, "top_left")]
+            else:
+                gap = 8 * s
+                cands = [Candidate(gap, -gap, "bottom_left"), Candidate(gap, gap, "top_left"),
+                         Candidate(0, gap * 2, "top_center")]
+            add("lines", "to:atlantic", atlantic, end, small, 5, cands, style="italic", color=CANAL, fill=PAPER,
+                alpha=0.8)
+        # the towns of the base map
+        for town, xy, near in towns:
+            gap = (marker_size[near] / 2 + 3 * s) if near else 5 * s
+            add("base", f"town:{town.id}", town.name(tr.lang), xy, (14 if town.rank == 1 else 12.5) * s,
+                3 + town.rank * 0.5, around(gap), style="bold" if town.rank == 1 else "normal", color=INK,
+                fill=LAND, alpha=0.75)
+        # the rivers, along them
+        for rid, (rxs, rys) in self._rivers.items():
+            path = [self._to_screen(x, y) for x, y in zip(rxs, rys, strict=True) if self._shows(x, y)]
+            name = self.basemap.rivers[rid].name(tr.lang)
+            w, _h = text_size(name, 12.5 * s)
+            add("base", f"river:{rid}", name, (0, 0), 12.5 * s, 4.5, along(path, w, offsets=(9 * s, 16 * s)),
+                style="italic", color=RIVER_TEXT, fill=LAND, alpha=0)
+        # the lagoon and the sea
+        for wid, water in self.basemap.lagoons.items():
+            xs, ys = project_line(water.points, ORIGIN)
+            centre = (sum(xs) / len(xs), sum(ys) / len(ys))
+            if self._shows(*centre):
+                add("base", f"water:{wid}", water.name(tr.lang), centre, 12 * s, 6,
+                    [Candidate(0, 10 * s, "top_right"), Candidate(6 * s, 12 * s, "top_center"),
+                     Candidate(-14 * s, -4 * s, "bottom_right")], style="italic", color=RIVER_TEXT, fill=SEA,
+                    alpha=0.6)
+        gulf = project(43.05, 3.75)
+        if self._shows(*gulf):
+            add("base", "water:golfe-du-lion", tr.ui("explorer.map", "Gulf of Lion"), gulf, 16 * s, 5.5,
+                [Candidate(0, 0, "center"), Candidate(0, 30 * s, "center"), Candidate(40 * s, 0, "center")],
+                style="italic", color=RIVER_TEXT, fill=SEA, alpha=0)
+        # the scale bar's and the north arrow's words
+        for key, (words, at, anchor) in self._furniture_words(tr).items():
+            add("base", key, words, at, small, 0.5, [Candidate(0, 0, anchor)], style="bold", fill=PAPER, alpha=0,
+                required=True)
+        self.placed = place_labels([lab for lab, _ in labels], width=self._w, height=self._h,
+                                   obstacles=obstacles)
+        rows: dict[str, dict[str, list[Any]]] = {k: {c: [] for c in LABEL_COLUMNS}
+                                                 for k in ("base", "lines", "places", "title")}
+        for lab, look in labels:
+            done = self.placed.get(lab.key)
+            if done is None:
+                continue
+            x, y = self._to_km(done.x, done.y)
+            c = done.candidate
+            row = rows[look["layer"]]
+            for col, value in (("x", x), ("y", y), ("text", done.text), ("dx", c.dx), ("dy", c.dy),
+                               ("anchor", c.anchor), ("angle", c.angle), ("size", f"{look['size']:.1f}px"),
+                               ("style", look["style"]), ("color", look["color"]), ("fill", look["fill"]),
+                               ("alpha", look["alpha"])):
+                row[col].append(value)
+        # a town's dot only where its name could be written
+        dots = [(t.id, xy) for t, xy, near in towns if near is None and f"town:{t.id}" in self.placed]
+        self.towns.data = {"id": [d[0] for d in dots], "x": [d[1][0] for d in dots], "y": [d[1][1] for d in dots]}
+        self.base_labels.data = rows["base"]
+        self.line_names.data = rows["lines"]
+        self.labels.data = rows["places"]
+        self.title.data = rows["title"]
+
+    def _furniture_words(self, tr: Translator) -> dict[str, tuple[str, tuple[float, float], str]]:
+        """The scale bar's length and the north arrow's letter, where they are written."""
+        return {"scale": (tr.ui("explorer.map", "{km} km", km=self._scale_km), self._scale_text_at, "bottom_center"),
+                "north": (tr.ui("explorer.map", "N"), self._north_text_at, "bottom_center")}
 
     def _highlight(self) -> None:
         if self.place is None or self.place not in self._xy:
             self.ring.data = {"x": [], "y": []}
-            self.title.data = {"x": [], "y": [], "text": [], "dx": [], "dy": [], "anchor": []}
-            return
-        x, y = self._xy[self.place]
-        place = load_heritage().place(self.place)
-        self.ring.data = {"x": [x], "y": [y]}
-        self.title.data = {"x": [x], "y": [y], "text": [place_title(place, self.lang)], "dx": [0], "dy": [-30],
-                           "anchor": ["bottom_center"]}
-        if not self._shows(x, y):
-            self.region = "both"
+        else:
+            x, y = self._xy[self.place]
+            self.ring.data = {"x": [x], "y": [y]}
+            if not self._shows(x, y):
+                self.region = "both"  # reframes and relabels
+                return
+        self._relabel()
 
     def _frame(self) -> None:
-        """Set the ranges to show the region at the plot's shape (nothing stretched)."""
+        """Set the ranges to show the region at the plot's shape (nothing stretched: a km is
+        as long across as up), and put the scale bar and the north arrow in its corners."""
         spec = REGIONS[self.region]
         pts: list[tuple[float, float]] = []
         for lid in spec["lines"]:
@@ -445,6 +630,24 @@ class CanalMap(pn.viewable.Viewer):
         fig = self.figure
         fig.x_range.update(start=x0, end=x1)
         fig.y_range.update(start=y0, end=y1)
+        # the scale bar, bottom left: the longest round length within a fifth of the width
+        s = self.scale
+        km = max([k for k in SCALE_STEPS if k <= (x1 - x0) / 6] or [SCALE_STEPS[0]])
+        self._scale_km = km
+        w, h = self._w, self._h
+        left, base = self._to_km(18 * s, h - 16 * s)
+        tick = 6 * s * (x1 - x0) / w
+        self.scale_bar.data = {"xs": [[left, left + km], [left, left], [left + km, left + km]],
+                               "ys": [[base, base], [base, base + tick], [base, base + tick]]}
+        self._scale_text_at = (left + km / 2, base + tick)
+        # the north arrow, bottom right
+        nsx, nsy = w - 26 * s, h - 22 * s
+        self.north.data = {"x": [self._to_km(nsx, nsy)[0]], "y": [self._to_km(nsx, nsy)[1]]}
+        self._north_text_at = self._to_km(nsx, nsy - 10 * s)
+        bar_px = km * w / (x1 - x0)
+        self._furniture_boxes: list[Box] = [
+            (18 * s - 4, h - 16 * s - 8 * s, 18 * s + bar_px + 4, h - 16 * s + 4),
+            (nsx - 10 * s, nsy - 10 * s, nsx + 10 * s, nsy + 10 * s)]
 
     def _shows(self, x: float, y: float) -> bool:
         xr, yr = self.figure.x_range, self.figure.y_range
@@ -479,11 +682,8 @@ class CanalMap(pn.viewable.Viewer):
 
     def label_of(self, place_id: str) -> str | None:
         """The label drawn next to a place's marker (tests: the numerals of the sites)."""
-        data = self.labels.data
-        for x, y, label in zip(data["x"], data["y"], data["text"], strict=True):
-            if (x, y) == self._xy.get(place_id):
-                return label
-        return None
+        done = self.placed.get(f"place:{place_id}")
+        return done.text if done is not None else None
 
 
 # ---------------------------------------------------------------------------- a place's story
