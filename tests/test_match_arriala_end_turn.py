@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from canal_heritage.arriala import actions as A
-from canal_heritage.arriala.record import record_of as arriala_record, replay as arriala_replay
+from canal_heritage.arriala.record import record_of as arriala_record
+from canal_heritage.arriala.record import replay as arriala_replay
 from canal_heritage.matches.arriala import ArrialaMatch, Seat, TurnHeld
 
 

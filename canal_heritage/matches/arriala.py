@@ -225,6 +225,18 @@ class ArrialaMatch(TableMatch):
     def narrator(self) -> Narrator:
         return Narrator(self.translator(), self.game, self.names)
 
+    def hint_bot(self, rng: random.Random) -> Any:
+        """The Steady bot, for a hint (issue 13): greedy, one action at a time."""
+        return make_bot("heuristic", rng)
+
+    def hint_reason_words(self, move: BotMove) -> str:
+        """The Steady bot's reason, said of the bot ("The Steady bot: a lock is worth a point…")."""
+        tr = self.translator()
+        names = list(self.names)
+        if self.viewer is not None:
+            names[self.viewer] = tr.ui("hint.steady_bot", "The Steady bot")
+        return Narrator(tr, self.game, names).bot_move(move)
+
     # ------------------------------------------------------------------ what a view may show
     def public_observation(self) -> ArrialaObservation:
         """What anyone watching may see: the board, scores, hand sizes, the deck's size and

@@ -74,6 +74,10 @@ class MidiMatch(TableMatch):
     def _bot_extras(self) -> tuple[Any, ...]:
         return (self.expert_iterations,)
 
+    def hint_bot(self, rng: random.Random) -> Any:
+        """The Steady bot, for a hint (issue 13): rules of thumb from the viewer's observation."""
+        return make_bot("heuristic", rng, self.game)
+
     # ------------------------------------------------------------------ what a view may show
     def public_observation(self) -> Observation:
         """What anyone watching may see: a seat's observation with its own hand left out.

@@ -156,6 +156,8 @@ class TableMatch(param.Parameterized):
         self._dirty = False  # something changed inside changing(): bump version once at its end
         self._running = False  # run_bots is playing bots' turns
         self.closed = False  # the exhibit discarded this game: bots stop
+        #: issue 13: the guided first round (:class:`~.guide.GuideState`), set by the exhibit; None: no guide
+        self.guide: Any = None
         humans = self.humans
         self.viewer = humans[0] if humans and not (self.privacy_first and self.hot_seat) else None
         self._hand_over()
@@ -424,6 +426,26 @@ class TableMatch(param.Parameterized):
 
     def _bot_extras(self) -> tuple[Any, ...]:
         return ()
+
+    # ------------------------------------------------------------------ a hint (issue 13)
+    def hint(self) -> Any:
+        """What the Steady bot would do in the viewer's place and why, from the viewer's
+        observation only; None when it is not their turn. Plays nothing (:mod:`.hints`)."""
+        from .hints import hint
+        return hint(self)
+
+    def hint_bot(self, rng: Any) -> Any:
+        """The game's Steady bot (its ``heuristic`` level), with ``rng``."""
+        raise NotImplementedError
+
+    def hint_action_words(self, move: BotMove) -> str:
+        """The hinted action, as a choice is named at the table."""
+        return str(self.narrator().action(move.action))
+
+    def hint_reason_words(self, move: BotMove) -> str:
+        """The Steady bot's reason for the hinted action (the narrator's ``bot_move``, in quotes)."""
+        n = self.narrator()
+        return str(n.tr.ui("hint.says", "Its reason: “{reason}”", reason=n.bot_move(move)))
 
     def _next_planned(self) -> BotMove | None:
         """The bot's next decided action, if it was decided for this very position."""

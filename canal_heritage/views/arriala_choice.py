@@ -26,7 +26,7 @@ from ..arriala.state import BLUE, RESERVE, VINE
 from ..i18n import Translator
 from ..matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, target_of, worker_of
 from .arriala_map import ArrialaMap, Target
-from .choices import ChoiceList
+from .choices import ChoiceList, HintBox
 from .inplace import InPlace
 from .theme import text
 
@@ -61,8 +61,10 @@ class ArrialaChoice(InPlace):
         # the choices (workers, then places): one component, a click names its choice
         self.choices = ChoiceList(on_choose=self._target_chosen, css_classes=["targets"],
                                   sizing_mode="stretch_width")
+        # issue 13: the Steady bot's hint, under the choices (it follows the match itself)
+        self.hint = HintBox(table.match)
         self.column = pn.Column(self._pane("prompt"), self.palette, self._pane("hand-title"), self.hand,
-                                self._pane("target-title"), self.choices,
+                                self._pane("target-title"), self.choices, self.hint.panel,
                                 sizing_mode="stretch_width", css_classes=["prompt"],
                                 styles={"flex": "2 1 20em", "min-width": "0"})
 

@@ -18,11 +18,15 @@ Its ``tip`` is the button's ``title`` (shown on hover, read by screen readers). 
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
+import panel as pn
 import param
 from panel.custom import JSComponent
+
+from .theme import button, html, text
 
 #: As the table's other buttons (theme.BUTTON_CSS): ≥ 2.75 em touch targets, a visible focus.
 CHOICE_CSS = """
@@ -131,3 +135,74 @@ export function render({ model }) {
         key = data.get("key") if isinstance(data, dict) else None
         if isinstance(key, str):
             self.choose(key)
+
+
+class HintBox:
+    """The table's optional hint (issue 13, item 6): a "Hint" button and, once pressed, what
+    the Steady bot would do in the visitor's place and why (:meth:`TableMatch.hint
+    <canal_heritage.matches.table.TableMatch.hint>`, from the visitor's observation only).
+
+    The hint plays nothing and goes when the game moves on. It follows the match itself (its
+    ``version``, ``lang``, ``privacy`` and ``paused``), so a table only places
+    :attr:`panel` among its components. The button is greyed (never hidden: hiding lays the
+    page out again) when it is not the visitor's turn to choose."""
+
+    WATCHED = ("version", "lang", "privacy", "paused")
+
+    def __init__(self, match: Any) -> None:
+        self.match = match
+        self._shown: Any = None  # the position the hint shown was computed for
+        self.button = button("", self._toggle, name="hint-button")
+        self.pane = html("", sizing_mode="stretch_width", css_classes=["hint-box"])
+        self.panel = pn.Column(self.button, self.pane, sizing_mode="stretch_width", margin=0,
+                               css_classes=["hint"])
+        ref = weakref.ref(self)
+
+        def follow(*_: Any) -> None:  # a table that is gone does not keep its hint box alive
+            box = ref()
+            if box is not None:
+                box.refresh()
+
+        self._watcher = match.param.watch(follow, list(self.WATCHED))
+        self.refresh()
+
+    def dispose(self) -> None:
+        """Stop following the match."""
+        self.match.param.unwatch(self._watcher)
+
+    def available(self) -> bool:
+        m = self.match
+        return bool(m.is_viewer_turn() and not m.paused and not m.over)
+
+    def _toggle(self, _event: Any = None) -> None:
+        if self._shown is not None and self._shown == self.match.position:
+            self._shown = None
+        elif self.available():
+            self._shown = self.match.position
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Bring the button and the hint up to date (a hint for an earlier position goes)."""
+        m = self.match
+        tr = m.translator()
+        if not self.available() or self._shown != m.position:
+            self._shown = None
+        hint = m.hint() if self._shown is not None else None
+        if hint is None:
+            self._shown = None
+            markup = ""
+        else:
+            markup = (f"<section class='hint-shown' role='status' aria-live='polite' style='border:0.12em dashed "
+                      f"#1f5f8b;border-radius:0.6em;padding:0.4em 0.8em;margin:0.3em 0;background:#fffdf7'>"
+                      f"<h3 style='margin:0.1em 0;font-size:1.05em'>{text(hint.title)}</h3>"
+                      f"<p class='hint-choice' style='margin:0.2em 0;font-weight:600'>{text(hint.choice)}</p>"
+                      f"<p class='hint-reason' style='margin:0.2em 0'>{text(hint.reason)}</p>"
+                      f"<p class='hint-note' style='margin:0.2em 0;font-size:0.9em'>{text(hint.note)}</p></section>")
+        label = (tr.ui("hint.hide", "Hide the hint") if hint is not None
+                 else tr.ui("hint.button", "Hint: what would the Steady bot do?"))
+        values = {"label": label, "disabled": not self.available()}
+        changed = {k: v for k, v in values.items() if getattr(self.button, k) != v}
+        if changed:
+            self.button.param.update(**changed)
+        if self.pane.object != markup:
+            self.pane.object = markup

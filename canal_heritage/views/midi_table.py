@@ -19,7 +19,7 @@ from ..midi.observation import Observation
 from ..midi.state import SiteStatus
 from ..theme import SR_ONLY, TURN_OUTLINE
 from . import art
-from .choices import ChoiceList
+from .choices import ChoiceList, HintBox
 from .intro import intro_parts  # issue 13: engineers (who you are)
 from .table_shell import TableShell, points_chart, score_table
 from .theme import button, html, text
@@ -70,6 +70,9 @@ class MidiTable(TableShell):
         self._choices = ChoiceList(on_choose=self._choose, css_classes=["choices"], sizing_mode="stretch_width")
         self._prompt = pn.Column(self._pane("prompt"), self._choices, sizing_mode="stretch_width",
                                  css_classes=["prompt"])
+        # issue 13: choices — the Steady bot's hint, under the choices (it follows the match itself)
+        self._hint = HintBox(self.match)
+        self._prompt.append(self._hint.panel)
         self._middle = pn.Row(self._site, self._prompt, sizing_mode="stretch_width")
         # the players: one pane per seat
         self._players = pn.Row(*[self._pane(f"seat-{p}", sizing_mode="stretch_width", margin=(5, 5),
