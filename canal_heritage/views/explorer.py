@@ -86,7 +86,7 @@ NUMERAL_LABEL = (0, -16, "bottom_center")
 NAME_LABEL = (13, 0, "center_left")
 #: Regions the map can show (the buttons above it), by the places and lines they frame.
 REGIONS: dict[str, dict[str, Any]] = {
-    "both": {"lines": ("canal-du-midi", "canal-de-garonne"), "places": (), "pad": 8},
+    "both": {"lines": ("canal-du-midi", "canal-de-garonne"), "places": (), "pad": 12},
     "midi": {"lines": ("canal-du-midi", "rigole-de-la-montagne", "rigole-de-la-plaine"), "places": (), "pad": 8},
     "garonne": {"lines": (), "places": ("grisolles", "montech", "castelsarrasin", "moissac", "valence-d-agen",
                                         "frontonnais", "chasselas", "brulhois", "pente-d-eau-montech",
@@ -512,7 +512,7 @@ class CanalMap(pn.viewable.Viewer):
             name = line.localized("name", tr.lang).text
             path = [self._to_screen(*project(lat, lon)) for lat, lon in line.points()]
             w, _h = text_size(name, small)
-            add("lines", f"line:{lid}", name, (0, 0), small, 1.5, along(path, w, offsets=(14 * s, 26 * s, 38 * s)),
+            add("lines", f"line:{lid}", name, (0, 0), small, 0.8, along(path, w, offsets=(14 * s, 26 * s, 38 * s)),
                 style="italic", color=CANAL, fill=PAPER, alpha=0.8)
         # where the canals lead
         midi = self._lines.get("canal-du-midi")
@@ -640,14 +640,14 @@ class CanalMap(pn.viewable.Viewer):
         self.scale_bar.data = {"xs": [[left, left + km], [left, left], [left + km, left + km]],
                                "ys": [[base, base], [base, base + tick], [base, base + tick]]}
         self._scale_text_at = (left + km / 2, base + tick)
-        # the north arrow, bottom right
-        nsx, nsy = w - 26 * s, h - 22 * s
+        # the north arrow, top right
+        nsx, nsy = w - 22 * s, 40 * s
         self.north.data = {"x": [self._to_km(nsx, nsy)[0]], "y": [self._to_km(nsx, nsy)[1]]}
         self._north_text_at = self._to_km(nsx, nsy - 10 * s)
         bar_px = km * w / (x1 - x0)
         self._furniture_boxes: list[Box] = [
             (18 * s - 4, h - 16 * s - 8 * s, 18 * s + bar_px + 4, h - 16 * s + 4),
-            (nsx - 10 * s, nsy - 10 * s, nsx + 10 * s, nsy + 10 * s)]
+            (nsx - 10 * s, nsy - 30 * s, nsx + 10 * s, nsy + 10 * s)]
 
     def _shows(self, x: float, y: float) -> bool:
         xr, yr = self.figure.x_range, self.figure.y_range

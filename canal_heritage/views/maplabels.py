@@ -213,8 +213,9 @@ def along(path: Sequence[tuple[float, float]], text_width: float, *, offsets: Se
     for (x0, y0), (x1, y1) in zip(path, path[1:], strict=False):
         cum.append(cum[-1] + math.hypot(x1 - x0, y1 - y0))
     total = cum[-1]
-    if total < text_width * 1.1:
+    if total < min(text_width * 1.1, 60):
         return []
+    text_width = min(text_width, total)
 
     def at(s: float) -> tuple[float, float]:
         s = min(max(s, 0.0), total)
@@ -239,9 +240,11 @@ def along(path: Sequence[tuple[float, float]], text_width: float, *, offsets: Se
             angle -= math.pi
         elif angle < -math.pi / 2:
             angle += math.pi
-        if abs(angle) > max_angle:
-            continue
         cx, cy = at(s)
+        if abs(angle) > max_angle:  # too steep to follow: written level, beside the line
+            out += [Candidate(offsets[0], 0, "center_left", at=(cx, cy)),
+                    Candidate(-offsets[0], 0, "center_right", at=(cx, cy))]
+            continue
         nx, ny = -math.sin(angle), -math.cos(angle)  # the upward normal, in screen pixels
         for offset in offsets:
             for side in (1, -1):
