@@ -80,7 +80,8 @@ class ArrialaTable(TableShell):
     def _build_game(self) -> None:
         self.map = ArrialaMap(self.match.game, projector=self.match.projector, on_tap=self.tap)
         self.choice = ArrialaChoice(self)
-        self._board = pn.Column(self._pane("map-name"), self.map.pane, self._pane("players"),
+        # issue 13: moments — the staged moments stand over the board (never over the choices or hand)
+        self._board = pn.Column(self.moments, self._pane("map-name"), self.map.pane, self._pane("players"),
                                 sizing_mode="stretch_width", styles={"flex": "3 1 36em", "min-width": "0"})
         self._main = pn.FlexBox(self._board, self.choice.column, gap="1em", sizing_mode="stretch_width",
                                 flex_wrap="wrap", align_items="flex-start")

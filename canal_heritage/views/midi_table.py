@@ -64,7 +64,8 @@ class MidiTable(TableShell):
         # the site being built, and the viewer's choices
         self._story_button = button("", self._toggle_story, name="story")
         self._where_button = button("", self._where, name="where")
-        self._site = pn.Column(self._pane("site"), self._pane("story"),
+        # issue 13: moments — the staged moments stand over the site (never over the choices or hand)
+        self._site = pn.Column(self.moments, self._pane("site"), self._pane("story"),
                                pn.Row(self._story_button, self._where_button, margin=0),
                                sizing_mode="stretch_width")
         self._choices = ChoiceList(on_choose=self._choose, css_classes=["choices"], sizing_mode="stretch_width")

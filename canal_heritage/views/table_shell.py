@@ -24,6 +24,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..matches.table import LogLine, TableMatch
 from ..theme import SHAPE_SYMBOL
 from .inplace import InPlace
+from .moments import MomentStage
 from .theme import BUTTON_CSS, INK, button, html, text
 
 
@@ -96,6 +97,9 @@ class TableShell(InPlace, pn.viewable.Viewer):
         # click in flight on an earlier one is dropped with it.
         self._slots: dict[str, tuple[Any, Any]] = {}
         self._panes: dict[str, pn.pane.HTML] = {}
+        # issue 13: moments — the staged moments (views/moments.py); each game's table places it
+        # over its site or board, and every update below brings it up to the match (_render_all)
+        self.moments = MomentStage(owner=self)  # a story's link opens the explorer (its on_place)
         self._build_header()
         self._build_game()
         # One call per change: the match groups each change's parameters (TableMatch.changing).
@@ -240,6 +244,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
                 parts.append(self._slot("step", (m.lang, lines), self._projector_step))
             parts += self._render_game()
         self._set(self._panel, parts)
+        self.moments.follow(m)  # issue 13: moments — in the same patch as the table
 
     def _render_game(self) -> list[Any]:
         """Bring the game's components up to date; the components to show, in order."""
