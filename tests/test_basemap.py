@@ -73,3 +73,23 @@ def test_projection_and_file_size() -> None:
     xs, ys = project_line([(43.9, 1.75), (44.0, 1.75)], origin=(43.9, 1.75))
     assert xs == [0.0, 0.0] and abs(ys[1] - 11.1) < 0.2
     assert (data_dir() / "heritage" / "basemap.json").stat().st_size < 150_000
+
+
+def test_the_explorer_map_places_its_labels_without_overlap() -> None:
+    """Every region, language and mode: labels inside the map, none over another, the nine
+    numerals and the canals' names always there (the boxes the placement computed)."""
+    from canal_heritage.views.explorer import CanalMap
+    from canal_heritage.views.maplabels import quads_overlap
+
+    for region in ("both", "midi", "garonne"):
+        for lang in ("fr", "en", "oc"):
+            for projector in (False, True):
+                m = CanalMap(lang=lang, region=region, projector=projector)
+                placed = list(m.placed.values())
+                assert not any(p.forced for p in placed)
+                for i, a in enumerate(placed):
+                    for b in placed[i + 1:]:
+                        assert not quads_overlap(a.corners, b.corners, gap=0), (a.text, b.text)
+                if region != "garonne":
+                    assert all(m.label_of(f"midi-{n}") == n for n in ("I", "V", "IX"))
+                assert any(k.startswith("line:") for k in m.placed) and "scale" in m.placed
