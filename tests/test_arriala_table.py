@@ -182,9 +182,9 @@ def test_the_privacy_screen_shows_no_hand_and_no_board():
     table = ArrialaTable(m)
     shown = "".join(strings(table))
     assert "Pass the device to Ana" in shown
-    assert "card-" not in shown and table._main not in table.__panel__().objects
+    assert "card-" not in shown and table._body not in table.__panel__().objects
     click(next(b for b in table.__panel__().select(pn.widgets.Button) if "privacy-ok" in b.css_classes))
-    assert not m.privacy and table._main in table.__panel__().objects
+    assert not m.privacy and table._body in table.__panel__().objects
     assert any("card-" in s for s in strings(table))
     press(table, "end_turn")
     assert m.privacy and "card-" not in "".join(strings(table))
@@ -413,7 +413,7 @@ def test_a_game_changes_words_not_which_models_the_page_holds_and_lays_it_out_se
     doc.on_change(lambda e: layouts.append(f"{type(e.model).__name__}.{e.attr}")
                   if isinstance(e, ModelChangedEvent) and isinstance(e.model, LayoutDOM)
                   and e.attr in ("visible", "css_classes", "children", "stylesheets") else None)
-    containers = (table._panel, table.choice.column, table._main, table._info, table._heritage)
+    containers = (table._panel, table.choice.column, table._body, table._board, table._side, table._heritage)
     before = [list(c.objects) for c in containers]
     changed = clicks = most = 0
     choices_shown = 0

@@ -252,3 +252,90 @@ def test_the_exhibit_opens_a_person_from_the_table_and_by_address() -> None:
     unknown = module.ExhibitApp(seed=1, lang="en")
     module.open_url(unknown, {"page": "explorer", "section": "people", "person": "nobody"})
     assert unknown.page == "explorer" and unknown.explorer().section == "people"
+
+
+# ---------------------------------------------------------------------- the end screen
+def _finish(m, pick=0):
+    while not m.over:
+        if m.privacy:
+            m.confirm_privacy()
+        elif m.is_bot_turn():
+            m.step_bot()
+        else:
+            legal = m.legal_actions()
+            m.play(legal[min(pick, len(legal) - 1)])
+    return m
+
+
+def _end_texts(table):
+    import panel as pn
+
+    end = table._slots["end"][1]
+    return end, [str(o.object) for o in end.select(pn.pane.HTML)], end.select(pn.widgets.Button)
+
+
+@pytest.mark.parametrize("seed", [2, 5, 8])
+def test_the_canal_du_midi_end_shows_exactly_the_viewers_sites_and_where_to_go_next(seed: int) -> None:
+    import re
+
+    from canal_heritage.matches.midi import MidiMatch, Seat
+    from canal_heritage.views.midi_table import MidiTable
+
+    m = _finish(MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic"), Seat("bot", "", "random")],
+                          seed=seed, lang="en"))
+    table = MidiTable(m, on_again=lambda: None)
+    opened: list[str] = []
+    table.on_place = opened.append
+    end, texts, buttons = _end_texts(table)
+    joined = "".join(texts)
+    assert "class='winner'" in joined and "table class='score'" in joined  # kept as they were
+    assert "riquet-frame" in joined and "1681" in joined and "1680" in joined
+    [canal] = [t for t in texts if "your-canal" in t]
+    ids = re.findall(r"data-id='([IVX]+)'", canal)
+    mine = [s.site for s in m.score_sheet().players[0].sites]
+    assert sorted(ids, key=m.game.site_ids.index) == ids  # canal order
+    assert set(ids) == set(mine) and len(ids) == len(mine)
+    discover = [b for b in buttons if any(c.startswith("discover-") for c in b.css_classes)]
+    assert 2 <= len(discover) <= 3
+    for b in discover:
+        b.clicks += 1
+    assert all(load_heritage().place(pid) for pid in opened) and len(set(opened)) == len(opened)
+    assert set(opened) & {f"midi-{i}" for i in ids} or not ids
+
+
+def test_the_arriala_end_shows_the_viewers_canal_in_order() -> None:
+    import re
+
+    from canal_heritage.matches.arriala import ArrialaMatch, Seat
+    from canal_heritage.views.arriala_table import ArrialaTable
+    from canal_heritage.views.end_story import built_by
+
+    m = ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic"), Seat("bot", "", "heuristic")], seed=3,
+                     first=0, pace=0, lang="en", overrides={"cells": [2, 2, 2, 2]})
+    rng = __import__("random").Random(3)
+    while not m.over:
+        if m.is_bot_turn():
+            m.step_bot()
+        else:
+            m.play(rng.choice(m.legal_actions()))
+    table = ArrialaTable(m)
+    end, texts, buttons = _end_texts(table)
+    [canal] = [t for t in texts if "your-canal" in t]
+    items = m.score_sheet().owners[0].items
+    built = built_by(table, 0)
+    assert len(built) == len(items) == len(re.findall(r"<li class='built", canal))
+    assert [b.order for b in built] == sorted(b.order for b in built)
+    for b in built:
+        assert b.place_id is None or load_heritage().place(b.place_id)
+    discover = [b for b in buttons if any(c.startswith("discover-") for c in b.css_classes)]
+    assert 2 <= len(discover) <= 3
+
+
+def test_hot_seat_shows_each_humans_canal() -> None:
+    from canal_heritage.matches.midi import MidiMatch, Seat
+    from canal_heritage.views.midi_table import MidiTable
+
+    m = _finish(MidiMatch([Seat("human", "Ana"), Seat("human", "Ben")], seed=6, lang="en"))
+    _, texts, _ = _end_texts(MidiTable(m))
+    canals = [t for t in texts if "your-canal" in t]
+    assert len(canals) == 2 and "Ana&#x27;s canal" in canals[0] and "Ben&#x27;s canal" in canals[1]

@@ -36,7 +36,7 @@ from .arriala_choice import BACK, ArrialaChoice
 from .arriala_end import end_parts
 from .arriala_map import ArrialaMap
 from .intro import intro_parts  # issue 13: engineers (who you are)
-from .table_shell import TableShell
+from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell
 from .theme import INK, button, text
 
 __all__ = ["BACK", "ArrialaTable", "shape_svg"]
@@ -57,12 +57,45 @@ def shape_svg(colour: str, shape: str, size: int = 22, label: str = "") -> str:
             f"stroke-width='7'/></svg>")
 
 
+#: The table's body fits the window (issue 13, item 5). Landscape: the board (the map, its
+#: legend, the score track) on the left, filling the height; on the right the visitor's
+#: choices (prompt, actions, cards, targets), the bots' latest reasons, then the sections,
+#: vineyards and works, scrolling inside. Portrait: the board on top, the choices below.
+BODY_CSS = """
+:host { display: grid !important; gap: 0.5em 1em;
+  grid-template-columns: minmax(0, 1.7fr) minmax(19em, 1fr); grid-template-rows: minmax(0, 1fr);
+  grid-template-areas: "board side"; }
+.board-area { grid-area: board; display: flex !important; flex-direction: column !important; min-height: 0;
+  overflow-y: auto; overflow-x: hidden; }
+.side-area { grid-area: side; min-height: 0; }
+@media (orientation: portrait) {
+  :host { grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(16em, 1fr) auto;
+    grid-template-areas: "board" "side"; }
+  .side-area { max-height: 46dvh; }
+}
+"""
+
+#: Inside the board area: the map takes what the title and the score track leave.
+BOARD_CSS = """
+.moments, .map-name, .track { flex: none !important; }
+.arriala-board, .map-box { flex: 1 1 0 !important; }
+"""
+
+#: The actions as a compact grid of buttons (two or three a row), the cards and targets wrap.
+PALETTE_CSS = """
+.choice-list { display: grid !important; grid-template-columns: repeat(auto-fill, minmax(10.5em, 1fr)); gap: 0.35em; }
+.choice-list button { font-size: 0.92em; padding: 0.3em 0.6em; text-align: left; }
+"""
+COMPACT_CSS = """
+.choice-list button { font-size: 0.95em; padding: 0.3em 0.7em; }
+"""
+
+
 class ArrialaTable(TableShell):
     """The game at the table: the board, the palette, the hand, the sections, the log."""
 
     match: ArrialaMatch
     CSS_CLASS = "arriala-table"
-    LOG_LINES = 16
     EXPLAINED_MOVES = 6
 
     def undo_words(self, tr: Translator) -> str:
@@ -80,22 +113,28 @@ class ArrialaTable(TableShell):
     def _build_game(self) -> None:
         self.map = ArrialaMap(self.match.game, projector=self.match.projector, on_tap=self.tap)
         self.choice = ArrialaChoice(self)
-        # issue 13: moments — the staged moments stand over the board (never over the choices or hand)
-        self._board = pn.Column(self.moments, self._pane("map-name"), self.map.pane, self._pane("players"),
-                                sizing_mode="stretch_width", styles={"flex": "3 1 36em", "min-width": "0"})
-        self._main = pn.FlexBox(self._board, self.choice.column, gap="1em", sizing_mode="stretch_width",
-                                flex_wrap="wrap", align_items="flex-start")
+        self._board = pn.Column(self._pane("map-name", css_classes=["map-name"]), self.map.pane,
+                                self._pane("players", css_classes=["track"]),
+                                sizing_mode="stretch_width", css_classes=["board-area"], margin=0,
+                                stylesheets=[BOARD_CSS])
+        if "arriala-board" not in self.map.pane.css_classes:  # the box the map fills (issue 13, item 5)
+            self.map.pane.css_classes = [*self.map.pane.css_classes, "map-box"]
+        self.choice.palette.stylesheets = [*self.choice.palette.stylesheets, PALETTE_CSS]
+        self.choice.hand.stylesheets = [*self.choice.hand.stylesheets, COMPACT_CSS]
+        self.choice.choices.stylesheets = [*self.choice.choices.stylesheets, COMPACT_CSS]
+        self.choice.column.margin = 0
         # sections, vineyards and works, heritage
         self._story_button = button("", self._read_story, name="read-story")
         self._heritage = pn.Column(self._pane("heritage"), self._pane("story"), self._story_button,
-                                   sizing_mode="stretch_width", css_classes=["heritage-pairing"],
-                                   styles={"flex": "1 1 20em"})
-        self._info = pn.FlexBox(self._pane("sections", styles={"flex": "2 1 26em"}),
-                                self._pane("spots", styles={"flex": "1 1 18em"}), self._heritage,
-                                gap="1em", sizing_mode="stretch_width")
-        self._bottom = pn.FlexBox(self._pane("log", styles={"flex": "2 1 26em"}),
-                                  self._pane("explains", styles={"flex": "1 1 18em"}), gap="1em",
-                                  sizing_mode="stretch_width")
+                                   sizing_mode="stretch_width", css_classes=["heritage-pairing"], margin=0)
+        # the side: the choices first, the bots' latest reasons, then the sections, vineyards,
+        # works and the heritage place, scrolling inside (issue 13: layout)
+        self._side = pn.Column(self.choice.column, self._pane("explains"), self._pane("sections"),
+                               self._pane("spots"), self._heritage, sizing_mode="stretch_width",
+                               css_classes=["side-area"], margin=0, styles={**SCROLL_INSIDE, "gap": "0.4em"},
+                               stylesheets=[NO_SQUEEZE_CSS])
+        self._body = pn.Column(self._board, self._side, sizing_mode="stretch_width",
+                               css_classes=["table-body", "arriala-body"], margin=0, stylesheets=[BODY_CSS])
 
     # ------------------------------------------------------------------ the visitor's taps
     def tap(self, x: float, y: float) -> None:
@@ -127,7 +166,7 @@ class ArrialaTable(TableShell):
         self._render_log()
         self._render_explanations()
         # issue 13: engineers — the introduction band on top, until the visitor's first move
-        return [*intro_parts(self), self._main, self._info, self._bottom]
+        return [*intro_parts(self), self._body]
 
     def _hide_private(self) -> None:
         self.choice.hide()

@@ -21,14 +21,66 @@ from ..theme import SR_ONLY, TURN_OUTLINE
 from . import art
 from .choices import ChoiceList, HintBox
 from .intro import intro_parts  # issue 13: engineers (who you are)
-from .table_shell import TableShell, points_chart, score_table
+from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell, points_chart, score_table
 from .theme import button, html, text
 
-ROW = "display:flex;align-items:center;gap:0.3em;flex-wrap:wrap;margin:0.2em 0"
-LABEL = "min-width:6.5em;font-weight:600"
 #: A seat's frame: outlined while it is that seat's turn (every key always set, so a change is one style).
 SEAT_STYLE = {"flex": "1 1 18em", "border-radius": "0.6em", "outline": "none"}
 TURN_STYLE = {**SEAT_STYLE, "outline": f"0.2em solid {TURN_OUTLINE}"}
+
+#: The table's body fits the window (issue 13, item 5). Landscape: the canal across the top,
+#: then three columns: the site in play, the visitor's choices (the bots' latest reason
+#: below them), the players (the visitor's hand first). Portrait: the canal, the site beside
+#: the players, then the choices across. Each area scrolls inside if it must; the page never.
+BODY_CSS = """
+:host { display: grid !important; gap: 0.4em 1em;
+  grid-template-columns: minmax(0, 0.95fr) minmax(0, 1.25fr) minmax(0, 1.15fr);
+  grid-template-rows: auto minmax(0, 1fr) auto;
+  grid-template-areas: "strip strip strip" "site prompt players" "site explains players"; }
+.canal-strip { grid-area: strip; }
+.site-panel { grid-area: site; }
+.prompt { grid-area: prompt; }
+.players { grid-area: players; }
+.explains { grid-area: explains; }
+@media (orientation: portrait) {
+  :host { grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);
+    grid-template-rows: auto minmax(0, auto) minmax(0, 1fr) auto;
+    grid-template-areas: "strip strip" "site players" "prompt prompt" "explains explains"; }
+}
+"""
+
+#: The canal's cards shrink with the window (a card keeps its shape).
+STRIP_CARD_CSS = """
+svg { display: block; width: auto; height: min(8.5em, 15vh); max-width: 100%; }
+"""
+STRIP_CSS = """
+:host { flex-wrap: nowrap !important; gap: 0.25em; justify-content: flex-start; }
+"""
+
+#: The site in play: its card beside its words, smaller on a short window.
+SITE_CSS = """
+.site-now { display: flex; gap: 0.8em; align-items: flex-start; flex-wrap: wrap; }
+.site-now svg { display: block; width: auto; height: min(15em, 30vh); }
+.site-now p { margin: 0.2em 0 0.4em; }
+.site-words { flex: 1 1 10em; min-width: 0; }
+"""
+
+#: A card's picture above its words, as a row of tiles (the bet's and draw's choices).
+CHOICE_TILES_CSS = """
+.choice-list button.has-icon { flex-direction: column; align-items: center; text-align: center;
+  width: 7.6em; padding: 0.3em 0.3em 0.4em; gap: 0.2em; }
+.choice-list .icon svg { width: auto; height: min(6em, 13vh); }
+"""
+
+#: The players: the visitor's seat first and largest, the others as a compact summary.
+SEAT_CSS = """
+.seat { padding: 0.3em 0.4em; }
+.seat .who { display: flex; align-items: center; gap: 0.4em; font-weight: 700; font-size: 1.05em; }
+.seat .facts { font-size: 0.95em; }
+.seat .row { display: flex; align-items: center; gap: 0.25em; flex-wrap: wrap; margin: 0.15em 0; }
+.seat .row .label { min-width: 5.5em; font-weight: 600; font-size: 0.9em; }
+.seat .row svg { display: block; }
+"""
 
 
 def action_of(key: str) -> int:
@@ -58,29 +110,46 @@ class MidiTable(TableShell):
         self._on_place: Callable[[str], Any] | None = None
         # the canal: one pane per site
         self._strip = pn.Row(self._pane("strip-name", sizing_mode="fixed", margin=0),
-                             *[self._pane(f"site-{sid}", sizing_mode="fixed", margin=(0, 3)) for sid in g.site_ids],
+                             *[self._pane(f"site-{sid}", sizing_mode="fixed", margin=(0, 1),
+                                          stylesheets=[STRIP_CARD_CSS]) for sid in g.site_ids],
                              css_classes=["canal-strip"], scroll="x-auto", sizing_mode="stretch_width",
-                             margin=(0, 7), styles={"padding": "0.4em 0"})
+                             margin=0, stylesheets=[STRIP_CSS], styles={"padding": "0.15em 0"})
         # the site being built, and the viewer's choices
         self._story_button = button("", self._toggle_story, name="story")
         self._where_button = button("", self._where, name="where")
-        # issue 13: moments — the staged moments stand over the site (never over the choices or hand)
-        self._site = pn.Column(self.moments, self._pane("site"), self._pane("story"),
-                               pn.Row(self._story_button, self._where_button, margin=0),
-                               sizing_mode="stretch_width")
-        self._choices = ChoiceList(on_choose=self._choose, css_classes=["choices"], sizing_mode="stretch_width")
+        self._site = pn.Column(self._pane("site", stylesheets=[SITE_CSS], margin=(0, 0)),
+                               self._pane("story"),
+                               pn.Row(self._story_button, self._where_button, margin=0,
+                                      styles={"flex-wrap": "wrap"}),
+                               sizing_mode="stretch_width", css_classes=["site-panel"], margin=0,
+                               styles=SCROLL_INSIDE, stylesheets=[NO_SQUEEZE_CSS])
+        self._choices = ChoiceList(on_choose=self._choose, css_classes=["choices"], sizing_mode="stretch_width",
+                                   stylesheets=[CHOICE_TILES_CSS])
         self._prompt = pn.Column(self._pane("prompt"), self._choices, sizing_mode="stretch_width",
-                                 css_classes=["prompt"])
+                                 css_classes=["prompt"], margin=0, styles=SCROLL_INSIDE, stylesheets=[NO_SQUEEZE_CSS])
         # issue 13: choices — the Steady bot's hint, under the choices (it follows the match itself)
         self._hint = HintBox(self.match)
         self._prompt.append(self._hint.panel)
-        self._middle = pn.Row(self._site, self._prompt, sizing_mode="stretch_width")
-        # the players: one pane per seat
-        self._players = pn.Row(*[self._pane(f"seat-{p}", sizing_mode="stretch_width", margin=(5, 5),
-                                            styles=SEAT_STYLE) for p in range(g.players)],
-                               css_classes=["players"], sizing_mode="stretch_width", margin=(0, 5),
-                               styles={"flex-wrap": "wrap", "gap": "0.6em"})
-        self._bottom = pn.Row(self._pane("log"), self._pane("explains"), sizing_mode="stretch_width")
+        # the players: one pane per seat, the visitor's first
+        self._players = pn.Column(*[self._pane(f"seat-{p}", sizing_mode="stretch_width", margin=(2, 2),
+                                               styles=SEAT_STYLE, stylesheets=[SEAT_CSS]) for p in self._seat_order()],
+                                  css_classes=["players"], sizing_mode="stretch_width", margin=0,
+                                  styles={**SCROLL_INSIDE, "gap": "0.3em"}, stylesheets=[NO_SQUEEZE_CSS])
+        explains = self._pane("explains")
+        explains.css_classes = ["explains"]
+        # issue 13: layout — one body, laid out by BODY_CSS's grid (landscape and portrait)
+        self._body = pn.Column(self._strip, self._site, self._prompt, self._players, explains,
+                               sizing_mode="stretch_width", css_classes=["table-body", "midi-body"], margin=0,
+                               stylesheets=[BODY_CSS])
+
+    def _seat_order(self) -> list[int]:
+        """The seats in the players' area: the visitor's first (hot-seat: in order)."""
+        m = self.match
+        seats = list(range(m.game.players))
+        if m.viewer is not None and not m.hot_seat:
+            seats.remove(m.viewer)
+            seats.insert(0, m.viewer)
+        return seats
 
     # ------------------------------------------------------------------ actions
     def _choose(self, key: str) -> None:
@@ -121,7 +190,7 @@ class MidiTable(TableShell):
         self._render_log()
         self._render_explanations()
         # issue 13: engineers — the introduction band on top, until the visitor's first move
-        return [*intro_parts(self), self._strip, self._middle, self._players, self._bottom]
+        return [*intro_parts(self), self._body]
 
     def _hide_private(self) -> None:
         self._choices.offer([])  # nothing is on offer behind the privacy screen
@@ -162,9 +231,8 @@ class MidiTable(TableShell):
                                     tent=g.sites[i].tent, status=SiteStatus.IN_PLAY, width=210)
         need = tr.ui("table.needs", "Needs {threshold} worker points · worth {value} points",
                      threshold=obs.threshold, value=g.value[i])
-        self._pane("site", f"<div style='display:flex;gap:1em;align-items:flex-start'><div style='flex:none'>{card}"
-                           f"</div><div><p style='font-weight:600'>{text(need)}</p><p>{text(caption.text)}</p>"
-                           f"</div></div>")
+        self._pane("site", f"<div class='site-now'><div style='flex:none'>{card}</div><div class='site-words'>"
+                           f"<p style='font-weight:600'>{text(need)}</p><p>{text(caption.text)}</p></div></div>")
         story = ""
         if self._story_open:
             told = place.localized("story", tr.lang)
@@ -223,16 +291,19 @@ class MidiTable(TableShell):
             sym = art.Symbols(f"p{p}-")  # each drawing once per seat: backs and coins repeat
             you = p == obs.player and not m.privacy and m.viewer is not None
             name = m.names[p] + (" · " + tr.ui("table.you", "you") if you else "")
-            badge = (f"<span style='display:inline-flex;align-items:center;gap:0.4em;font-weight:700;"
-                     f"font-size:1.15em'>{art.engineer_badge(eng.colour, eng.shape, name)}{text(name)}</span>")
+            badge = f"<div class='who'>{art.engineer_badge(eng.colour, eng.shape, name)}{text(name)}</div>"
 
-            def faces(values: Any, colour: str = eng.colour, sym: art.Symbols = sym) -> str:
+            # the visitor's cards large, the others' smaller (symbols: sized here, not by CSS)
+            big = you or open_hands is not None
+
+            def faces(values: Any, colour: str = eng.colour, sym: art.Symbols = sym, width: int = 54) -> str:
                 return "".join(sym.use(art.cached_worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=colour,
-                                                              width=54)) for v in values)
+                                                              width=width)) for v in values)
 
-            back = sym.use(art.cached_worker_card(0, "", colour=eng.colour, state="back", width=40,
-                                                  back_label=tr.ui("table.hidden_card", "hidden card")))
-            face_up = faces(obs.face_up[p])
+            back = "<span class='back'>" + sym.use(art.cached_worker_card(
+                0, "", colour=eng.colour, state="back", width=30 if not big else 36,
+                back_label=tr.ui("table.hidden_card", "hidden card"))) + "</span>"
+            face_up = faces(obs.face_up[p], width=44 if big else 36)
             if open_hands is not None:
                 hand = faces(open_hands[p])
             elif you:
@@ -245,19 +316,23 @@ class MidiTable(TableShell):
                 bet = text(tr.ui("table.bet_shown", "bet: {value}", value=obs.bets[p]))
             elif obs.has_bet[p]:
                 bet = text(tr.ui("table.bet_hidden", "has bet"))
-            coins = sym.use(art.coin(24)) * obs.coins[p]
+            coins = sym.use(art.coin(20)) * obs.coins[p]
             facts = text(" · ".join((
                 tr.ui_plural("table.counts", "{n} coin", "{n} coins", obs.coins[p]),
                 tr.ui_plural("table.counts", "{n} pawn left", "{n} pawns left", obs.pawns_left[p]),
                 tr.ui_plural("table.counts", "{n} face down", "{n} face down", obs.face_down_count[p]))))
+            # the visitor's seat: their hand first and large; the others: a compact summary
+            mine = "mine" if big else "other"
+            rows = [("hand", hand_label, hand), ("face-up", face_up_label, face_up),
+                    ("face-down", face_down_label, face_down)]
+            if mine == "other":
+                rows = [rows[1], rows[2], rows[0]]
+            body = "".join(f"<div class='row {cls}'><span class='label'>{text(words)}</span>"
+                           f"<span class='row' style='margin:0'>{cards}</span></div>"
+                           for cls, words, cards in rows if cards or cls == "hand")
             pane = self._pane(f"seat-{p}", (
-                f"<div class='seat seat-{p}' aria-label='{text(name)}'>{sym.defs()}<div style='padding:0.4em'>{badge}"
-                f"<div>{facts} {coins}</div><div>{text(bet)}</div>"
-                f"<div class='face-up' style='{ROW}'><span style='{LABEL}'>{text(face_up_label)}</span>{face_up}</div>"
-                f"<div class='face-down' style='{ROW}'><span style='{LABEL}'>{text(face_down_label)}</span>"
-                f"{face_down}</div>"
-                f"<div class='hand' style='{ROW}'><span style='{LABEL}'>{text(hand_label)}</span>{hand}</div>"
-                f"</div></div>"))
+                f"<div class='seat seat-{p} {mine}' aria-label='{text(name)}'>{sym.defs()}{badge}"
+                f"<div class='facts'>{facts} {coins} {text(bet)}</div>{body}</div>"))
             # whose turn it is: a style of the seat's pane, so the seat's markup is not sent again
             self._update(pane, styles=TURN_STYLE if m.to_move == p else SEAT_STYLE)
 

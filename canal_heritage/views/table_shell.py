@@ -379,7 +379,8 @@ class TableShell(InPlace, pn.viewable.Viewer):
     def _end_screen(self) -> pn.Column:
         """The end screen: the game's own parts, then "play again" and "home"."""
         tr = self.tr
-        parts = self._end_parts()
+        from .end_story import frame_end  # issue 13: engineers — Riquet's story, "your canal", discover next
+        parts = frame_end(self, self._end_parts())
         buttons = []
         if self._on_again:
             buttons.append(button(tr.ui("table.again", "Play again"), self._again, kind="primary", name="again"))
