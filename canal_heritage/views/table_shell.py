@@ -24,8 +24,44 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..matches.table import LogLine, TableMatch
 from ..theme import SHAPE_SYMBOL
 from .inplace import InPlace
-from .moments import MomentStage
+from .log_sheet import LogSheet
 from .theme import BUTTON_CSS, INK, button, html, text
+
+#: The table fills the screen and never scrolls while a game is played (issue 13, item 5): a
+#: column as tall as the window, the header on top, the game's body (``.table-body``, laid
+#: out by each table's own grid) taking the rest. Rare screens (privacy, the projector's
+#: step, the end) come between the two; the end screen may make the table scroll, inside.
+TABLE_CSS = """
+:host { height: 100vh; height: 100dvh; box-sizing: border-box; padding: 0.25em 0.6em 0.4em;
+  display: flex !important; flex-direction: column !important; gap: 0.35em;
+  overflow-x: hidden; overflow-y: auto; }
+.table-header { flex: none !important; }
+.table-body { flex: 1 1 0 !important; min-height: 12em; }
+.privacy-screen, .projector-step, .end-screen { flex: none !important; }
+.projector-step { max-height: 45%; overflow-y: auto; }
+.intro-band { flex: none !important; max-height: 30%; overflow-y: auto; }
+"""
+
+#: The header: the title and status, then the buttons, on one line when there is room.
+HEADER_CSS = """
+:host { gap: 0.4em 0.6em !important; }
+"""
+
+#: The bots' latest reasons: always in view, compact (a box that scrolls inside when long).
+EXPLAINS_CSS = """
+.bot-explains { background: #eef3f7; border-left: 0.3em solid #1f5f8b; border-radius: 0.4em;
+  padding: 0.3em 0.6em; }
+.bot-explains h2 { font-size: 1em; margin: 0 0 0.15em; }
+.bot-explains p, .bot-explains ol { margin: 0; }
+.bot-explains ol { padding-left: 2em; }
+"""
+
+#: What a body area does when its content is taller than its place: it scrolls inside.
+SCROLL_INSIDE = {"min-height": "0", "overflow-y": "auto", "overflow-x": "hidden"}
+#: A column that scrolls inside keeps its parts at their own height (none is squeezed under another).
+NO_SQUEEZE_CSS = """
+* { flex: none !important; }
+"""
 
 
 def score_table(players: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], totals: Sequence[int],
@@ -72,8 +108,8 @@ class TableShell(InPlace, pn.viewable.Viewer):
     CSS_CLASS = "game-table"
     #: the match's parameters whose change brings the table up to date
     WATCHED: tuple[str, ...] = ("version", "lang", "privacy", "paused", "open_hands")
-    #: how many log lines are shown, latest first
-    LOG_LINES = 14
+    #: how many of the latest log lines the "What happened" sheet holds
+    LOG_LINES = 40
     #: how many of the latest bot's recent moves are explained
     EXPLAINED_MOVES = 1
 
@@ -92,15 +128,14 @@ class TableShell(InPlace, pn.viewable.Viewer):
         self.renders = 0
         self._n: Any = None
         self._obs: Any = None
-        self._panel = pn.Column(sizing_mode="stretch_width", css_classes=[self.CSS_CLASS])
+        self._panel = pn.Column(sizing_mode="stretch_width", css_classes=[self.CSS_CLASS, "table-fit"],
+                                stylesheets=[TABLE_CSS], margin=0)
         # Rare screens (privacy, projector step, end) are rebuilt when their key changes, so a
         # click in flight on an earlier one is dropped with it.
         self._slots: dict[str, tuple[Any, Any]] = {}
         self._panes: dict[str, pn.pane.HTML] = {}
-        # issue 13: moments — the staged moments (views/moments.py); each game's table places it
-        # over its site or board, and every update below brings it up to the match (_render_all)
-        self.moments = MomentStage(owner=self)  # a story's link opens the explorer (its on_place)
         self._build_header()
+        self._pane("explains", "", stylesheets=[EXPLAINS_CSS])  # the bots' latest reasons, compact
         self._build_game()
         # One call per change: the match groups each change's parameters (TableMatch.changing).
         self._watcher = self.match.param.watch(lambda *_: self._render(), list(self.WATCHED))
@@ -182,9 +217,15 @@ class TableShell(InPlace, pn.viewable.Viewer):
             self._hands_toggle = pn.widgets.Toggle(label="", value=m.open_hands, color="warning",
                                                    css_classes=["open-hands"], stylesheets=[BUTTON_CSS])
             self._hands_toggle.param.watch(self._open_hands, "value")
-        widgets = [*self._lang_buttons, *([self._hands_toggle] if self._hands_toggle else []), self._undo_button,
-                   *([self._home_button] if self._home_button else [])]
-        self._header = pn.Row(self._pane("title", sizing_mode=None), *widgets, sizing_mode="stretch_width",
+        # the log: a sheet the visitor opens from the header (issue 13, item 5)
+        self._log_sheet = LogSheet(css_classes=["what-happened"], margin=(0, 0))
+        for b in self._lang_buttons:  # compact: the header stays on one line where it can
+            b.stylesheets = [*b.stylesheets, ".bk-btn { padding: 0.3em 0.55em; font-size: 0.9em; }"]
+        widgets = [*self._lang_buttons, *([self._hands_toggle] if self._hands_toggle else []), self._log_sheet,
+                   self._undo_button, *([self._home_button] if self._home_button else [])]
+        self._header = pn.Row(self._pane("title", sizing_mode=None, margin=(0, 8, 0, 0)), *widgets,
+                              sizing_mode="stretch_width", css_classes=["table-header"], margin=0,
+                              stylesheets=[HEADER_CSS],
                               styles={"align-items": "center", "gap": "0.6em", "flex-wrap": "wrap"})
 
     def _build_game(self) -> None:
@@ -244,7 +285,6 @@ class TableShell(InPlace, pn.viewable.Viewer):
                 parts.append(self._slot("step", (m.lang, lines), self._projector_step))
             parts += self._render_game()
         self._set(self._panel, parts)
-        self.moments.follow(m)  # issue 13: moments — in the same patch as the table
 
     def _render_game(self) -> list[Any]:
         """Bring the game's components up to date; the components to show, in order."""
@@ -265,8 +305,8 @@ class TableShell(InPlace, pn.viewable.Viewer):
     def _render_header(self) -> None:
         m, tr = self.match, self.tr
         title, status = self._title()
-        self._pane("title", f"<h1 style='margin:0;font-size:1.6em'>{text(title)}</h1>"
-                            f"<div class='status' style='font-size:1.1em'>{text(status)}</div>")
+        self._pane("title", f"<h1 style='margin:0;font-size:1.45em;line-height:1.15'>{text(title)}</h1>"
+                            f"<div class='status' style='font-size:1.05em'>{text(status)}</div>")
         for code, b in zip(LANGUAGES, self._lang_buttons, strict=False):
             self._update(b, color="primary" if code == m.lang else "default")
         # disabled, not hidden: showing or hiding a widget lays the whole page out again
@@ -345,12 +385,21 @@ class TableShell(InPlace, pn.viewable.Viewer):
         return True
 
     def _render_log(self) -> None:
+        """The log's latest lines, in the sheet the header's "What happened" opens (the page
+        never grows with the log; issue 13, item 5)."""
         tr = self.tr
-        lines = [line for line in self.match.log() if self._in_log(line)][-self.LOG_LINES:][::-1]
-        items = "".join(f"<li>{text(line.text)}{self._ruling_badge(line.ruling)}</li>" for line in lines)
-        title = text(tr.ui("table.log", "What happened"))
-        self._pane("log", f"<section class='log' aria-live='polite'><h2 style='font-size:1.1em'>{title}</h2>"
-                          f"<ol reversed style='padding-left:1.2em'>{items}</ol></section>")
+        shown = [line for line in self.match.log() if self._in_log(line)]
+        lines = []
+        for line in shown[-self.LOG_LINES:]:
+            ruling, about = "", ""
+            if line.ruling:
+                title, body = self.narrator.ruling(line.ruling)
+                # the code only for the teacher (projector mode), as the badges elsewhere
+                ruling = f"{line.ruling} · {title}" if self.match.projector else title
+                about = body
+            lines.append({"text": line.text, "ruling": ruling, "about": about})
+        self._log_sheet.show(lines, len(shown), label=tr.ui("table.log", "What happened"), new_words="+{n}",
+                             close_label=tr.ui("table.log_close", "Close"))
 
     def _explained(self) -> list[tuple[int, Any]]:
         """The bots' moves (seat, move) whose reasons the viewer may read."""
@@ -360,7 +409,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
         m, tr, n = self.match, self.tr, self.narrator
         moves = [] if m.privacy else self._explained()
         if not moves:
-            self._pane("explains", "")
+            self._pane("explains", "", stylesheets=[EXPLAINS_CSS])
             return
         p = moves[-1][0]
         recent: list[Any] = []
@@ -370,17 +419,16 @@ class TableShell(InPlace, pn.viewable.Viewer):
             recent.append(move)
         reasons = [text(n.bot_move(move)) for move in reversed(recent)]
         body = (f"<p>{reasons[0]}</p>" if len(reasons) == 1 else
-                "<ol style='padding-left:1.2em'>" + "".join(f"<li>{r}</li>" for r in reasons) + "</ol>")
+                "<ol>" + "".join(f"<li>{r}</li>" for r in reasons) + "</ol>")
         title = text(tr.ui("table.bot_says", "{name} explains", name=m.names[p]))
-        self._pane("explains", f"<section class='bot-explains'><h2 style='font-size:1.1em'>{title}</h2>"
-                               f"{body}</section>")
+        self._pane("explains", f"<section class='bot-explains' aria-live='polite'><h2>{title}</h2>{body}</section>",
+                   stylesheets=[EXPLAINS_CSS])
 
     # ------------------------------------------------------------------ the end
     def _end_screen(self) -> pn.Column:
         """The end screen: the game's own parts, then "play again" and "home"."""
         tr = self.tr
-        from .end_story import frame_end  # issue 13: engineers — Riquet's story, "your canal", discover next
-        parts = frame_end(self, self._end_parts())
+        parts = self._end_parts()
         buttons = []
         if self._on_again:
             buttons.append(button(tr.ui("table.again", "Play again"), self._again, kind="primary", name="again"))
