@@ -404,7 +404,6 @@ class ExhibitApp(pn.viewable.Viewer):
                                                       on_home=lambda: self.go("home"), on_again=self.again_arriala,
                                                       on_touch=self.touch, on_language=self.set_language)
             self._arriala_table.on_place = self.open_place  # "read the story": the place in the explorer
-            link_people(self._arriala_table, self.open_person)  # issue 13: engineers (Riquet's page at the end)
         elif self.page == "explorer":
             view = self.explorer()
         else:
@@ -412,7 +411,8 @@ class ExhibitApp(pn.viewable.Viewer):
                         on_heritage=lambda: self.go("explorer"), attract=self.attract, projector=self.projector,
                         on_projector=None if self.kiosk else self.set_projector,
                         on_play_arriala=lambda: self.go("arriala-setup"),
-                        in_progress=self.games_in_progress(), on_resume=self.resume)
+                        in_progress=self.games_in_progress(), on_resume=self.resume,
+                        on_people=lambda: self.open_person("riquet"))  # issue 13: welcome (Riquet's page)
         self._root.objects = self._frame(view)
 
 
@@ -443,17 +443,7 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
     if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
         pn.state.add_periodic_callback(app.guard.tick, period=1000)
         pn.state.curdoc.title = translator(lang).ui("home.title", "The canals of the two seas")
-        pn.state.curdoc.template = main_landmark()  # issue 13: layout — the page's content in <main>
     return app.__panel__()
-
-
-def main_landmark() -> Any:
-    """Panel's page template with the exhibit inside one ``<main>`` landmark (issue 13, item
-    10: screen readers jump to it; axe-core's "landmark-one-main" and "region" rules)."""
-    from panel.io.resources import _env
-
-    return _env.from_string('{% extends "base.html" %}{% block contents %}<main class="exhibit-main">'
-                            '{{ super() }}</main>{% endblock %}')
 
 
 def open_url(app: ExhibitApp, query: dict[str, Any]) -> None:

@@ -4,19 +4,172 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
+from urllib.parse import quote
 
 import panel as pn
 import param
+from panel.custom import JSComponent
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from ..matches.table import MAX_NAME, Seat
-from .theme import button, html, text
+from . import home_pictures as pictures
+from .long_profile import caption, long_profile_svg
+from .theme import (
+    BUTTON_CSS,
+    CANAL,
+    FOCUS,
+    INK,
+    MUTED,
+    PAPER,
+    SPACE,
+    STONE_DARK,
+    SURFACE,
+    TOUCH,
+    TYPE_SCALE,
+    VINE,
+    WATER_DEEP,
+    WATER_LIGHT,
+    button,
+    html,
+    text,
+)
+
+
+class LanguageChoice(JSComponent):
+    """The language, as a segmented control apart from the choices (issue 13, item 1): three
+    real buttons in a labelled group, the current one marked by a check and ``aria-pressed``.
+    Each button sits in a ``lang-<code>`` wrapper (as the tables' and the explorer's language
+    buttons do), so ``.lang-oc button`` finds it. ``on_choose(code)`` is told the choice."""
+
+    lang = param.String(default="fr", doc="The current language.")
+    names = param.Dict(default={}, doc="Each language's name in itself, by code.")
+    legend = param.String(default="Language · Langue · Lenga", doc="The group's name, in the three languages.")
+
+    _esm = """
+export function render({ model }) {
+  const group = document.createElement("div");
+  group.className = "lang-choice";
+  group.setAttribute("role", "group");
+  const legend = document.createElement("span");
+  legend.className = "legend";
+  legend.id = "lang-legend";
+  group.setAttribute("aria-labelledby", "lang-legend");
+  const options = document.createElement("div");
+  options.className = "options";
+  group.append(legend, options);
+  const draw = () => {
+    legend.textContent = model.legend;
+    options.replaceChildren();
+    for (const [code, name] of Object.entries(model.names)) {
+      const wrap = document.createElement("span");
+      wrap.className = "lang-" + code;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.lang = code;
+      const on = code === model.lang;
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      const check = document.createElement("span");
+      check.className = "check";
+      check.setAttribute("aria-hidden", "true");
+      check.textContent = on ? "✓" : "";
+      b.append(check, document.createTextNode(name));
+      b.addEventListener("click", () => model.send_msg({ lang: code }));
+      wrap.append(b);
+      options.append(wrap);
+    }
+  };
+  model.on(["lang", "names", "legend"], draw);
+  draw();
+  return group;
+}
+"""
+    _stylesheets: ClassVar[list[str]] = [f"""
+:host {{ display: block; }}
+.lang-choice {{ display: flex; flex-direction: column; align-items: flex-end; gap: 0.2em; }}
+.legend {{ font-size: {TYPE_SCALE['small']}; color: {MUTED}; font-weight: 600; }}
+.options {{ display: inline-flex; border: 0.1em solid {STONE_DARK}; border-radius: 99em; background: {SURFACE};
+  padding: 0.15em; gap: 0.15em; }}
+button {{ font: inherit; font-size: {TYPE_SCALE['small']}; cursor: pointer; min-height: {TOUCH}; min-width: {TOUCH};
+  padding: 0.3em 0.9em; border-radius: 99em; border: 0.1em solid transparent; background: transparent;
+  color: {INK}; display: inline-flex; align-items: center; gap: 0.3em; }}
+button[aria-pressed="true"] {{ background: {INK}; color: {PAPER}; font-weight: 700; }}
+button:hover {{ border-color: {STONE_DARK}; }}
+button:focus-visible {{ outline: 0.2em solid {FOCUS}; outline-offset: 0.15em; }}
+.check {{ display: inline-block; width: 0.9em; }}
+"""]
+
+    def __init__(self, on_choose: Callable[[str], Any] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.on_choose = on_choose
+
+    def choose(self, code: str) -> None:
+        """What a click on a language does."""
+        if code in self.names and self.on_choose is not None:
+            self.on_choose(code)
+
+    def _handle_msg(self, data: Any) -> None:
+        if isinstance(data, dict) and isinstance(data.get("lang"), str):
+            self.choose(data["lang"])
+
+
+#: The home screen's look: the header, the picture beside Riquet's story, the three choices.
+HOME_CSS = f"""
+.welcome-head {{ display: flex; justify-content: space-between; align-items: flex-start; gap: 1em; flex-wrap: wrap; }}
+.eyebrow {{ margin: 0; font-size: {TYPE_SCALE['small']}; color: {CANAL}; font-weight: 700;
+  letter-spacing: 0.06em; text-transform: uppercase; }}
+h1 {{ margin: 0.1em 0 0; font-size: clamp({TYPE_SCALE['h2']}, 2.6vw + 0.4em, {TYPE_SCALE['h1']});
+  line-height: 1.1; color: {INK}; }}
+h1 .and {{ color: {MUTED}; font-weight: 400; }}
+figure.profile {{ margin: 0; }}
+figure.profile .picture {{ width: min(100%, 95vh); margin: 0 auto; aspect-ratio: 900 / 330; }}
+figure.profile figcaption {{ font-size: {TYPE_SCALE['small']}; color: {MUTED}; text-align: center; margin-top: 0.2em; }}
+.story p {{ margin: 0 0 0.5em; line-height: 1.4; }}
+.story h2 {{ font-size: {TYPE_SCALE['h3']}; margin: 0 0 0.3em; color: {VINE}; }}
+"""
+
+#: The three choices: each a large card (picture, title, one line), the whole card one button.
+#: The title is the button's label; the line is generated content (``::after``, see
+#: :func:`choice_card`), which browsers include in the button's accessible name.
+CHOICE_CSS = BUTTON_CSS + f"""
+:host {{ flex: 1 1 11em; display: flex; }}
+:host(.choice-card) .bk-btn.bk-btn {{ width: 100%; height: 100%; display: flex; flex-direction: column;
+  flex: 1 1 auto; align-items: center; justify-content: flex-start; gap: 0.3em; padding: 0.7em 0.9em 0.9em;
+  border-radius: 1em; text-align: center;
+  font-size: clamp(1em, 1.2vw + 0.55em, {TYPE_SCALE['lead']}); font-weight: 700; line-height: 1.25; color: {INK};
+  background: {SURFACE} !important;
+  border: 0.12em solid {CANAL} !important; box-shadow: 0 0.15em 0.5em rgba(29, 43, 54, 0.12); cursor: pointer; }}
+:host(.choice-card) .bk-btn::after {{ display: block; font-size: 0.8em; font-weight: 400; color: {MUTED}; }}
+:host(.choice-card) .bk-btn:hover {{ background: #f3ead6 !important; border-color: {WATER_DEEP} !important; }}
+:host(.choice-card) .bk-btn:focus-visible {{ outline: 0.2em solid {FOCUS}; outline-offset: 0.2em; }}
+:host(.choice-card) .bk-btn::before {{ content: ""; display: block; width: 7.2em; max-width: 100%; height: 4em;
+  margin-bottom: 0.2em; background: center / contain no-repeat; }}
+"""
+
+#: A button that reads as a link (to another page of the exhibit), still ≥ 44 px.
+LINK_CSS = BUTTON_CSS + f"""
+.bk-btn.bk-btn {{ background: transparent !important; border: 0.1em solid transparent !important;
+  color: {CANAL} !important;
+  text-decoration: underline; padding-left: 0; padding-right: 0.4em; text-align: left; }}
+.bk-btn.bk-btn:hover {{ color: {WATER_DEEP}; }}
+"""
+
+#: The teacher's projector switch: there, but quiet (a text button, still ≥ 44 px).
+QUIET_CSS = BUTTON_CSS + f"""
+.bk-btn.bk-btn {{ background: transparent !important; border: 0.1em solid transparent !important; color: {MUTED};
+  font-weight: 400; font-size: {TYPE_SCALE['small']}; text-decoration: underline; }}
+.bk-btn.bk-btn:hover {{ border-color: {STONE_DARK} !important; }}
+"""
 
 
 class Home(pn.viewable.Viewer):
-    """Choose a language, then play or discover; resume a game in progress (``in_progress``:
-    ``midi``, ``arriala``; ``on_resume(game)`` goes back to it)."""
+    """The welcome screen (issue 13, item 1): the two canals' title and the language apart at
+    the top, the Canal du Midi's long profile drawn by our code beside a short frame of
+    Riquet's story (with his page in the explorer), and three big choices with a picture
+    each: play the Canal du Midi, play Arriala, discover the history. A game in progress is
+    offered first (``in_progress``: ``midi``, ``arriala``; ``on_resume(game)`` goes back to
+    it); the teacher's projector switch is quiet at the bottom; ``attract`` (the kiosk's
+    loop) comes last."""
 
     lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
 
@@ -26,7 +179,7 @@ class Home(pn.viewable.Viewer):
                  on_heritage: Callable[[], None], on_projector: Callable[[bool], None] | None = None,
                  attract: Any = None, on_play_arriala: Callable[[], None] | None = None,
                  in_progress: list[str] | None = None, on_resume: Callable[[str], None] | None = None,
-                 **params: Any) -> None:
+                 on_people: Callable[[], None] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self._in_progress = list(in_progress or []) if on_resume is not None else []
         self._on_resume = on_resume
@@ -35,62 +188,112 @@ class Home(pn.viewable.Viewer):
         self._on_language = on_language
         self._on_play_midi = on_play_midi
         self._on_heritage = on_heritage
+        self._on_people = on_people
         self._attract = attract
+        self.languages = LanguageChoice(on_choose=on_language, lang=self.lang, names=dict(LANGUAGE_NAMES),
+                                        css_classes=["language-choice"], margin=0, styles={"flex": "0 0 auto"})
+
+    def choices(self, tr: Any) -> list[pn.widgets.Button]:
+        """The three big choices (each a picture, a title and one line)."""
+        out = [choice_card(tr.ui("home.play_midi", "Play Canal du Midi"),
+                           tr.ui("home.play_midi_line", "Bid your engineers for the sites of Riquet's canal."),
+                           pictures.midi_picture(), lambda *_: self._on_play_midi(), "play-midi")]
+        if self._on_play_arriala is not None:
+            play = self._on_play_arriala
+            out.append(choice_card(tr.ui("home.play_arriala", "Play Arriala (Canal de Garonne)"),
+                                   tr.ui("home.play_arriala_line", "Build the Canal de Garonne among the vineyards, "
+                                                                   "section by section."),
+                                   pictures.arriala_picture(), lambda *_: play(), "play-arriala"))
+        out.append(choice_card(tr.ui("home.heritage", "Discover the heritage"),
+                               tr.ui("home.heritage_line", "The places, the people and the dates of the two canals."),
+                               pictures.explorer_picture(), lambda *_: self._on_heritage(), "heritage"))
+        return out
 
     def __panel__(self) -> pn.Column:
         tr = translator(self.lang)
-        langs = pn.Row(*[
-            button(LANGUAGE_NAMES[code], (lambda c: lambda *_: self._on_language(c))(code),
-                   kind="primary" if code == self.lang else "default", name=f"lang-{code}")
-            for code in LANGUAGES], styles={"gap": "0.5em"})
-        title = tr.ui("home.title", "The canals of the two seas")
-        language = tr.ui("home.language", "Language")
-        lead = tr.ui("home.lead", "Build the Canal du Midi with Pierre-Paul Riquet's engineers, and discover "
-                                  "the history of its sites.")
-        tiles = pn.FlexBox(
-            button(tr.ui("home.play_midi", "Play Canal du Midi"), lambda *_: self._on_play_midi(), kind="primary",
-                   name="play-midi"),
-            *([button(tr.ui("home.play_arriala", "Play Arriala (Canal de Garonne)"),
-                      lambda *_: self._on_play_arriala(), kind="primary", name="play-arriala")]  # type: ignore[misc]
-              if self._on_play_arriala is not None else []),
-            button(tr.ui("home.heritage", "Discover the heritage"), lambda *_: self._on_heritage(), name="heritage"),
-            gap="1em")
-        parts: list[Any] = [
-            html(f"<h1 style='font-size:2.2em;margin:0.3em 0'>{text(title)}</h1><p style='font-size:1.2em'>"
-                 f"{text(lead)}</p>"),
-            *self._resume(tr),
-            html(f"<p style='margin-bottom:0.2em'>{text(language)}</p>"),
-            langs, tiles]
+        eyebrow = tr.ui("home.eyebrow", "The Canal des Deux Mers, from the Atlantic to the Mediterranean")
+        head = html(
+            f"<header class='welcome-title'><p class='eyebrow'>{text(eyebrow)}</p>"
+            f"<h1>{text(tr.ui('home.canal_midi', 'Canal du Midi'))} <span class='and'>&amp;</span> "
+            f"{text(tr.ui('home.canal_garonne', 'Canal de Garonne'))}</h1></header>",
+            stylesheets=[HOME_CSS], css_classes=["welcome-head"], margin=0,
+            styles={"flex": "1 1 auto", "min-width": "0"})
+        top = pn.FlexBox(head, self.languages, flex_wrap="nowrap", justify_content="space-between",
+                         align_items="flex-start", gap="1em", sizing_mode="stretch_width", margin=0)
+        figure = html(
+            f"<figure class='profile'><div class='picture'>{long_profile_svg(tr)}</div>"
+            f"<figcaption>{text(caption(tr))}</figcaption></figure>",
+            stylesheets=[HOME_CSS], css_classes=["welcome-picture"], sizing_mode="stretch_width", margin=0,
+            styles={"flex": "3 1 32em", "min-width": "0"})
+        riquet = tr.ui("home.riquet_title", "Pierre-Paul Riquet's dream")
+        story = tr.ui("home.riquet_story", "Riquet collected the salt tax in Languedoc and dreamed of a canal "
+                                           "joining two seas. From 1666 he spent his fortune and his last years "
+                                           "on the works; he died in October 1680, a few months before the canal "
+                                           "opened in May 1681.")
+        story_parts: list[Any] = [html(f"<div class='story'><h2>{text(riquet)}</h2><p>{text(story)}</p></div>",
+                                       stylesheets=[HOME_CSS], margin=0, sizing_mode="stretch_width")]
+        if self._on_people is not None:
+            people = self._on_people
+            story_parts.append(button(tr.ui("home.riquet_link", "Riquet's story in the explorer") + " →",
+                                      lambda *_: people(), name="riquet-link", stylesheets=[LINK_CSS]))
+        frame = pn.Column(*story_parts, css_classes=["welcome-story"], margin=0,
+                          styles={"flex": "1 1 14em", "align-self": "center"})
+        middle = pn.FlexBox(figure, frame, flex_wrap="wrap", gap="1em", align_items="center",
+                            sizing_mode="stretch_width", css_classes=["welcome-middle"])
+        choices = pn.FlexBox(*self.choices(tr), flex_wrap="wrap", gap="1em", sizing_mode="stretch_width",
+                             css_classes=["home-choices"], align_items="stretch")
+        parts: list[Any] = [top, *self._resume(tr), middle, choices]
         if self._on_projector is not None:
             label = (tr.ui("home.projector_off", "Leave the teacher's projector mode") if self.projector
                      else tr.ui("home.projector_on", "Teacher's projector mode: large type, a pause after each step"))
-            parts.append(button(label, lambda *_: self._on_projector(not self.projector), name="projector"))  # type: ignore[misc]
+            parts.append(pn.Row(pn.layout.HSpacer(), button(
+                label, lambda *_: self._on_projector(not self.projector), name="projector",  # type: ignore[misc]
+                stylesheets=[QUIET_CSS]), sizing_mode="stretch_width", margin=0))
         if self._attract is not None:
             parts.append(self._attract)
-        return pn.Column(*parts, sizing_mode="stretch_width", css_classes=["home-screen"])
-
+        return pn.Column(*parts, sizing_mode="stretch_width", css_classes=["home-screen"],
+                         styles={"padding": f"{SPACE['s']} {SPACE['l']}", "box-sizing": "border-box",
+                                 "gap": SPACE["s"]})
 
     def _resume(self, tr: Any) -> list[Any]:
-        """The offer to resume the games in progress (issue 13, item 8), above everything else."""
+        """The offer to resume the games in progress (issue 13, item 8), above everything else.
+        Each game has its own key and its own name."""
         if not self._in_progress:
             return []
-        labels = {"midi": tr.ui("home.resume", "Resume your game of Canal du Midi"),
-                  "arriala": tr.ui("home.resume", "Resume your game of Arriala")}
+        labels = {"midi": tr.ui("home.resume_midi", "Resume your game of Canal du Midi"),
+                  "arriala": tr.ui("home.resume_arriala", "Resume your game of Arriala")}
         heading = tr.ui("home.in_progress", "A game is in progress")
         buttons = [button(labels[g], self._resumer(g), kind="primary", name=f"resume-{g}")
                    for g in self._in_progress if g in labels]
-        return [pn.Column(html(f"<h2 style='margin:0.2em 0;font-size:1.3em'>{text(heading)}</h2>"),
+        return [pn.Column(html(f"<h2 style='margin:0.2em 0;font-size:{TYPE_SCALE['h3']}'>{text(heading)}</h2>"),
                           pn.Row(*buttons, styles={"gap": "0.6em", "flex-wrap": "wrap"}),
                           css_classes=["resume-game"], sizing_mode="stretch_width",
-                          styles={"background": "#e6f0f6", "border-radius": "1em", "padding": "0.4em 1em",
-                                  "border": "0.12em solid #1f5f8b"})]
-
+                          styles={"background": WATER_LIGHT, "border-radius": "1em", "padding": "0.4em 1em",
+                                  "border": f"0.12em solid {CANAL}"})]
 
     def _resumer(self, game: str) -> Callable[[Any], None]:
         def resume(_event: Any = None) -> None:
             if self._on_resume is not None:
                 self._on_resume(game)
         return resume
+
+
+def choice_card(title: str, line: str, picture: str, on_click: Callable[..., Any], name: str) -> pn.widgets.Button:
+    """One of the home's big choices: the whole card (picture, title, one line) is one button.
+    The title is its label; the picture (decoration, ``::before``) and the line (``::after``,
+    which browsers include in the button's accessible name) are generated content."""
+    card_css = (":host(.choice-card) .bk-btn::before { background-image: url(\"data:image/svg+xml,"
+                + quote(picture, safe="") + "\"); }\n"
+                ":host(.choice-card) .bk-btn::after { content: \"" + _css_string(line) + "\"; }")
+    b = pn.widgets.Button(label=title, stylesheets=[CHOICE_CSS, card_css], css_classes=[name, "choice-card"],
+                          sizing_mode="stretch_width", margin=0, styles={"flex": "1 1 11em", "align-self": "stretch"})
+    b.on_click(on_click)
+    return b
+
+
+def _css_string(value: str) -> str:
+    """``value`` safe inside a double-quoted CSS string."""
+    return "".join(c if c.isalnum() or c in " .,;:!?'’()-«»“”" else f"\\{ord(c):x} " for c in value)
 
 
 class MidiSetup(pn.viewable.Viewer):

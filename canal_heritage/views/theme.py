@@ -14,12 +14,40 @@ from typing import Any
 
 import panel as pn
 
-INK = "#1d2b36"
-PAPER = "#fbf6ea"
-CANAL = "#1f5f8b"
-ACCENT = "#b5541c"
+# ---------------------------------------------------------------- the palette (issue 13, item 11)
+# Colours from the canal: its water, the stone of its locks, the vines of the Languedoc and the
+# plane trees along its banks. Contrast ratios (WCAG) are in docs/design.md; text colours are
+# chosen for at least 4.5:1 on PAPER, controls and focus rings for at least 3:1.
+INK = "#1d2b36"  #: text (13.4:1 on paper)
+PAPER = "#fbf6ea"  #: the page, cream like old paper
+CANAL = "#1f5f8b"  #: canal water: primary buttons, links (6.3:1 on paper)
+WATER = CANAL
+WATER_LIGHT = "#cfe3ee"  #: water surfaces in pictures
+WATER_DEEP = "#123c59"  #: borders of the primary buttons, deep water
+STONE = "#d9c9a8"  #: lock stone, embankments (pictures only, never text)
+STONE_DARK = "#6e5f45"  #: stone in shadow, lock gates (5.8:1 on paper)
+VINE = "#7a2e4d"  #: the Languedoc's vines and wine (8.4:1 on paper)
+PLANE = "#3d6b35"  #: the plane trees along the banks (5.8:1 on paper)
+ACCENT = "#b5541c"  #: Toulouse brick: warnings, the summit (4.6:1 on paper)
+BRICK = ACCENT
+SKY = "#eaf2f4"  #: behind pictures
+MUTED = "#4f5d68"  #: secondary text (6.3:1 on paper)
+SURFACE = "#fffdf7"  #: cards and default buttons, a shade lighter than paper
+FOCUS = INK  #: the keyboard focus ring (13.4:1 on paper)
+
+# ---------------------------------------------------------------- type and space
 BASE_FONT = "18px"
 PROJECTOR_FONT = "26px"
+#: The type scale (a major third, ×1.25), in em of the root's font size so the projector mode
+#: scales it all.
+TYPE_SCALE: dict[str, str] = {"small": "0.85em", "body": "1em", "lead": "1.25em", "h3": "1.25em",
+                              "h2": "1.56em", "h1": "1.95em", "display": "2.44em"}
+#: Spacing steps.
+SPACE: dict[str, str] = {"xs": "0.25em", "s": "0.5em", "m": "1em", "l": "1.5em", "xl": "2.5em"}
+#: The smallest touch target: 2.75em is 49.5 px at 18 px, 71.5 px in projector mode (≥ 44 px).
+TOUCH = "2.75em"
+#: Rounded corners of cards and buttons.
+RADIUS = "0.6em"
 
 BUTTON_CSS = """
 :host { --touch: 2.75em; }
@@ -44,12 +72,14 @@ CARD_BUTTON_CSS = BUTTON_CSS + """
 
 def button(label: str, on_click: Callable[..., Any] | None = None, *, kind: str = "default",
            icon: str | None = None, icon_size: str = "4em", description: str | None = None,
-           disabled: bool = False, name: str | None = None, card: bool = False) -> pn.widgets.Button:
-    """A large, keyboard-operable button (≥ 44 px at every size). ``icon`` is an SVG string."""
+           disabled: bool = False, name: str | None = None, card: bool = False,
+           stylesheets: list[str] | None = None) -> pn.widgets.Button:
+    """A large, keyboard-operable button (≥ 44 px at every size). ``icon`` is an SVG string;
+    ``stylesheets`` replace the default look (keep :data:`BUTTON_CSS` in them)."""
     b = pn.widgets.Button(
         label=label, color=kind, icon=icon, icon_size=icon_size if icon else "1em",
         description=description, disabled=disabled,
-        stylesheets=[CARD_BUTTON_CSS if card else BUTTON_CSS],
+        stylesheets=stylesheets or [CARD_BUTTON_CSS if card else BUTTON_CSS],
         css_classes=[name] if name else [],
     )
     if on_click is not None:

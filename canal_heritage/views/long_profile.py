@@ -1,0 +1,205 @@
+"""The Canal du Midi's long profile, drawn by our code as SVG for the welcome screen (issue 13,
+item 1): from Toulouse up to the Naurouze summit, the watershed fed by the Montagne Noire, and
+down through Castelnaudary, Carcassonne and the Fonseranes staircase at Béziers to the Étang de
+Thau at Sète. Locks are drawn as steps.
+
+The heights and distances are well-known approximate figures, not surveyed data (the project's
+data has none): the picture says so in its caption ("simplified"). The nine sites of the Canal
+du Midi game (``data/midi/sites.json``) are marked on it by their card numerals.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from html import escape
+
+from ..datafiles import data_dir
+from ..i18n import Translator
+from .theme import CANAL, INK, MUTED, PAPER, PLANE, SKY, STONE, STONE_DARK, WATER_LIGHT
+
+
+@dataclass(frozen=True)
+class Waypoint:
+    """A point of the canal: kilometres from Toulouse and the water's height (metres above
+    sea level), both approximate; ``steps``: locks drawn as steps on the way here from the
+    previous point (a schematic count, not every lock)."""
+
+    name: str
+    km: float
+    height: float
+    steps: int = 0
+    label: bool = True
+
+
+#: The canal's line, Toulouse to the Étang de Thau (approximate, "simplified" in the caption).
+PROFILE: tuple[Waypoint, ...] = (
+    Waypoint("Toulouse", 0, 132),
+    Waypoint("Naurouze", 52, 190, steps=9),
+    Waypoint("Castelnaudary", 65, 163, steps=5),
+    Waypoint("Carcassonne", 105, 108, steps=8),
+    Waypoint("Argens", 150, 32, steps=10, label=False),
+    Waypoint("Béziers", 205, 32, label=False),  # the long pound: 54 km without a lock
+    Waypoint("Fonseranes", 207, 11, steps=8),  # the staircase: eight basins
+    Waypoint("Agde", 230, 3, steps=2, label=False),
+    Waypoint("Sète", 240, 0, steps=1),
+)
+SUMMIT = PROFILE[1]
+
+#: Kilometres from Toulouse of the game's site cards (by numeral; approximate).
+SITE_KM: dict[str, float] = {"I": 0, "II": 52, "III": 65, "IV": 101, "V": 144, "VI": 154, "VII": 196,
+                             "VIII": 207, "IX": 231}
+
+# the drawing: a 900 × 330 box; the canal from x0 to x1, heights from 0 m (y_sea) to 200 m (y_top)
+WIDTH, HEIGHT = 900, 330
+X0, X1 = 150, 850
+Y_SEA, Y_TOP = 288, 118
+KM_MAX, M_MAX = 240, 200
+
+
+def _x(km: float) -> float:
+    return X0 + (X1 - X0) * km / KM_MAX
+
+
+def _y(m: float) -> float:
+    return Y_SEA - (Y_SEA - Y_TOP) * m / M_MAX
+
+
+def _f(v: float) -> str:
+    return f"{v:.1f}".rstrip("0").rstrip(".")
+
+
+@lru_cache(maxsize=1)
+def _sites() -> tuple[tuple[str, str], ...]:
+    """The game's sites (numeral, name) from ``data/midi/sites.json``."""
+    raw = json.loads((data_dir() / "midi" / "sites.json").read_text(encoding="utf-8"))
+    return tuple((s["id"], s["name"]) for s in raw["sites"])
+
+
+def water_line() -> list[tuple[float, float]]:
+    """The canal's water as a stepped line of (km, metres): level between locks, a step at
+    each lock (the steps of a stretch evenly spread over its second half)."""
+    points = [(PROFILE[0].km, PROFILE[0].height)]
+    for before, here in zip(PROFILE, PROFILE[1:], strict=False):
+        if here.steps == 0:
+            points.append((here.km, here.height))
+            continue
+        start = before.km if here.steps >= 8 and here.km - before.km < 5 else before.km + (here.km - before.km) * 0.15
+        span = here.km - start
+        rise = (here.height - before.height) / here.steps
+        for i in range(here.steps):
+            km = start + span * (i + 1) / (here.steps + 0.5)
+            points.append((km, before.height + rise * i))
+            points.append((km, before.height + rise * (i + 1)))
+        points.append((here.km, here.height))
+    return points
+
+
+def long_profile_svg(tr: Translator, *, ident: str = "profile") -> str:
+    """The picture (an ``<svg role="img">`` with a title and a text description, in the
+    visitor's language). ``ident`` prefixes the ids the title and description use."""
+    title = tr.ui("profile.title", "The Canal du Midi from Toulouse to the sea, seen from the side")
+    desc = tr.ui("profile.desc", "From Toulouse, at about 130 m, the canal climbs lock after lock to the "
+                                 "Naurouze summit, about 190 m high, where water brought from the Montagne Noire "
+                                 "feeds it. From there it steps down past Castelnaudary and Carcassonne, runs level "
+                                 "for 54 km, drops through the Fonseranes staircase at Béziers and reaches the Étang "
+                                 "de Thau at Sète, at sea level. Numbered marks show the nine sites of the game.")
+    summit = tr.ui("profile.summit", "the summit, about {m} m", m=int(SUMMIT.height))
+    feed = tr.ui("profile.feed", "Montagne Noire: its water feeds the summit")
+    garonne = tr.ui("profile.garonne", "Canal de Garonne, to Bordeaux")
+    staircase = tr.ui("profile.staircase", "8 locks in a staircase")
+
+    body: list[str] = [
+        f"<title id='{ident}-title'>{escape(title)}</title><desc id='{ident}-desc'>{escape(desc)}</desc>",
+        f"<rect x='0' y='0' width='{WIDTH}' height='{HEIGHT}' rx='14' fill='{SKY}'/>",
+    ]
+    # the Montagne Noire north-east of the summit, its water running down to Naurouze
+    mx, my = _x(SUMMIT.km), _y(SUMMIT.height)
+    body.append(f"<path d='M {_f(mx + 70)} 100 C {_f(mx + 110)} 30, {_f(mx + 170)} 14, {_f(mx + 240)} 22 "
+                f"S {_f(mx + 330)} 60, {_f(mx + 360)} 100 Z' fill='{PLANE}' opacity='0.3'/>")
+    body.append(f"<ellipse cx='{_f(mx + 150)}' cy='58' rx='24' ry='8' fill='{WATER_LIGHT}' stroke='{CANAL}' "
+                f"stroke-width='2'/>")  # the Saint-Ferréol reservoir
+    body.append(f"<path d='M {_f(mx + 128)} 62 C {_f(mx + 80)} 80, {_f(mx + 40)} {_f(my - 40)}, {_f(mx + 10)} "
+                f"{_f(my - 14)}' fill='none' stroke='{CANAL}' stroke-width='4' stroke-dasharray='9 6' "
+                f"stroke-linecap='round'/>")
+    body.append(f"<path d='M {_f(mx + 3)} {_f(my - 8)} l 4 -15 l 11 9 z' fill='{CANAL}'/>")
+    body.append(_label(mx + 190, 98, feed, 16, anchor="start", fill=INK, weight=600))
+    # the watershed: water leaves the summit both ways
+    for side in (-1, 1):
+        body.append(f"<path d='M {_f(mx + side * 8)} {_f(my - 12)} q {side * 14} -4 {side * 22} 8' fill='none' "
+                    f"stroke='{CANAL}' stroke-width='2.5'/>"
+                    f"<path d='M {_f(mx + side * 32)} {_f(my - 2)} l {side * -9} -2 l {side * 4} -7 z' "
+                    f"fill='{CANAL}'/>")
+
+    # the ground under the water, then the water itself, step by step
+    line = water_line()
+    ground = " ".join(f"L {_f(_x(km))} {_f(_y(m))}" for km, m in line)
+    body.append(f"<path d='M {_f(_x(0))} {Y_SEA + 20} {ground} L {_f(_x(KM_MAX))} {Y_SEA + 20} Z' "
+                f"fill='{STONE}' stroke='{STONE_DARK}' stroke-width='1.5'/>")
+    body.append(f"<polyline points='{' '.join(f'{_f(_x(km))},{_f(_y(m) - 3)}' for km, m in line)}' fill='none' "
+                f"stroke='{CANAL}' stroke-width='6' stroke-linejoin='miter'/>")
+    # the sea (Étang de Thau) and the Garonne at Toulouse
+    body.append(f"<rect x='{_f(_x(236))}' y='{Y_SEA - 4}' width='{_f(WIDTH - _x(236) - 10)}' height='24' "
+                f"fill='{WATER_LIGHT}' stroke='{CANAL}' stroke-width='2'/>")
+    body.append(f"<path d='M 20 {_f(_y(120))} L {_f(_x(0))} {_f(_y(129))}' stroke='{CANAL}' stroke-width='5' "
+                f"stroke-dasharray='10 7' fill='none'/>")
+    body.append(_label(20, _y(120) + 26, garonne, 15, anchor="start", fill=MUTED, weight=600))
+
+    # places: (label x, label y, anchor) by name
+    places = {
+        "Toulouse": (_x(0), _y(132) - 34, "start"),
+        "Naurouze": (mx - 12, my - 58, "end"),
+        "Castelnaudary": (_x(65) + 16, _y(163) - 14, "start"),
+        "Carcassonne": (_x(105), _y(108) + 34, "middle"),
+        "Fonseranes": (_x(207) + 6, _y(32) - 46, "end"),
+        "Sète": (WIDTH - 12, _y(0) - 36, "end"),
+    }
+    names = {"Fonseranes": "Béziers · Fonseranes"}
+    for w in PROFILE:
+        if w.name not in places:
+            continue
+        x, ly, anchor = places[w.name]
+        px, py = _x(w.km), _y(w.height)
+        if w.name == "Castelnaudary":
+            body.append(f"<line x1='{_f(px)}' y1='{_f(py - 8)}' x2='{_f(x - 2)}' y2='{_f(ly - 6)}' stroke='{INK}' "
+                        f"stroke-width='1.5'/>")
+        elif w.name == "Carcassonne":
+            body.append(f"<line x1='{_f(px)}' y1='{_f(py + 4)}' x2='{_f(px)}' y2='{_f(ly - 18)}' stroke='{INK}' "
+                        f"stroke-width='1.5'/>")
+        elif w.name != "Sète":
+            body.append(f"<line x1='{_f(px)}' y1='{_f(ly + 6)}' x2='{_f(px)}' y2='{_f(py - 8)}' stroke='{INK}' "
+                        f"stroke-width='1.5'/>")
+        body.append(_label(x, ly, names.get(w.name, w.name), 20, anchor=anchor))
+    body.append(_label(mx - 12, my - 38, summit, 15, anchor="end", fill=MUTED, weight=600))
+    body.append(_label(WIDTH - 12, _y(0) - 16, "Étang de Thau", 15, anchor="end", fill=MUTED, weight=600))
+    body.append(_label(_x(207) + 6, _y(32) - 26, staircase, 15, anchor="end", fill=MUTED, weight=600))
+
+    # the game's nine sites, by card numeral, on the canal's floor
+    for numeral, _name in _sites():
+        km = SITE_KM.get(numeral)
+        if km is None:
+            continue
+        x = _x(km)
+        body.append(f"<g aria-hidden='true'><circle cx='{_f(x)}' cy='{Y_SEA + 2}' r='12' fill='{PAPER}' "
+                    f"stroke='{INK}' stroke-width='1.5'/>"
+                    f"<text x='{_f(x)}' y='{Y_SEA + 6}' font-size='{10 if len(numeral) > 3 else 12}' "
+                    f"text-anchor='middle' font-weight='700' fill='{INK}'>{numeral}</text></g>")
+    return (f"<svg class='long-profile' role='img' aria-labelledby='{ident}-title {ident}-desc' "
+            f"viewBox='0 0 {WIDTH} {HEIGHT}' preserveAspectRatio='xMidYMid meet' "
+            f"style='width:100%;height:100%;display:block' font-family='system-ui, sans-serif' "
+            f"xmlns='http://www.w3.org/2000/svg'>{''.join(body)}</svg>")
+
+
+def _label(x: float, y: float, content: str, size: float, *, anchor: str = "middle", fill: str = INK,
+           weight: int = 700) -> str:
+    """A text with a paper halo, readable over the picture."""
+    return (f"<text x='{_f(x)}' y='{_f(y)}' font-size='{_f(size)}' font-weight='{weight}' fill='{fill}' "
+            f"text-anchor='{anchor}' paint-order='stroke' stroke='{SKY}' stroke-width='4' "
+            f"stroke-linejoin='round'>{escape(content)}</text>")
+
+
+def caption(tr: Translator) -> str:
+    """The picture's caption: what it shows, and that it is simplified."""
+    return tr.ui("profile.caption", "Simplified long profile: heights are approximate and exaggerated, and each "
+                                    "step stands for one or more locks. Numbers mark the game's sites.")
