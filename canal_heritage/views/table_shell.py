@@ -25,6 +25,7 @@ from ..matches.table import LogLine, TableMatch
 from ..theme import SHAPE_SYMBOL
 from .inplace import InPlace
 from .log_sheet import LogSheet
+from .moments import MomentStage
 from .theme import BUTTON_CSS, INK, button, html, text
 
 #: The table fills the screen and never scrolls while a game is played (issue 13, item 5): a
@@ -134,6 +135,9 @@ class TableShell(InPlace, pn.viewable.Viewer):
         # click in flight on an earlier one is dropped with it.
         self._slots: dict[str, tuple[Any, Any]] = {}
         self._panes: dict[str, pn.pane.HTML] = {}
+        # issue 13: moments — the staged moments (views/moments.py); each game's table places it
+        # over its site or board, and every update below brings it up to the match (_render_all)
+        self.moments = MomentStage(owner=self)  # a story's link opens the explorer (its on_place)
         self._build_header()
         self._pane("explains", "", stylesheets=[EXPLAINS_CSS])  # the bots' latest reasons, compact
         self._build_game()
@@ -285,6 +289,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
                 parts.append(self._slot("step", (m.lang, lines), self._projector_step))
             parts += self._render_game()
         self._set(self._panel, parts)
+        self.moments.follow(m)  # issue 13: moments — in the same patch as the table
 
     def _render_game(self) -> list[Any]:
         """Bring the game's components up to date; the components to show, in order."""
@@ -428,7 +433,8 @@ class TableShell(InPlace, pn.viewable.Viewer):
     def _end_screen(self) -> pn.Column:
         """The end screen: the game's own parts, then "play again" and "home"."""
         tr = self.tr
-        parts = self._end_parts()
+        from .end_story import frame_end  # issue 13: engineers — Riquet's story, "your canal", discover next
+        parts = frame_end(self, self._end_parts())
         buttons = []
         if self._on_again:
             buttons.append(button(tr.ui("table.again", "Play again"), self._again, kind="primary", name="again"))
