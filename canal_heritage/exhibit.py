@@ -443,7 +443,17 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
     if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
         pn.state.add_periodic_callback(app.guard.tick, period=1000)
         pn.state.curdoc.title = translator(lang).ui("home.title", "The canals of the two seas")
+        pn.state.curdoc.template = main_landmark()  # issue 13: layout — the page's content in <main>
     return app.__panel__()
+
+
+def main_landmark() -> Any:
+    """Panel's page template with the exhibit inside one ``<main>`` landmark (issue 13, item
+    10: screen readers jump to it; axe-core's "landmark-one-main" and "region" rules)."""
+    from panel.io.resources import _env
+
+    return _env.from_string('{% extends "base.html" %}{% block contents %}<main class="exhibit-main">'
+                            '{{ super() }}</main>{% endblock %}')
 
 
 def open_url(app: ExhibitApp, query: dict[str, Any]) -> None:
