@@ -404,6 +404,7 @@ class ExhibitApp(pn.viewable.Viewer):
                                                       on_home=lambda: self.go("home"), on_again=self.again_arriala,
                                                       on_touch=self.touch, on_language=self.set_language)
             self._arriala_table.on_place = self.open_place  # "read the story": the place in the explorer
+            link_people(self._arriala_table, self.open_person)  # issue 13: engineers (Riquet's page at the end)
         elif self.page == "explorer":
             view = self.explorer()
         else:
