@@ -113,7 +113,8 @@ class ArrialaTable(TableShell):
     def _build_game(self) -> None:
         self.map = ArrialaMap(self.match.game, projector=self.match.projector, on_tap=self.tap)
         self.choice = ArrialaChoice(self)
-        self._board = pn.Column(self._pane("map-name", css_classes=["map-name"]), self.map.pane,
+        # issue 13: moments — the staged moments stand over the board (never over the choices or hand)
+        self._board = pn.Column(self.moments, self._pane("map-name", css_classes=["map-name"]), self.map.pane,
                                 self._pane("players", css_classes=["track"]),
                                 sizing_mode="stretch_width", css_classes=["board-area"], margin=0,
                                 stylesheets=[BOARD_CSS])

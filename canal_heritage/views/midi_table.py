@@ -117,7 +117,8 @@ class MidiTable(TableShell):
         # the site being built, and the viewer's choices
         self._story_button = button("", self._toggle_story, name="story")
         self._where_button = button("", self._where, name="where")
-        self._site = pn.Column(self._pane("site", stylesheets=[SITE_CSS], margin=(0, 0)),
+        # issue 13: moments — the staged moments stand over the site (never over the choices or hand)
+        self._site = pn.Column(self.moments, self._pane("site", stylesheets=[SITE_CSS], margin=(0, 0)),
                                self._pane("story"),
                                pn.Row(self._story_button, self._where_button, margin=0,
                                       styles={"flex-wrap": "wrap"}),
