@@ -115,7 +115,6 @@ class ArrialaTable(TableShell):
         self.choice = ArrialaChoice(self)
         # issue 13: moments — the staged moments stand over the board (never over the choices or hand)
         self._board = pn.Column(self.moments, self._pane("map-name", css_classes=["map-name"]), self.map.pane,
-                                self._pane("players", css_classes=["track"]),
                                 sizing_mode="stretch_width", css_classes=["board-area"], margin=0,
                                 stylesheets=[BOARD_CSS])
         if "arriala-board" not in self.map.pane.css_classes:  # the box the map fills (issue 13, item 5)
@@ -130,7 +129,8 @@ class ArrialaTable(TableShell):
                                    sizing_mode="stretch_width", css_classes=["heritage-pairing"], margin=0)
         # the side: the choices first, the bots' latest reasons, then the sections, vineyards,
         # works and the heritage place, scrolling inside (issue 13: layout)
-        self._side = pn.Column(self.choice.column, self._pane("explains"), self._pane("sections"),
+        self._side = pn.Column(self._pane("players", css_classes=["track"]), self.choice.column,
+                               self._pane("explains"), self._pane("sections"),
                                self._pane("spots"), self._heritage, sizing_mode="stretch_width",
                                css_classes=["side-area"], margin=0, styles={**SCROLL_INSIDE, "gap": "0.4em"},
                                stylesheets=[NO_SQUEEZE_CSS])
@@ -224,14 +224,15 @@ class ArrialaTable(TableShell):
             turn = f"outline:0.2em solid {TURN_OUTLINE};" if m.to_move == o and not m.over else ""
             width = 100 * obs.points[o] / top
             rows.append(
-                f"<li class='seat seat-{o}' style='display:flex;align-items:center;gap:0.5em;padding:0.15em 0.3em;"
+                f"<li class='seat seat-{o}' style='display:flex;flex-wrap:wrap;align-items:center;gap:0 0.5em;"
+                f"padding:0.1em 0.3em;"
                 f"border-radius:0.4em;{turn}'>{shape_svg(colour, shape, 24, label)}"
                 f"<span style='min-width:9em;font-weight:700'>{text(label)}</span>"
                 f"<span style='flex:1;position:relative;height:1.1em;background:#efe6cf;border-radius:0.3em'>"
                 f"<span style='position:absolute;left:0;top:0;bottom:0;width:{width:.1f}%;background:{colour};"
                 f"border:0.06em solid {INK};border-radius:0.3em'></span></span>"
                 f"<strong style='min-width:2.5em;text-align:right'>{obs.points[o]}</strong>"
-                f"<small style='min-width:14em'>{text(facts)}</small></li>")
+                f"<small style='flex:1 1 100%;padding-left:2em'>{text(facts)}</small></li>")
         deck = tr.ui_plural("arriala.table.deck", "{n} card left in the deck", "{n} cards left in the deck",
                             obs.deck_size)
         title = tr.ui("arriala.table.track", "Score track")
@@ -279,8 +280,9 @@ class ArrialaTable(TableShell):
                 continue
             counts = counts_on(g, obs.loc, first, last)
             filled = sum(counts)
-            fill = tr.ui("arriala.table.filled", "{filled} of {size} cells taken · worth {points} when complete",
-                         filled=filled, size=size, points=g.table[size])
+            fill = tr.ui_plural("arriala.table.filled", "{filled} of {n} cell taken · worth {points} when complete",
+                                "{filled} of {n} cells taken · worth {points} when complete", size,
+                                filled=filled, points=g.table[size])
             winner, tie = majority(counts)
             if not filled:
                 lead = tr.ui("arriala.table.empty", "nobody yet")
@@ -319,8 +321,8 @@ class ArrialaTable(TableShell):
             else:
                 lead = tr.ui("arriala.table.vine_lead", "{name} would score {points} at the end", name=n.owner(winner),
                              points=spot.capacity)
-            head = tr.ui("arriala.table.vine", "{name}: {n} of {capacity} places", name=n.place(spot.id),
-                         n=sum(counts), capacity=spot.capacity)
+            head = tr.ui_plural("arriala.table.vine", "{name}: {taken} of {n} place", "{name}: {taken} of {n} places",
+                                spot.capacity, name=n.place(spot.id), taken=sum(counts))
             counts_html = self._counts_html(counts)
             vines.append(f"<li class='vineyard'><strong>{text(head)}</strong><br>{counts_html}"
                          f"{' — ' if counts_html else ''}{text(lead)}</li>")

@@ -59,11 +59,31 @@ class ChoiceList(JSComponent):
     label = param.String(default="", doc="The accessible name of the group of buttons.")
 
     _esm = """
+// issue 13 (layout): after a move, the keyboard lands on the new choices. A click on a choice
+// leaves a note; once the next decision is drawn, its first choice takes the focus, if the
+// focus was lost with the old buttons (or the new choices are a following step in another
+// list, as a place after an action). Focus the visitor moved elsewhere is never taken back.
+const lists = new Set();
+let pending = null;  // {box, at}: the list of the choice clicked, and when
+const firstEnabled = (box) => [...box.children].find((b) => !b.classList.contains("unavailable")) || box.firstChild;
+const settle = () => {
+  if (pending === null) return;
+  const active = document.activeElement;
+  const lost = !active || active === document.body;
+  const live = [...lists].filter((box) => box.isConnected && box.firstChild);
+  const next = live.filter((box) => box !== pending.box && box.changedAt > pending.at).pop();
+  const target = next || (lost ? live[0] : null);
+  if (target) { firstEnabled(target).focus(); pending = null; }
+  else if (!lost && live.length) pending = null;  // the visitor's focus is somewhere: leave it there
+};
 export function render({ model }) {
   const box = document.createElement("div");
   box.className = "choice-list";
   box.setAttribute("role", "group");
+  box.changedAt = 0;
+  lists.add(box);
   const draw = () => {
+    const before = [...box.children].map((b) => b.dataset.key).join("|");
     const active = box.getRootNode().activeElement;
     const focused = box.contains(active) ? active.dataset.key : null;
     box.setAttribute("aria-label", model.label);
@@ -86,13 +106,18 @@ export function render({ model }) {
       b.dataset.key = item.key;
       if (item.tip) b.title = item.tip;
       if (b.classList.contains("unavailable")) b.setAttribute("aria-disabled", "true");
-      b.addEventListener("click", () => model.send_msg({ key: item.key }));
+      b.addEventListener("click", () => {
+        pending = { box, at: performance.now() };  // issue 13 (layout): focus the next choices
+        model.send_msg({ key: item.key });
+      });
       return b;
     }));
     if (focused !== null && box.firstChild) {  // the keyboard stays on its choice, or in the list
       const same = [...box.children].find((b) => b.dataset.key === focused);
       (same || box.firstChild).focus();
     }
+    if (model.items.map((item) => item.key).join("|") !== before && box.firstChild) box.changedAt = performance.now();
+    setTimeout(settle, 0);  // issue 13 (layout): once every list of this update is drawn
   };
   draw();
   model.on("items", draw);
