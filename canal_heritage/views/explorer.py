@@ -292,10 +292,14 @@ TOWN_DOT = MUTED
 LABEL_COLUMNS = ("x", "y", "text", "dx", "dy", "anchor", "angle", "size", "style", "color", "fill", "alpha")
 #: Scale bar lengths to choose from (km): the longest that fits a fifth of the map.
 SCALE_STEPS = (5, 10, 20, 25, 50, 100)
-#: The width (px) labels are placed for: the map is drawn at the page's width, its texts keep
-#: their size, so labels are placed for the narrowest map the exhibit shows (a 1280 px screen
-#: leaves the map about 735 px; the projector gives it the whole width); wider is only roomier.
+#: The width (px) labels are placed for at first: the map is drawn at the page's width and its
+#: texts keep their size, so labels start placed for a narrow map (a 1280 px screen leaves it
+#: about 735 px; the projector gives it the whole width), then for the width the page reports.
 LABEL_WIDTH, PROJECTOR_LABEL_WIDTH = 720, 1000
+#: ... until the page says how wide it draws the map; never placed for less than this.
+MIN_LABEL_WIDTH = 480
+#: Open-sea spots (lat, lon) where the sea's name may be written, best first.
+GULF_SPOTS = ((43.08, 3.70), (43.18, 3.62), (43.0, 3.45), (43.25, 3.85), (43.15, 3.95), (43.05, 3.3))
 #: A basemap town closer than this to a place's marker has no dot of its own (km).
 TOWN_MERGE_KM = 4.0
 
@@ -421,7 +425,18 @@ class CanalMap(pn.viewable.Viewer):
         self.labels = self._text_layer(fig, "map-labels-places")
         self.title = self._text_layer(fig, "map-labels-title")
         fig.on_event(Tap, self._tapped)
+        fig.on_change("inner_width", self._resized)
         return fig
+
+    def _resized(self, _attr: str, _old: Any, new: Any) -> None:
+        """The page tells the width it draws the map at: labels are placed again for it
+        (texts keep their size in pixels, so a wider map has room for more names)."""
+        if not new or abs(int(new) - self._w) < 16:
+            return
+        self._w = max(int(new), MIN_LABEL_WIDTH)
+        self._h = self._w * MAP_HEIGHT / MAP_WIDTH
+        self._frame()
+        self._relabel()
 
     # -- state to drawing
     def _px(self) -> tuple[float, float, float]:
@@ -555,13 +570,14 @@ class CanalMap(pn.viewable.Viewer):
             if self._shows(*centre):
                 add("base", f"water:{wid}", water.name(tr.lang), centre, 12 * s, 6,
                     [Candidate(0, 10 * s, "top_right"), Candidate(6 * s, 12 * s, "top_center"),
-                     Candidate(-14 * s, -4 * s, "bottom_right")], style="italic", color=RIVER_TEXT, fill=SEA,
-                    alpha=0.6)
-        gulf = project(43.05, 3.75)
-        if self._shows(*gulf):
-            add("base", "water:golfe-du-lion", tr.ui("explorer.map", "Gulf of Lion"), gulf, 16 * s, 5.5,
-                [Candidate(0, 0, "center"), Candidate(0, 30 * s, "center"), Candidate(40 * s, 0, "center")],
-                style="italic", color=RIVER_TEXT, fill=SEA, alpha=0)
+                     Candidate(-14 * s, -4 * s, "bottom_right"), *around(16 * s, prefer="below")],
+                    style="italic", color=RIVER_TEXT, fill=SEA, alpha=0.6)
+        # the sea's name, at the first of a few open-sea spots that the frame shows and that is free
+        spots = [self._to_screen(*project(lat, lon)) for lat, lon in GULF_SPOTS if self._shows(*project(lat, lon))]
+        if spots:
+            add("base", "water:golfe-du-lion", tr.ui("explorer.map", "Gulf of Lion"), (0, 0), 15 * s, 5.5,
+                [Candidate(0, 0, "center", at=at) for at in spots], style="italic", color=RIVER_TEXT, fill=SEA,
+                alpha=0)
         # the scale bar's and the north arrow's words
         for key, (words, at, anchor) in self._furniture_words(tr).items():
             add("base", key, words, at, small, 0.5, [Candidate(0, 0, anchor)], style="bold", fill=PAPER, alpha=0,
