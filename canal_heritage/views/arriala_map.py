@@ -591,32 +591,34 @@ class ArrialaMap:
     def legend_html(self, narrator: Any, tr: Translator) -> str:
         """What each mark on the board means, with its picture, in the page's language."""
         g, n = self.game, narrator
-        size = round(24 * self.scale)
+        size = round(22 * self.scale)
         items = [
-            (_icon("circle", "#ffffff", size), tr.ui("arriala.map.legend_cell", "a cell: one worker")),
-            (_icon("circle_dot", TOWN_FILL, size), tr.ui("arriala.map.legend_town", "a town: any number of workers")),
-            (_icon("band", "", size), tr.ui("arriala.map.legend_section", "a section (S1, S2…): cells taken / cells, "
-                                                                         "and the shape of who leads")),
-            (_icon("square_x", LOCK_FILL, size), tr.ui("arriala.map.legend_lock", "a lock: it cuts a section in two")),
-            (_icon("circle_x", CLOSED_FILL, size), tr.ui("arriala.map.legend_closed", "a scored section, closed")),
-            (_icon("circle", VINE_FILL, size), tr.ui("arriala.map.legend_vineyard", "a vineyard: places taken / "
-                                                                                   "places")),
-            (_icon("circle", BLUE_FILL, size), tr.ui("arriala.map.legend_river", "a river work: one worker builds "
-                                                                                "it")),
-            (_icon("star", WORK_FILL, size), tr.ui("arriala.map.legend_work", "an engineering work (bright once "
-                                                                             "built)")),
+            (_icon("circle", "#ffffff", size), tr.ui("arriala.map.legend_cell", "cell: one worker")),
+            (_icon("circle_dot", TOWN_FILL, size), tr.ui("arriala.map.legend_town", "town: any number")),
+            (_icon("square_x", LOCK_FILL, size), tr.ui("arriala.map.legend_lock", "lock: ends a section")),
+            (_icon("band", "", size), tr.ui("arriala.map.legend_section", "S2 1/3 ▲: section 2, 1 of 3 cells taken, "
+                                                                         "▲ leads")),
+            (_icon("circle_x", CLOSED_FILL, size), tr.ui("arriala.map.legend_closed", "scored section, closed")),
+            (_icon("circle", VINE_FILL, size), tr.ui("arriala.map.legend_vineyard", "vineyard: places taken/places")),
+            (_icon("circle", BLUE_FILL, size), tr.ui("arriala.map.legend_river", "river work: one worker")),
+            (_icon("star", WORK_FILL, size), tr.ui("arriala.map.legend_work", "engineering work (bright when built)")),
             (_icon("circle", HIGHLIGHT_FILL, size, number="1"),
-             tr.ui("arriala.map.legend_target", "a choice you may tap: its number is the button's")),
+             tr.ui("arriala.map.legend_target", "a choice: tap it or its button")),
         ]
-        for o in range(g.owners):
-            colour, shape = arriala_seat(o, g.players)
-            items.append((_icon(shape, colour, size, label=n.owner(o)),
-                          tr.ui("arriala.map.legend_worker", "a worker of {name}", name=n.owner(o))))
+        pawns = "".join(
+            f"<span style='display:inline-flex;align-items:center;gap:0.2em;margin-right:0.6em'>"
+            f"{_icon(arriala_seat(o, g.players)[1], arriala_seat(o, g.players)[0], size, label=n.owner(o))}"
+            f"{text(n.owner(o))}</span>" for o in range(g.owners))
         title = tr.ui("arriala.map.legend", "Legend")
-        lis = "".join(f"<li style='display:flex;align-items:center;gap:0.35em'>{icon}<span>{text(words)}</span></li>"
+        workers = tr.ui("arriala.map.legend_workers", "Workers:")
+        lis = "".join(f"<li style='display:flex;align-items:center;gap:0.3em'>{icon}<span>{text(words)}</span></li>"
                       for icon, words in items)
-        return (f"<section class='legend' aria-label='{text(title)}' style='font-size:{0.9 * self.scale:.2f}em'>"
-                f"<h3 class='sr-only' style='position:absolute;width:1px;height:1px;overflow:hidden;"
+        lis += (f"<li class='legend-workers' style='grid-column:1/-1;display:flex;flex-wrap:wrap;align-items:center;"
+                f"gap:0.3em'><span>{text(workers)}</span>{pawns}</li>")
+        return (f"<section class='legend' aria-label='{text(title)}' style='font-size:{0.82 * self.scale:.2f}em;"
+                f"line-height:1.15'>"
+                f"<h3 style='position:absolute;width:1px;height:1px;overflow:hidden;"
                 f"clip:rect(0 0 0 0)'>{text(title)}</h3>"
-                f"<ul style='list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:0.25em 1em'>"
+                f"<ul style='list-style:none;margin:0;padding:0;display:grid;gap:0.15em 0.8em;"
+                f"grid-template-columns:repeat(auto-fill,minmax({14 * self.scale:.0f}em,1fr))'>"
                 f"{lis}</ul></section>")
