@@ -123,6 +123,7 @@ h1 {{ margin: 0.1em 0 0; font-size: clamp({TYPE_SCALE['h2']}, 2.6vw + 0.4em, {TY
 h1 .and {{ color: {MUTED}; font-weight: 400; }}
 figure.profile {{ margin: 0; }}
 figure.profile .picture {{ width: min(100%, 95vh); margin: 0 auto; aspect-ratio: 900 / 330; }}
+figure.profile.compact .picture {{ width: min(100%, 75vh); }}
 figure.profile figcaption {{ font-size: {TYPE_SCALE['small']}; color: {MUTED}; text-align: center; margin-top: 0.2em; }}
 .story p {{ margin: 0 0 0.5em; line-height: 1.4; }}
 .story h2 {{ font-size: {TYPE_SCALE['h3']}; margin: 0 0 0.3em; color: {VINE}; }}
@@ -132,7 +133,7 @@ figure.profile figcaption {{ font-size: {TYPE_SCALE['small']}; color: {MUTED}; t
 #: The title is the button's label; the line is generated content (``::after``, see
 #: :func:`choice_card`), which browsers include in the button's accessible name.
 CHOICE_CSS = BUTTON_CSS + f"""
-:host {{ flex: 1 1 11em; display: flex; }}
+:host {{ flex: 1 1 11em; display: flex; height: auto !important; }}
 :host(.choice-card) .bk-btn.bk-btn {{ width: 100%; height: 100%; display: flex; flex-direction: column;
   flex: 1 1 auto; align-items: center; justify-content: flex-start; gap: 0.3em; padding: 0.7em 0.9em 0.9em;
   border-radius: 1em; text-align: center;
@@ -194,19 +195,22 @@ class Home(pn.viewable.Viewer):
                                         css_classes=["language-choice"], margin=0, styles={"flex": "0 0 auto"})
 
     def choices(self, tr: Any) -> list[pn.widgets.Button]:
-        """The three big choices (each a picture, a title and one line)."""
+        """The three big choices (each a picture, a title and one line; smaller pictures when
+        the kiosk's attract loop shares the screen)."""
+        compact = self._attract is not None
         out = [choice_card(tr.ui("home.play_midi", "Play Canal du Midi"),
                            tr.ui("home.play_midi_line", "Bid your engineers for the sites of Riquet's canal."),
-                           pictures.midi_picture(), lambda *_: self._on_play_midi(), "play-midi")]
+                           pictures.midi_picture(), lambda *_: self._on_play_midi(), "play-midi", compact=compact)]
         if self._on_play_arriala is not None:
             play = self._on_play_arriala
             out.append(choice_card(tr.ui("home.play_arriala", "Play Arriala (Canal de Garonne)"),
                                    tr.ui("home.play_arriala_line", "Build the Canal de Garonne among the vineyards, "
                                                                    "section by section."),
-                                   pictures.arriala_picture(), lambda *_: play(), "play-arriala"))
+                                   pictures.arriala_picture(), lambda *_: play(), "play-arriala", compact=compact))
         out.append(choice_card(tr.ui("home.heritage", "Discover the heritage"),
                                tr.ui("home.heritage_line", "The places, the people and the dates of the two canals."),
-                               pictures.explorer_picture(), lambda *_: self._on_heritage(), "heritage"))
+                               pictures.explorer_picture(), lambda *_: self._on_heritage(), "heritage",
+                               compact=compact))
         return out
 
     def __panel__(self) -> pn.Column:
@@ -221,7 +225,8 @@ class Home(pn.viewable.Viewer):
         top = pn.FlexBox(head, self.languages, flex_wrap="nowrap", justify_content="space-between",
                          align_items="flex-start", gap="1em", sizing_mode="stretch_width", margin=0)
         figure = html(
-            f"<figure class='profile'><div class='picture'>{long_profile_svg(tr)}</div>"
+            f"<figure class='profile{' compact' if self._attract is not None else ''}'>"
+            f"<div class='picture'>{long_profile_svg(tr)}</div>"
             f"<figcaption>{text(caption(tr))}</figcaption></figure>",
             stylesheets=[HOME_CSS], css_classes=["welcome-picture"], sizing_mode="stretch_width", margin=0,
             styles={"flex": "3 1 32em", "min-width": "0"})
@@ -234,7 +239,7 @@ class Home(pn.viewable.Viewer):
                                        stylesheets=[HOME_CSS], margin=0, sizing_mode="stretch_width")]
         if self._on_people is not None:
             people = self._on_people
-            story_parts.append(button(tr.ui("home.riquet_link", "Riquet's story in the explorer") + " →",
+            story_parts.append(button(tr.ui("home.riquet_link", "Riquet's story in the explorer") + "\u00a0→",
                                       lambda *_: people(), name="riquet-link", stylesheets=[LINK_CSS]))
         frame = pn.Column(*story_parts, css_classes=["welcome-story"], margin=0,
                           styles={"flex": "1 1 14em", "align-self": "center"})
@@ -278,13 +283,15 @@ class Home(pn.viewable.Viewer):
         return resume
 
 
-def choice_card(title: str, line: str, picture: str, on_click: Callable[..., Any], name: str) -> pn.widgets.Button:
+def choice_card(title: str, line: str, picture: str, on_click: Callable[..., Any], name: str, *,
+                compact: bool = False) -> pn.widgets.Button:
     """One of the home's big choices: the whole card (picture, title, one line) is one button.
     The title is its label; the picture (decoration, ``::before``) and the line (``::after``,
     which browsers include in the button's accessible name) are generated content."""
     card_css = (":host(.choice-card) .bk-btn::before { background-image: url(\"data:image/svg+xml,"
                 + quote(picture, safe="") + "\"); }\n"
-                ":host(.choice-card) .bk-btn::after { content: \"" + _css_string(line) + "\"; }")
+                ":host(.choice-card) .bk-btn::after { content: \"" + _css_string(line) + "\"; }"
+                + ("\n:host(.choice-card) .bk-btn::before { height: 3em; }" if compact else ""))
     b = pn.widgets.Button(label=title, stylesheets=[CHOICE_CSS, card_css], css_classes=[name, "choice-card"],
                           sizing_mode="stretch_width", margin=0, styles={"flex": "1 1 11em", "align-self": "stretch"})
     b.on_click(on_click)

@@ -12,10 +12,16 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from ..arriala.actions import W as WORKERS_PER_OWNER
 from ..i18n import LANGUAGES, translator
+from ..matches.arriala import ArrialaMatch
 from ..matches.midi import MidiMatch, Seat
+from ..theme import arriala_seat
 from . import art
-from .theme import html, text
+from .theme import BRICK, CANAL, INK, SKY, STONE, STONE_DARK, TYPE_SCALE, WATER_LIGHT, html, text
+
+#: The games the attract loop alternates.
+GAMES = ("midi", "arriala")
 
 #: WCAG 2.2.1 (timing adjustable): a visitor gets at least this long to say "still here".
 MIN_COUNTDOWN = 20
@@ -274,20 +280,37 @@ class IdleGuard(pn.viewable.Viewer):
 
 
 class AttractLoop(pn.viewable.Viewer):
-    """A bot game replayed step by step on the home screen, with captions."""
+    """Bot games replayed step by step on the kiosk's home screen, with captions (issue 13,
+    item 1): a game of Canal du Midi, then a game of Arriala (Canal de Garonne), and so on.
+
+    Cheap enough for every kiosk session: the bots are the Beginner and Steady ones (they
+    decide in microseconds), one step per ``period_ms``, and one HTML pane is redrawn per
+    step. Only what anyone watching may see is drawn: each match's public observation (site
+    cards face down until revealed, no hand at all) and its public log."""
 
     lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
+    kind: param.Selector[str] = param.Selector(default="midi", objects=list(GAMES), doc="The game shown.")
 
-    def __init__(self, *, period_ms: int = 2500, seed: int = 1, **params: Any) -> None:
+    #: steps the end of a game stays on screen before the other game starts
+    HOLD_END = 3
+
+    def __init__(self, *, period_ms: int = 2500, seed: int = 1,
+                 arriala_overrides: dict[str, Any] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.period_ms = period_ms
         self.seed = seed
-        self.match = self._new_match()
-        self._pane = html("", sizing_mode="stretch_width")
+        self.arriala_overrides = arriala_overrides
+        self.match: MidiMatch | ArrialaMatch = self._new_match()
+        self._held = 0
+        self._pane = html("", sizing_mode="stretch_width", css_classes=["attract-loop"])
         self._cb: Any = None
         self._render()
 
-    def _new_match(self) -> MidiMatch:
+    def _new_match(self) -> MidiMatch | ArrialaMatch:
+        if self.kind == "arriala":
+            return ArrialaMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "random"),
+                                 Seat("bot", "", "heuristic")], seed=self.seed, lang=self.lang, pace=0,
+                                overrides=self.arriala_overrides)
         return MidiMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "heuristic"), Seat("bot", "", "random")],
                          seed=self.seed, lang=self.lang)
 
@@ -304,32 +327,115 @@ class AttractLoop(pn.viewable.Viewer):
             self._cb = None
 
     def step(self) -> None:
+        """One bot action; at a game's end, a short hold, then the other game."""
         if self.match.over:
-            self.seed += 1
-            self.match = self._new_match()
+            self._held += 1
+            if self._held >= self.HOLD_END:
+                self._held = 0
+                self.seed += 1
+                if isinstance(self.match, ArrialaMatch):
+                    self.match.close()
+                self.kind = "arriala" if self.kind == "midi" else "midi"
+                self.match = self._new_match()
         else:
             self.match.step_bot()  # heuristic and random bots decide in microseconds
         self._render()
+
+    def _caption(self, skip: tuple[str, ...] = ()) -> str:
+        lines = [line for line in self.match.log() if line.key not in skip]
+        return lines[-1].text if lines else ""
 
     def _render(self) -> None:
         m = self.match
         m.set_language(self.lang)
         tr = translator(self.lang)
-        g = m.game
-        n = m.narrator()
-        cards = []
-        obs = m.public_observation()
-        for i, sid in enumerate(g.site_ids):
-            status = obs.site_status[i]
-            pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in obs.site_pawns[i]]
-            threshold = g.threshold[i] if status != "hidden" else None
-            cards.append(art.cached_site_card(sid, n.site_name(sid), threshold=threshold, value=g.value[i],
-                                              city=g.sites[i].city, tent=g.sites[i].tent, status=status,
-                                              pawns=pawns, width=96))
-        lines = [line for line in m.log() if line.key not in ("midi.bet_placed", "midi.reinforcement_declined")]
-        caption = lines[-1].text if lines else ""
-        title = tr.ui("kiosk.attract", "Watch a game: three engineers build the canal")
+        if isinstance(m, ArrialaMatch):
+            title = tr.ui("kiosk.attract_arriala", "Watch a game of Arriala: three teams build the Canal de Garonne")
+            body = arriala_strip(m, tr)
+            caption = self._caption()
+        else:
+            title = tr.ui("kiosk.attract", "Watch a game: three engineers build the canal")
+            body = midi_cards(m)
+            caption = self._caption(("midi.bet_placed", "midi.reinforcement_declined"))
         self._pane.object = (
-            f"<section class='attract' aria-label='{text(title)}'><h2>{text(title)}</h2>"
-            f"<div style='display:flex;gap:0.3em;overflow-x:auto'>{''.join(cards)}</div>"
-            f"<p class='caption' style='font-size:1.3em;min-height:3em'>{text(caption)}</p></section>")
+            f"<section class='attract' data-game='{self.kind}' aria-label='{text(title)}' "
+            f"style='border-top:0.15em solid {STONE};padding-top:0.4em'>"
+            f"<h2 style='font-size:{TYPE_SCALE['body']};margin:0.1em 0'>{text(title)}</h2>{body}"
+            f"<p class='caption' style='font-size:{TYPE_SCALE['body']};min-height:2.6em;margin:0.2em 0'>"
+            f"{text(caption)}</p></section>")
+
+
+def midi_cards(m: MidiMatch) -> str:
+    """The Canal du Midi's nine site cards as anyone watching sees them (face down until
+    revealed: no threshold is drawn for a hidden card), with the pawns on them."""
+    g = m.game
+    n = m.narrator()
+    obs = m.public_observation()
+    cards = []
+    for i, sid in enumerate(g.site_ids):
+        status = obs.site_status[i]
+        pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in obs.site_pawns[i]]
+        threshold = g.threshold[i] if status != "hidden" else None
+        cards.append(art.cached_site_card(sid, n.site_name(sid), threshold=threshold, value=g.value[i],
+                                          city=g.sites[i].city, tent=g.sites[i].tent, status=status,
+                                          pawns=pawns, width=64))
+    return f"<div class='attract-cards' style='display:flex;gap:0.3em;overflow-x:auto'>{''.join(cards)}</div>"
+
+
+def arriala_strip(m: ArrialaMatch, tr: Any) -> str:
+    """Arriala's canal as a strip of cells, Grisolles to Valence d'Agen: towns named, locks
+    marked, finished sections shaded, each team's workers in its colour and shape, and the
+    scores. Drawn from the public observation only (no hand)."""
+    obs = m.public_observation()
+    board = m.game.board
+    n = m.narrator()
+    size = board.size
+    cell_w = 860 / size
+    parts = [f"<rect x='0' y='0' width='900' height='132' rx='10' fill='{SKY}'/>",
+             f"<rect x='20' y='52' width='860' height='26' fill='{WATER_LIGHT}' stroke='{CANAL}' stroke-width='2'/>"]
+    for c in range(size):
+        x = 20 + c * cell_w
+        if obs.closed[c]:
+            parts.append(f"<rect x='{x:.1f}' y='52' width='{cell_w:.1f}' height='26' fill='{CANAL}' opacity='0.35'/>")
+        parts.append(f"<line x1='{x:.1f}' y1='52' x2='{x:.1f}' y2='78' stroke='{CANAL}' stroke-width='1'/>")
+        if obs.lock[c]:
+            parts.append(f"<rect x='{x + cell_w / 2 - 3:.1f}' y='46' width='6' height='38' fill='{STONE_DARK}'/>")
+    for k, c in enumerate(board.towns):
+        x = 20 + (c + 0.5) * cell_w
+        name = n.place(board.cells[c].town or "")
+        anchor = "start" if k == 0 else "end" if k == len(board.towns) - 1 else "middle"
+        tx = x - cell_w / 2 if anchor == "start" else x + cell_w / 2 if anchor == "end" else x
+        parts.append(f"<rect x='{x - cell_w / 2:.1f}' y='48' width='{cell_w:.1f}' height='34' fill='{BRICK}' "
+                     f"stroke='{INK}' stroke-width='1.5'/>"
+                     f"<text x='{tx:.1f}' y='34' font-size='17' font-weight='700' text-anchor='{anchor}' "
+                     f"fill='{INK}'>{text(name)}</text>")
+    per_cell: dict[int, list[int]] = {}
+    for w, where in enumerate(obs.loc):
+        if 0 <= where < size:
+            per_cell.setdefault(where, []).append(w // WORKERS_PER_OWNER)
+    for c, owners in per_cell.items():
+        for j, owner in enumerate(owners[:3]):
+            colour, shape = arriala_seat(owner, m.game.players)
+            parts.append(_shape_svg(shape, colour, 20 + (c + 0.5) * cell_w, 98 + j * 15, 7))
+    scores = " · ".join(f"{text(n.owner(o))} {obs.points[o]}" for o in range(m.game.players))
+    points = tr.ui("kiosk.arriala_points", "Points")
+    name = tr.ui("kiosk.arriala_strip", "The Canal de Garonne from Grisolles to Valence d'Agen, with each team's "
+                                        "workers")
+    return (f"<svg viewBox='0 0 900 132' role='img' aria-label='{text(name)}' style='width:100%;max-height:5em;"
+            f"display:block' font-family='system-ui, sans-serif'>{''.join(parts)}</svg>"
+            f"<p class='attract-scores' style='margin:0.2em 0'>{text(points)}: {scores}</p>")
+
+
+def _shape_svg(shape: str, colour: str, x: float, y: float, r: float) -> str:
+    """A team's worker: its colour and its shape (never the colour alone)."""
+    stroke = f"fill='{colour}' stroke='{INK}' stroke-width='1.5'"
+    if shape == "circle":
+        return f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{r}' {stroke}/>"
+    if shape == "square":
+        return f"<rect x='{x - r:.1f}' y='{y - r:.1f}' width='{2 * r}' height='{2 * r}' {stroke}/>"
+    if shape == "diamond":
+        h = r * 1.2
+        return f"<path d='M {x:.1f} {y - h:.1f} l {r} {h:.1f} l {-r} {h:.1f} l {-r} {-h:.1f} z' {stroke}/>"
+    if shape == "triangle":
+        return f"<path d='M {x:.1f} {y - r:.1f} l {r} {r * 1.8:.1f} l {-2 * r} 0 z' {stroke}/>"
+    return f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{r}' {stroke} stroke-dasharray='3 2'/>"
