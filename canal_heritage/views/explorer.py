@@ -38,7 +38,7 @@ from ..heritage import DatedWhat, HistoricDate, Place, load_heritage
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, LocalizedText, Translator, translator
 from ..theme import SR_ONLY
 from ..theme import project as project_from
-from .maplabels import Box, Candidate, Label, Placed, along, around, place_labels, text_size
+from .maplabels import Box, Candidate, Label, Placed, along, around, beside, place_labels, text_size
 from .theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, SURFACE, WATER_LIGHT, button, html, text
 
 #: The colours a menu button takes here: the chosen entry is "primary".
@@ -550,12 +550,15 @@ class CanalMap(pn.viewable.Viewer):
                          Candidate(0, gap * 2, "top_center")]
             add("lines", "to:atlantic", atlantic, end, small, 5, cands, style="italic", color=CANAL, fill=PAPER,
                 alpha=0.8)
-        # the towns of the base map
+        # the towns of the base map (one standing at a place is written next to the place's label)
+        next_to: dict[str, str] = {}
         for town, xy, near in towns:
             gap = (marker_size[near] / 2 + 3 * s) if near else 5 * s
             add("base", f"town:{town.id}", town.name(tr.lang), xy, (14 if town.rank == 1 else 12.5) * s,
                 3 + town.rank * 0.5, around(gap), style="bold" if town.rank == 1 else "normal", color=INK,
                 fill=LAND, alpha=0.75)
+            if near is not None:
+                next_to[f"town:{town.id}"] = f"place:{near}"
         # the rivers, along them
         for rid, (rxs, rys) in self._rivers.items():
             path = [self._to_screen(x, y) for x, y in zip(rxs, rys, strict=True) if self._shows(x, y)]
@@ -582,8 +585,14 @@ class CanalMap(pn.viewable.Viewer):
         for key, (words, at, anchor) in self._furniture_words(tr).items():
             add("base", key, words, at, small, 0.5, [Candidate(0, 0, anchor)], style="bold", fill=PAPER, alpha=0,
                 required=True)
-        self.placed = place_labels([lab for lab, _ in labels], width=self._w, height=self._h,
-                                   obstacles=obstacles)
+        # first the title, the places and the canals; then the rest, towns next to their places
+        first = place_labels([lab for lab, _ in labels if lab.priority < 3], width=self._w, height=self._h,
+                             obstacles=obstacles)
+        rest = [lab for lab, _ in labels if lab.priority >= 3]
+        for lab in rest:
+            if lab.key in next_to and next_to[lab.key] in first:
+                lab.candidates = [*beside(first[next_to[lab.key]].box), *lab.candidates]
+        self.placed = place_labels(rest, width=self._w, height=self._h, obstacles=obstacles, placed=first)
         rows: dict[str, dict[str, list[Any]]] = {k: {c: [] for c in LABEL_COLUMNS}
                                                  for k in ("base", "lines", "places", "title")}
         for lab, look in labels:

@@ -143,14 +143,16 @@ class Placed:
 
 
 def place_labels(labels: Iterable[Label], *, width: float, height: float,
-                 obstacles: Iterable[Box] = (), margin: float = 2) -> dict[str, Placed]:
+                 obstacles: Iterable[Box] = (), margin: float = 2,
+                 placed: dict[str, Placed] | None = None) -> dict[str, Placed]:
     """Place ``labels`` most important first (then in the given order); the result by key.
 
-    A label's box may not overlap another placed label, an obstacle, or leave the plot
-    (``width`` × ``height`` pixels, less ``margin``). Deterministic for the same input."""
-    taken: list[Quad] = []
+    A label's box may not overlap another placed label (``placed``: labels placed before,
+    kept and returned too), an obstacle, or leave the plot (``width`` × ``height`` pixels,
+    less ``margin``). Deterministic for the same input."""
+    out: dict[str, Placed] = dict(placed or {})
+    taken: list[Quad] = [p.corners for p in out.values()]
     blocked = [quad(o) for o in obstacles]
-    out: dict[str, Placed] = {}
     ordered = sorted(enumerate(labels), key=lambda il: (il[1].priority, il[0]))
 
     def fits(b: Box, q: Quad, *, strict: bool) -> bool:
@@ -186,6 +188,17 @@ def place_labels(labels: Iterable[Label], *, width: float, height: float,
             taken.append(done.corners)
             out[lab.key] = done
     return out
+
+
+def beside(box: Box, gap: float = 3) -> list[Candidate]:
+    """Positions right against a placed label's box (right, below, left, above): a second
+    name read with the first ("IV Carcassonne")."""
+    left, top, right, bottom = box
+    mid_x, mid_y = (left + right) / 2, (top + bottom) / 2
+    return [Candidate(0, 0, "center_left", at=(right + gap, mid_y)),
+            Candidate(0, 0, "top_center", at=(mid_x, bottom + gap / 2)),
+            Candidate(0, 0, "center_right", at=(left - gap, mid_y)),
+            Candidate(0, 0, "bottom_center", at=(mid_x, top - gap / 2))]
 
 
 def around(gap: float, *, prefer: str = "right") -> list[Candidate]:
