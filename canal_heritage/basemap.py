@@ -143,7 +143,7 @@ class BaseMap:
 
     Attributes:
         land: rings of (lat, lon), each a land polygon clipped to the region (all else is sea).
-        lagoons: the Étang de Thau (a water polygon drawn over the land), by id.
+        lagoons: the Étang de Thau and the Étang de Bages-Sigean (water drawn over the land), by id.
         rivers: rivers by id (``garonne``, ``tarn``, ``aude``, ``orb``, ``herault``), downstream.
         towns: towns, biggest first.
         bbox: (west, south, east, north) in degrees: the region the data covers.

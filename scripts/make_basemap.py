@@ -11,7 +11,8 @@ Layers and where they come from (every one public domain):
 * ``land``: Natural Earth 1:10m land (version 4.1.0), as redistributed by the npm package
   ``world-atlas`` 2.0.2 (TopoJSON, ISC licence for the packaging, the data itself public
   domain). Decoded here, clipped to the region and lightly simplified.
-* ``lagoons``: the Étang de Thau, which Natural Earth's 1:10m land does not cut out.
+* ``lagoons``: the Étang de Thau and the Étang de Bages-Sigean, which Natural Earth's 1:10m
+  land does not cut out.
   Reconstructed: a polygon through well-known shore places (listed in the file).
 * ``rivers``: the Garonne, Tarn, Aude, Orb and Hérault. No registry package carries river
   lines, so they are reconstructed: polylines through well-known places on each river
@@ -54,6 +55,22 @@ THAU: list[tuple[float, float, str]] = [
     (43.384, 3.620, "the lido, Sète side"),
     (43.360, 3.585, "the lido, toward Marseillan-Plage"),
     (43.340, 3.562, "the lido, near Marseillan-Plage"),
+]
+
+#: Étang de Bages-Sigean, south of Narbonne, shore points (lat, lon, place), clockwise.
+BAGES_SIGEAN: list[tuple[float, float, str]] = [
+    (43.145, 3.010, "La Nautique (north tip, toward Narbonne)"),
+    (43.130, 3.030, "north-east shore"),
+    (43.100, 3.035, "Île de l'Aute, north"),
+    (43.070, 3.045, "east shore"),
+    (43.040, 3.048, "Île Sainte-Lucie"),
+    (43.025, 3.040, "Port-la-Nouvelle (the outlet to the sea)"),
+    (43.030, 3.010, "south shore"),
+    (43.045, 2.990, "Sigean shore"),
+    (43.075, 2.970, "Peyriac-de-Mer"),
+    (43.100, 2.975, "west shore"),
+    (43.122, 2.990, "Bages"),
+    (43.140, 2.995, "north-west shore"),
 ]
 
 #: Each river from upstream to its mouth or the region's edge: (lat, lon, place).
@@ -361,12 +378,16 @@ def build(atlas: Path) -> dict[str, Any]:
                 "source": "well-known approximate positions of places on the shore (each point's label)",
                 "licence": PUBLIC_DOMAIN,
                 "done": "reconstructed: a polygon drawn through the shore places, because Natural Earth's "
-                        "1:10m land does not cut the lagoon out",
+                        "1:10m land does not cut the lagoons out",
                 "reconstructed": True,
             },
             "items": [{"id": "etang-de-thau", "reconstructed": True,
                        "name": {"fr": "Étang de Thau", "en": "Étang de Thau", "oc": "Estanh de Taur"},
-                       "points": [{"label": label, "lat": lat, "lon": lon} for lat, lon, label in THAU]}],
+                       "points": [{"label": label, "lat": lat, "lon": lon} for lat, lon, label in THAU]},
+                      {"id": "etang-de-bages-sigean", "reconstructed": True,
+                       "name": {"fr": "Étang de Bages-Sigean", "en": "Étang de Bages-Sigean",
+                                "oc": "Estanh de Bages e Sijan"},
+                       "points": [{"label": label, "lat": lat, "lon": lon} for lat, lon, label in BAGES_SIGEAN]}],
         },
         "rivers": {
             "provenance": {
