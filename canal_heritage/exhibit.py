@@ -28,6 +28,7 @@ import param
 
 from .i18n import LANGUAGES, normalise_language, translator
 from .matches.arriala import ArrialaMatch
+from .matches.guide import GuideState  # issue 13: guide
 from .matches.midi import MidiMatch, Seat
 from .views.arriala_setup import ArrialaSetup
 from .views.arriala_table import ArrialaTable
@@ -80,6 +81,9 @@ class ExhibitApp(pn.viewable.Viewer):
         self.arriala_pace = arriala_pace
         self.arriala_overrides = arriala_overrides
         self._game_page = "table"  # where "back to the game" leads
+        #: issue 13: guide — the set-up page on screen, and the games a visitor has started (no guide by default then)
+        self._setup_view: Any = None
+        self._guided_games: set[str] = set()
         #: how the next page change shows in the browser's history: push, replace or pop
         self._how = "push"
         #: where the visitor asked to go while "Leave this game?" is open: (page, how)
@@ -318,12 +322,27 @@ class ExhibitApp(pn.viewable.Viewer):
         if self.page == "explorer":
             self._sync_url(replace=True)
 
+    # ------------------------------------------------------------------ issue 13: guide
+    def guide_default(self, game: str) -> bool:
+        """"Guide me through the first round" starts ticked for a visitor's first game of
+        each kind, never in projector mode."""
+        return not self.projector and game not in self._guided_games
+
+    def _new_guide(self, game: str) -> GuideState | None:
+        """The guide of a game started from its set-up page, if the visitor left it ticked
+        ("play again" starts without: the set-up page is gone)."""
+        setup, self._setup_view = self._setup_view, None
+        self._guided_games.add(game)
+        wanted = setup is not None and getattr(setup, "game", None) == game and setup.learning.guide.value
+        return GuideState(game) if wanted else None
+
     def start_midi(self, seats: list[Seat]) -> None:
         self.touch()
         self._seats = seats
         seed = self._seed if self._seed is not None else random.SystemRandom().randrange(2**31)
         self.match = MidiMatch(seats, seed=seed, lang=self.lang, projector=self.projector,
                                expert_iterations=self.expert_iterations, on_worker_failure=self.on_worker_failure)
+        self.match.guide = self._new_guide("midi")  # issue 13: guide
         self._game_page = "table"
         self._arrive("table", "replace")  # the game takes the set-up's place in the history
         self._render()
@@ -339,6 +358,7 @@ class ExhibitApp(pn.viewable.Viewer):
         self.arriala = ArrialaMatch(seats, seed=seed, first=first, lang=self.lang, projector=self.projector,
                                     overrides=self.arriala_overrides, on_worker_failure=self.on_worker_failure,
                                     **options)
+        self.arriala.guide = self._new_guide("arriala")  # issue 13: guide
         self._game_page = "arriala"
         self._arrive("arriala", "replace")
         self._render()
@@ -362,6 +382,7 @@ class ExhibitApp(pn.viewable.Viewer):
             self.arriala.close()  # its bots stop
         self.arriala = None
         self._explorer = None
+        self._guided_games = set()  # issue 13: guide — the next visitor is new
         self.page = "home"
         self._render()
 
@@ -391,14 +412,18 @@ class ExhibitApp(pn.viewable.Viewer):
         if self.attract is not None:
             (self.attract.start if self.page == "home" else self.attract.stop)()
         if self.page == "setup":
-            view: Any = MidiSetup(lang=self.lang, on_start=self.start_midi, on_back=lambda: self.go("home"))
+            view: Any = MidiSetup(lang=self.lang, on_start=self.start_midi, on_back=lambda: self.go("home"),
+                                  guide_default=self.guide_default("midi"))  # issue 13: guide
+            self._setup_view = view
         elif self.page == "table" and self.match is not None:
             view = self._table = MidiTable(self.match, executor=self.executor, on_home=lambda: self.go("home"),
                                            on_again=self.again, on_touch=self.touch)
             self._table.on_place = self.open_place  # "where is this?": the site in play, on the map
             link_people(self._table, self.open_person)  # issue 13: engineers (the introduction's links)
         elif self.page == "arriala-setup":
-            view = ArrialaSetup(lang=self.lang, on_start=self.start_arriala, on_back=lambda: self.go("home"))
+            view = ArrialaSetup(lang=self.lang, on_start=self.start_arriala, on_back=lambda: self.go("home"),
+                                guide_default=self.guide_default("arriala"))  # issue 13: guide
+            self._setup_view = view
         elif self.page == "arriala" and self.arriala is not None:
             view = self._arriala_table = ArrialaTable(self.arriala, executor=self.executor,
                                                       on_home=lambda: self.go("home"), on_again=self.again_arriala,

@@ -56,8 +56,8 @@ def midi_step(obs: Any, legal: Sequence[int], seen: set[str] | frozenset[str], t
     if "goal" not in seen:
         steps.append(("goal", lambda: GuideStep(
             "goal", tr.ui("guide.midi.goal.title", "The goal"),
-            tr.ui("guide.midi.goal", "You build the Canal du Midi with Riquet's engineers. Along the top: its work "
-                                     "sites, from Toulouse to the sea. Win sites: each is worth recognition points. "
+            tr.ui("guide.midi.goal", "You build the Canal du Midi with Riquet's engineers. Here are its work sites, "
+                                     "from Toulouse to the sea. Win sites: each is worth recognition points. "
                                      "After {rounds} rounds, the most points wins.", rounds=rules.rounds),
             MIDI_TARGETS["strip"])))
     if obs.round >= 2:
@@ -213,12 +213,14 @@ class GuideState:
     over: bool = False
 
     def update(self, obs: Any, legal: Sequence[int], position: Any, tr: Translator) -> GuideStep | None:
-        """The step to show at ``position`` (a move step shown at an earlier position is done:
-        the visitor made the move it pointed at)."""
+        """The step to show at ``position`` (a step shown at an earlier position is done: the
+        visitor made the move it pointed at, or played on past it)."""
         if self.over:
             self.shown = None
             return None
-        if self.shown is not None and self.shown.kind == "act" and position != self.shown_at:
+        if self.shown is not None and position != self.shown_at:
+            # the game moved on: a move step was followed, an information step is dismissed by
+            # the visitor's move (nothing of the guide ever stands in the way of playing)
             self.seen.add(self.shown.id)
         step = guide_step(self.game, obs, legal, frozenset(self.seen), tr)
         if step is None or self.shown is None or step.id != self.shown.id:

@@ -27,6 +27,8 @@ class ArrialaSetup(MidiSetup):
     is a seat, or None for chance). Who plays is chosen as for Canal du Midi
     (:class:`~.home.MidiSetup`); then who starts."""
 
+    game = "arriala"  # issue 13: its "How to play"
+
     def __init__(self, *, on_start: Callable[[list[Seat], int | None], None], on_back: Callable[[], None],
                  **params: Any) -> None:
         # made before MidiSetup's __init__, which draws the rows (self._refresh) once
@@ -82,7 +84,7 @@ class ArrialaSetup(MidiSetup):
                                            "(A-R8).")
         return pn.Column(
             html(f"<h1>{text(title)}</h1><p style='max-width:44em'>{text(lead)}</p>"),
-            self.mode, self._body,
+            self.mode, self._body, self.learning,  # issue 13: guide (How to play, guide me)
             pn.Row(button(tr.ui("setup.start", "Start the game"),
                           lambda *_: self._on_start(self.seats()), kind="primary", name="start"),
                    button(tr.ui("table.home", "Home"), lambda *_: self._on_back(), name="go-home")),

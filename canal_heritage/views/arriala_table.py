@@ -35,6 +35,7 @@ from . import art
 from .arriala_choice import BACK, ArrialaChoice
 from .arriala_end import end_parts
 from .arriala_map import ArrialaMap
+from .guide import with_guide  # issue 13: guide (learn by playing)
 from .intro import intro_parts  # issue 13: engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell
 from .theme import INK, button, text
@@ -167,7 +168,8 @@ class ArrialaTable(TableShell):
         self._render_log()
         self._render_explanations()
         # issue 13: engineers — the introduction band on top, until the visitor's first move
-        return [*intro_parts(self), self._body]
+        # issue 13: guide — "How to play" and the guided first round's bubble
+        return with_guide(self, [*intro_parts(self), self._body])
 
     def _hide_private(self) -> None:
         self.choice.hide()

@@ -14,6 +14,7 @@ from panel.custom import JSComponent
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from ..matches.table import MAX_NAME, Seat
 from . import home_pictures as pictures
+from .how_to_play import SetupLearning  # issue 13: guide
 from .long_profile import caption, long_profile_svg
 from .theme import (
     BUTTON_CSS,
@@ -307,6 +308,9 @@ class MidiSetup(pn.viewable.Viewer):
     """Who plays: one person against bots, or several people on one screen."""
 
     lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
+    #: issue 13 (guide): "Guide me through the first round" starts ticked (the exhibit: a first game, no projector)
+    guide_default = param.Boolean(default=True)
+    game = "midi"
 
     def __init__(self, *, on_start: Callable[[list[Seat]], None], on_back: Callable[[], None],
                  **params: Any) -> None:
@@ -329,6 +333,8 @@ class MidiSetup(pn.viewable.Viewer):
         self.your_name = pn.widgets.TextInput(placeholder=tr.ui("setup.your_name", "Your name (optional)"),
                                               max_length=MAX_NAME, stylesheets=[_css()])
         self._body = pn.Column()
+        # issue 13: guide — "How to play" and "Guide me through the first round" (its .guide checkbox)
+        self.learning = SetupLearning(self.game, self.lang, self.guide_default)
         self.mode.param.watch(lambda *_: self._refresh(), "value")
         self.players.param.watch(lambda *_: self._refresh(), "value")
         self._refresh()
@@ -357,7 +363,7 @@ class MidiSetup(pn.viewable.Viewer):
         title = tr.ui("setup.title", "A game of Canal du Midi")
         return pn.Column(
             html(f"<h1>{text(title)}</h1>"),
-            self.mode, self._body,
+            self.mode, self._body, self.learning,  # issue 13: guide
             pn.Row(button(tr.ui("setup.start", "Start the game"), lambda *_: self._on_start(self.seats()),
                           kind="primary", name="start"),
                    button(tr.ui("table.home", "Home"), lambda *_: self._on_back(), name="go-home")),

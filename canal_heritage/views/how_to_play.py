@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Literal
+from typing import Any
 
 import panel as pn
 
@@ -28,7 +28,8 @@ from ..theme import ARRIALA_SEATS
 from . import art
 from .theme import CANAL, INK, button, html, text
 
-Game = Literal["midi", "arriala"]
+#: A game: "midi" or "arriala".
+Game = str
 
 #: The page's look: two columns when there is room, one on a portrait tablet.
 HOW_CSS = f"""
@@ -341,6 +342,43 @@ class HowToPlay(pn.viewable.Viewer):
         self._panel = pn.Column(*parts, css_classes=["how-to-play-panel"], sizing_mode="stretch_width",
                                 styles={"background": "#f4efe2", "border": f"0.12em solid {CANAL}",
                                         "border-radius": "1em", "padding": "0.6em 1em"})
+
+    def __panel__(self) -> pn.Column:
+        return self._panel
+
+
+#: The set-up's checkbox, as large as the other controls (a ≥ 44 px target).
+CHECK_CSS = """
+:host { font-size: 1.1em; }
+label { display: flex; align-items: center; gap: 0.5em; min-height: 2.75em; cursor: pointer; }
+input[type=checkbox] { width: 1.5em; height: 1.5em; margin: 0; }
+"""
+
+
+class SetupLearning(pn.viewable.Viewer):
+    """On a set-up page: "How to play" (opens the game's page below it) and the checkbox
+    "Guide me through the first round" (:attr:`guide`; ``guide_default`` is ticked for a
+    visitor's first game, never in projector mode: the exhibit decides)."""
+
+    def __init__(self, game: Game, lang: str, guide_default: bool = True) -> None:
+        super().__init__()
+        tr = translator(lang, codes=False)
+        self.game, self.lang, self.open = game, lang, False
+        self.guide = pn.widgets.Checkbox(name=tr.ui("setup.guide", "Guide me through the first round"),
+                                         value=guide_default, css_classes=["guide-me"], stylesheets=[CHECK_CSS])
+        self.button = button(tr.ui("how.open", "How to play"), self.toggle, name="how-to-play")
+        self._holder = pn.Column(sizing_mode="stretch_width")
+        self._panel = pn.Column(pn.Row(self.button, self.guide, styles={"align-items": "center", "gap": "1em",
+                                                                        "flex-wrap": "wrap"}),
+                                self._holder, sizing_mode="stretch_width", css_classes=["setup-learning"])
+
+    def toggle(self, _event: Any = None) -> None:
+        """Open or close "How to play" on the set-up page."""
+        tr = translator(self.lang, codes=False)
+        self.open = not self.open
+        self._holder.objects = [HowToPlay(self.game, self.lang, on_close=self.toggle,
+                                          close_label=tr.ui("how.close", "Close"))] if self.open else []
+        self.button.label = tr.ui("how.close", "Close") if self.open else tr.ui("how.open", "How to play")
 
     def __panel__(self) -> pn.Column:
         return self._panel

@@ -20,6 +20,7 @@ from ..midi.state import SiteStatus
 from ..theme import SR_ONLY, TURN_OUTLINE
 from . import art
 from .choices import ChoiceList, HintBox
+from .guide import with_guide  # issue 13: guide (learn by playing)
 from .intro import intro_parts  # issue 13: engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell, points_chart, score_table
 from .theme import button, html, text
@@ -191,7 +192,8 @@ class MidiTable(TableShell):
         self._render_log()
         self._render_explanations()
         # issue 13: engineers — the introduction band on top, until the visitor's first move
-        return [*intro_parts(self), self._body]
+        # issue 13: guide — "How to play" and the guided first round's bubble
+        return with_guide(self, [*intro_parts(self), self._body])
 
     def _hide_private(self) -> None:
         self._choices.offer([])  # nothing is on offer behind the privacy screen

@@ -1,0 +1,135 @@
+"""The guided first round and "How to play" in a real browser (issue 13, item 3): the
+bubble stands next to the real control it points at, following it advances, "Skip the
+guide" removes it, and the choices stay clickable the whole time."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SHOTS = os.environ.get("GUIDE_SHOTS", "")  # a folder: screenshots for the record
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
+
+
+def bubble(page):
+    return page.locator(".guide-bubble")
+
+
+def step(page) -> str:
+    return bubble(page).get_attribute("data-step") or ""
+
+
+def wait_step(page, name: str) -> None:
+    page.wait_for_function(
+        """(name) => { const find = (root) => { const b = root.querySelector('.guide-bubble');
+             if (b) return b; for (const el of root.querySelectorAll('*')) if (el.shadowRoot) {
+               const f = find(el.shadowRoot); if (f) return f; } return null; };
+           const b = find(document); return b && !b.hidden && b.dataset.step === name; }""", arg=name)
+
+
+def next_to(page, target: str) -> None:
+    """The bubble is on screen, beside the control (not over it), and the control is outlined."""
+    b = bubble(page).bounding_box()
+    t = page.locator(f".{target}").first.bounding_box()
+    assert b and t
+    vw, vh = page.viewport_size["width"], page.viewport_size["height"]
+    assert b["x"] >= 0 and b["x"] + b["width"] <= vw + 1 and b["y"] >= 0 and b["y"] + b["height"] <= vh + 1
+    overlap_x = min(b["x"] + b["width"], t["x"] + t["width"]) - max(b["x"], t["x"])
+    overlap_y = min(b["y"] + b["height"], t["y"] + t["height"]) - max(b["y"], t["y"])
+    assert overlap_x <= 1 or overlap_y <= 1, "the bubble covers its control"
+    assert page.locator(f".{target}.guide-target").count() == 1
+
+
+def start_midi(page, url: str, lang: str = "en") -> None:
+    page.goto(url + f"?page=midi-setup&lang={lang}")
+    assert page.locator(".guide-me input").is_checked()  # a visitor's first game: ticked
+    page.locator(".start button").click()
+
+
+def test_the_guide_walks_the_first_canal_du_midi_round_and_the_choices_stay_clickable(page, exhibit):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    start_midi(page, exhibit)
+    wait_step(page, "goal")
+    next_to(page, "canal-strip")
+    shot(page, "midi_goal_en")
+    bubble(page).locator("button.guide-ok").click()
+    wait_step(page, "bet")
+    next_to(page, "choices")
+    shot(page, "midi_bet_en")
+    # following the hint: the bet is a real move on the real table
+    before = page.locator(".choices button.choice").count()
+    assert before > 0
+    page.locator(".choices button.choice").first.click()
+    page.wait_for_function("() => true")
+    for _ in range(40):  # reinforcements, then round 2: each hint is followed or dismissed by a move
+        s = step(page)
+        if s == "done":
+            break
+        if s and bubble(page).locator("button.guide-ok").is_visible():
+            bubble(page).locator("button.guide-ok").click()
+        elif page.locator(".choices button.choice").count():
+            page.locator(".choices button.choice").first.click()
+        page.wait_for_timeout(400)
+    wait_step(page, "done")
+    shot(page, "midi_done_en")
+    bubble(page).locator("button.guide-ok").click()
+    page.wait_for_function("() => true")
+    assert bubble(page).is_hidden()
+
+
+def test_skip_removes_the_bubble_and_nothing_blocks_a_choice(page, exhibit):
+    start_midi(page, exhibit, "fr")
+    wait_step(page, "goal")
+    # while the bubble is up, a choice is clicked at once (nothing modal)
+    page.locator(".choices button.choice").first.click(timeout=3000)
+    page.wait_for_timeout(500)
+    if not bubble(page).is_hidden():
+        bubble(page).locator("button.guide-skip").click()
+    page.wait_for_timeout(500)
+    assert bubble(page).is_hidden()
+
+
+def test_how_to_play_opens_over_the_game_and_goes_back_to_it(page, exhibit):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    start_midi(page, exhibit, "oc")
+    page.locator(".choices button.choice").first.wait_for()
+    choices = page.locator(".choices button.choice").count()
+    page.locator(".how-to-play button").click()
+    page.locator(".how-midi").wait_for()
+    assert page.locator(".how-midi .word").count() == 9
+    shot(page, "midi_how_oc_table")
+    page.locator(".how-close button").click()
+    page.locator(".how-midi").wait_for(state="detached")
+    assert page.locator(".choices button.choice").count() == choices  # the game is as it was
+
+
+def test_the_arriala_guide_points_at_the_palette(page, arriala):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(arriala + "?page=arriala-setup&lang=fr")
+    page.locator(".start button").click()
+    wait_step(page, "goal")
+    next_to(page, "arriala-map")
+    shot(page, "arriala_goal_fr")
+    bubble(page).locator("button.guide-ok").click()
+    wait_step(page, "ap")
+    next_to(page, "palette")
+    shot(page, "arriala_ap_fr")
+    bubble(page).locator("button.guide-ok").click()
+    wait_step(page, "place")
+    next_to(page, "pal-place")
+    shot(page, "arriala_place_fr")
+    page.locator(".palette button.pal-place").click()
+    page.locator(".targets button.target").first.click()
+    page.wait_for_timeout(500)
+    assert step(page) != "place"  # following the hint moved the guide on
+    bubble(page).locator("button.guide-skip").click()
+    page.wait_for_timeout(400)
+    assert bubble(page).is_hidden()
