@@ -4,7 +4,7 @@ A band at the top of the table, never a dialog: it takes no focus and covers not
 the choices below it can be clicked at once. It shows the viewer's engineer first ("You
 are…": a portrait drawn by our code, the name, two lines of their part in the works from
 the people records, a link to their page in the explorer) and then who they play against,
-bots included. It goes when the visitor presses "Let's play" or makes their first move;
+bots included (portrait, name, role and link). It goes when the visitor presses "Let's play" or makes their first move;
 in hot-seat each human seat sees its own introduction once, when the device comes to them.
 
 Canal du Midi seats are Riquet's engineers (``data/midi/engineers.json`` and the people
@@ -29,7 +29,7 @@ import panel as pn
 from ..heritage import load_heritage
 from ..i18n import Translator
 from ..matches.midi import MidiMatch
-from .portraits import Portrait, arriala_portrait, engineer_portrait, portrait_figure
+from .portraits import Portrait, arriala_portrait, engineer_portrait
 from .theme import INK, button, html, text
 
 if TYPE_CHECKING:
@@ -41,10 +41,10 @@ __all__ = ["ARRIALA_PLACE", "SeatIntro", "intro_parts", "link_people"]
 ARRIALA_PLACE = "grisolles"
 #: The band's look: a light strip across the table, in the page's flow (nothing is covered).
 BAND_STYLE = {"background": "#f3ead3", "border": "0.08em solid #c9b88f", "border-radius": "0.8em",
-              "padding": "0.4em 0.8em", "margin": "0.3em 5px"}
-CARD_STYLE = {"background": "#fffdf7", "border-radius": "0.6em", "padding": "0.3em 0.5em", "flex": "1 1 15em",
-              "min-width": "13em", "border": "0.08em solid #d9c9a8"}
-YOU_STYLE = {**CARD_STYLE, "flex": "2 1 24em", "border": f"0.14em solid {INK}"}
+              "padding": "0.25em 0.6em", "margin": "0 5px"}
+CARD_STYLE = {"background": "#fffdf7", "border-radius": "0.6em", "padding": "0.25em 0.5em", "flex": "1 1 17em",
+              "min-width": "0", "border": "0.08em solid #d9c9a8"}
+YOU_STYLE = {**CARD_STYLE, "flex": "1.6 1 22em", "border": f"0.14em solid {INK}"}
 
 
 class _Memory:
@@ -72,20 +72,26 @@ class SeatIntro:
         self.match = table.match
         self.midi = isinstance(self.match, MidiMatch)
         n = len(self.match.seats)
-        self._head = html("", sizing_mode="stretch_width", margin=0)
-        self._cards = [html("", sizing_mode="stretch_width", margin=0) for _ in range(n)]
+        # compact: the title and "Let's play" on one line, then a card per seat (portrait, name,
+        # two lines, the explorer's link beside them), so the band stays short at 1280x800
+        # (no stretch_width inside a FlexBox: a pane as wide as its box would push its button below it)
+        self._head = html("", sizing_mode=None, margin=0, styles={"flex": "1 1 20em", "min-width": "12em"})
+        self._cards = [html("", sizing_mode=None, margin=0, styles={"flex": "1 1 11em", "min-width": "11em"})
+                       for _ in range(n)]
         self._links = [button("", self._open(p), name=f"intro-link-{p}") for p in range(n)]
-        self._columns = [pn.Column(self._cards[p], *([self._links[p]] if self.midi else []),
-                                   styles=dict(CARD_STYLE), css_classes=["intro-card", f"intro-seat-{p}"], margin=4)
+        self._columns = [pn.FlexBox(self._cards[p], *([self._links[p]] if self.midi else []), flex_wrap="wrap",
+                                    align_items="center", gap="0.2em 0.5em", styles=dict(CARD_STYLE),
+                                    css_classes=["intro-card", f"intro-seat-{p}"], margin=3)
                          for p in range(n)]
         self._place_link = button("", self._open_place, name="intro-place")
         self._play = button("", self.dismiss, kind="primary", name="intro-play")
-        self._row = pn.FlexBox(*self._columns, gap="0.2em", sizing_mode="stretch_width", flex_wrap="wrap",
+        self._row = pn.FlexBox(*self._columns, gap="0", sizing_mode="stretch_width", flex_wrap="wrap",
                                align_items="stretch")
         tail = [self._place_link] if not self.midi else []
-        self._actions = pn.Row(*tail, self._play, margin=0, styles={"gap": "0.6em", "flex-wrap": "wrap"})
-        self.band = pn.Column(self._head, self._row, self._actions, sizing_mode="stretch_width",
-                              css_classes=["intro-band"], styles=BAND_STYLE)
+        self._top = pn.FlexBox(self._head, *tail, self._play, flex_wrap="wrap", align_items="center",
+                               gap="0.2em 0.6em", sizing_mode="stretch_width", margin=0)
+        self.band = pn.Column(self._top, self._row, sizing_mode="stretch_width", css_classes=["intro-band"],
+                              styles=BAND_STYLE)
         self._order: list[int] = list(range(n))
         self._key: Any = None
 
@@ -168,26 +174,35 @@ class SeatIntro:
         h = load_heritage()
         for p in order:
             you = p == viewer
-            portrait = self._portrait(p, 92 if you else 62)
+            portrait = self._portrait(p, 62 if you else 48)
             lines: list[str] = []
+            if not self.midi and you:  # a master builder's part in the works: the canal they dig
+                lines = [tr.ui("intro.lead.arriala", "The Canal de Garonne was dug in the 19th century, to carry "
+                                                     "Riquet's water road on from Toulouse towards Bordeaux."),
+                         tr.ui("intro.lead2.arriala", "Like each player here, you lead a team of workers, section by "
+                                                      "section, from Grisolles to Valence d'Agen.")]
             if self.midi:
                 eng = m.game.engineers[p]
                 person = h.person_for_engineer(eng.id)
-                lines = [person.localized("role", m.lang).text, person.localized("caption", m.lang).text]
-                self.table._update(self._links[p], label=tr.ui("intro.read_about", "{name} in the explorer",
+                lines = [person.localized("role", m.lang).text]
+                if you:  # the viewer's engineer in two lines; the others' in one (their page has more)
+                    lines.append(person.localized("caption", m.lang).text)
+                self.table._update(self._links[p], label=tr.ui("intro.read_about", "About {name}",
                                                                  name=eng.short_name))
             named = m.names[p]
             if not self.midi and named != m.default_name(p):  # a typed name: say whose colour it is
-                lines = [tr.ui("intro.arriala.typed", "{name} plays this colour", name=named)]
+                lines = [tr.ui("intro.arriala.typed", "{name} plays this colour", name=named), *lines]
             if self.midi and named != m.game.engineers[p].short_name:
                 lines = [tr.ui("intro.midi.typed", "{name} plays this engineer", name=named), *lines]
-            body = "".join(f"<p style='margin:0.15em 0;font-size:{0.95 if you else 0.85}em'>{text(x)}</p>"
-                           for x in lines)
+            body = "".join(f"<p class='intro-line' style='margin:0.05em 0;font-size:{0.9 if you else 0.8}em;"
+                           f"line-height:1.25'>{text(x)}</p>" for x in lines)
+            # the caption "not a likeness" is said once in the band's title line; each portrait's
+            # accessible name says it too (Portrait.alt)
             self._cards[p].object = (
-                f"<div class='intro-person' data-seat='{p}' style='display:flex;gap:0.6em;align-items:flex-start'>"
-                f"{portrait_figure(portrait)}<div><p class='kicker' style='margin:0;font-size:0.85em;"
+                f"<div class='intro-person' data-seat='{p}' style='display:flex;gap:0.5em;align-items:flex-start'>"
+                f"<div style='flex:none'>{portrait.svg}</div><div><p class='kicker' style='margin:0;font-size:0.75em;"
                 f"text-transform:uppercase;letter-spacing:0.04em;color:#4f5d68'>{text(self._who(tr, p))}</p>"
-                f"<h3 class='intro-name' style='margin:0.1em 0 0.2em;font-size:{1.25 if you else 1.05}em'>"
+                f"<h3 class='intro-name' style='margin:0 0 0.1em;font-size:{1.15 if you else 1}em'>"
                 f"{text(portrait.name)}</h3>{body}</div></div>")
             self.table._update(self._columns[p], styles=dict(YOU_STYLE if you else CARD_STYLE))
         if order != self._order:
@@ -195,19 +210,14 @@ class SeatIntro:
             self._row.objects = [self._columns[p] for p in order]
         if self.midi:
             title = tr.ui("intro.title.midi", "Who you are: Riquet's engineers at the table")
-            lead = tr.ui("intro.lead.midi", "Each player takes the colour of one of the engineers who really worked "
-                                            "on the Canal du Midi.")
-            lead2 = ""
+            lead = tr.ui("intro.lead.midi", "Each player is one of the engineers who really worked on the canal.")
         else:
             title = tr.ui("intro.title.arriala", "Who you are: the master builders of the Canal de Garonne")
-            lead = tr.ui("intro.lead.arriala", "The Canal de Garonne was dug in the 19th century, to carry Riquet's "
-                                               "water road on from Toulouse towards Bordeaux.")
-            lead2 = tr.ui("intro.lead2.arriala", "Like each player here, you lead a team of workers, section by "
-                                                 "section, from Grisolles to Valence d'Agen.")
+            lead = ""
             self.table._update(self._place_link, label=tr.ui("intro.place", "The Canal de Garonne on the map"))
-        against = (tr.ui("intro.against", "You play against the others shown here.") if viewer is not None else "")
-        self._head.object = (f"<h2 class='intro-title' style='margin:0.1em 0;font-size:1.2em'>{text(title)}</h2>"
-                             f"<p style='margin:0.1em 0'>{text(' '.join(x for x in (lead, lead2, against) if x))}</p>")
+        note = tr.ui("portrait.note_all", "Portraits drawn for the exhibit — not likenesses.")
+        self._head.object = (f"<h2 class='intro-title' style='margin:0;font-size:1.1em'>{text(title)}</h2>"
+                             f"<p style='margin:0;font-size:0.85em'>{text(' '.join(x for x in (lead, note) if x))}</p>")
         self.table._update(self._play, label=tr.ui("intro.play", "Let's play"))
 
 
