@@ -3,8 +3,11 @@ place's story, a timeline from Riquet's birth to today, the people, and a glossa
 French, English and Occitan.
 
 Everything is drawn from the project's own data (``data/heritage/``): the map is a Bokeh
-plot of the canal lines of ``geometry.json`` and the coordinates of ``places.json``, with
-no tiles and nothing fetched from elsewhere, so the exhibit works offline.
+plot of the canal lines of ``geometry.json`` and the coordinates of ``places.json`` over the
+base map of ``basemap.json`` (sea, lagoons, rivers, towns: :mod:`canal_heritage.basemap`),
+with no tiles and nothing fetched from elsewhere, so the exhibit works offline. Kilometres
+are equal across and up; a scale bar and a north arrow are drawn; labels are placed so that
+none covers another (:mod:`.maplabels`), again for the width the page draws the map at.
 
 Markers differ by shape and by label, not by colour alone: the nine Canal du Midi work
 sites are circles numbered I–IX as on the cards, towns are squares, vineyards triangles,
@@ -60,30 +63,6 @@ MAP_WIDTH, MAP_HEIGHT = 1000, 560
 ORIGIN = (43.9, 1.75)
 #: A marker answers a tap this far from its centre, in screen pixels: a 48 px target.
 TAP_RADIUS_PX = 24
-#: Label placement where the default would collide: (x, y, anchor), in screen pixels
-#: (y grows downwards). Default: numerals above their marker, names to the right.
-LABEL_PLACES: dict[str, tuple[int, int, str]] = {
-    "midi-I": (-16, 0, "center_right"),
-    "midi-II": (0, 16, "top_center"),
-    "midi-IV": (0, 16, "top_center"),
-    "midi-V": (-6, -14, "bottom_right"),
-    "midi-VI": (6, -14, "bottom_left"),
-    "midi-VII": (-6, -14, "bottom_right"),
-    "grisolles": (-13, 0, "center_right"),
-    "montech": (13, 4, "center_left"),
-    "pente-d-eau-montech": (-13, 0, "center_right"),
-    "moissac": (-13, 0, "center_right"),
-    "chasselas": (13, -2, "center_left"),
-    "valence-d-agen": (0, 13, "top_center"),
-    "brulhois": (0, -13, "bottom_center"),
-}
-#: ... and when both canals are shown (only the sites and the towns are labelled then).
-WIDE_LABEL_PLACES: dict[str, tuple[int, int, str]] = {
-    "valence-d-agen": (-12, 0, "center_right"),
-    "moissac": (0, -14, "bottom_center"),
-}
-NUMERAL_LABEL = (0, -16, "bottom_center")
-NAME_LABEL = (13, 0, "center_left")
 #: Regions the map can show (the buttons above it), by the places and lines they frame.
 REGIONS: dict[str, dict[str, Any]] = {
     "both": {"lines": ("canal-du-midi", "canal-de-garonne"), "places": (), "pad": 12},
@@ -279,12 +258,6 @@ def marker_svg(kind: str, size: int = 22) -> str:
 
 
 # ---------------------------------------------------------------------------- the map
-def _label_box(fill: str, alpha: float, *, padding: int, radius: int) -> dict[str, Any]:
-    """The box behind a map label (Bokeh's typed ``figure.text`` does not list these properties)."""
-    return {"background_fill_color": fill, "background_fill_alpha": alpha, "padding": padding,
-            "border_radius": radius}
-
-
 #: The base map's colours: sea and lagoon, land, shore, rivers, town dots, their labels.
 SEA, LAND, SHORE, RIVER, RIVER_TEXT = WATER_LIGHT, "#f2ead5", "#7fa7bf", "#4f94c4", "#1d5f8a"
 TOWN_DOT = MUTED
