@@ -27,8 +27,8 @@ from typing import Any, ClassVar
 from ..core.events import Event
 
 __all__ = [
-    "BidsRevealed", "CoinEarned", "DelayedAwarded", "Moment", "SectionScored", "SiteDelayed", "SiteWon",
-    "MomentCursor", "TradeMade", "WorkBuilt", "WorkerMoved", "arriala_moments", "midi_moments", "moments", "viewer_seat",
+    "BidsRevealed", "CoinEarned", "DelayedAwarded", "Moment", "MomentCursor", "SectionScored", "SiteDelayed",
+    "SiteWon", "TradeMade", "WorkBuilt", "WorkerMoved", "arriala_moments", "midi_moments", "moments", "viewer_seat",
 ]
 
 
@@ -247,7 +247,7 @@ def midi_moments(events: Sequence[Event], start: int, viewer: int, narrator: Any
             values = tuple(a["values"])
             no_pawn = tuple(x.args["player"] for x in why if x.key == "midi.no_pawn_left")
             drawn = tuple((x.args["player"], x.args["value"]) for x in why if x.key == "midi.reinforcement_drawn")
-            lines = [narrator.event(x) for x in why] + [narrator.event(e)]
+            lines = [narrator.event(x) for x in why if x.key != "midi.reinforcement_empty"] + [narrator.event(e)]
             out.append(SiteWon(i, " ".join(lines), "M-R11" if no_pawn else a.get("ruling"), a["site"], a["total"],
                                a["threshold"], values, winners, max((values[w] for w in winners), default=0),
                                len(winners) > 1, no_pawn, drawn))

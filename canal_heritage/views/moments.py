@@ -106,8 +106,8 @@ STAGE_CSS = """
 @keyframes m-coin { from { transform: translateY(-120%) rotateY(540deg); opacity: 0; }
   to { transform: none; opacity: 1; } }
 .m-trade { display: flex; align-items: center; gap: 1em; }
-.m-trade .left { animation: m-left 1.2s ease-in-out 0.4s both; }
-.m-trade .right { animation: m-right 1.2s ease-in-out 0.4s both; }
+.m-trade .left .m-card { animation: m-left 1.2s ease-in-out 0.4s both; }
+.m-trade .right .m-card { animation: m-right 1.2s ease-in-out 0.4s both; }
 .m-trade .arrows { font-size: 2em; }
 @keyframes m-left { from { transform: translateX(calc(80px + 4em)); } to { transform: none; } }
 @keyframes m-right { from { transform: translateX(calc(-80px - 4em)); } to { transform: none; } }
@@ -182,6 +182,10 @@ export function render({ model }) {
     skip.textContent = model.skip_label;
     skip.setAttribute("aria-label", model.skip_label);
     more.textContent = model.more_label;
+    if (stage.classList.contains("settled")) {
+      skip.textContent = model.close_label;
+      skip.setAttribute("aria-label", model.close_label);
+    }
     stage.setAttribute("aria-label", model.label);
   };
   const area = () => {
@@ -210,16 +214,26 @@ export function render({ model }) {
     current = null;
     if (!withStory) { close(); return; }
     stage.className = "mstage settled";
+    skip.textContent = model.close_label;
+    skip.setAttribute("aria-label", model.close_label);
     title.textContent = withStory.story.heading;
     storyTitle.textContent = withStory.story.title;
     storyText.textContent = withStory.story.text;
     story.hidden = false;
     stage.hidden = false;
+    // settled at the bottom of the area: the next site or the board's top stays in view
+    const a = area();
+    if (a && a.getBoundingClientRect) {
+      const room = a.getBoundingClientRect().height - stage.offsetHeight;
+      stage.style.top = Math.max(0, Math.round(room)) + "px";
+    }
   };
   const show = (m) => {
     current = m;
     shown += 1;
+    stage.style.top = "0px";
     stage.className = "mstage playing kind-" + m.kind;
+    labels();
     title.textContent = m.title;
     frame.innerHTML = m.markup;  // trusted: drawn by the server's own code, every text escaped
     line.textContent = m.line;
@@ -285,6 +299,7 @@ export function render({ model }) {
   labels();
   model.on("skip_label", labels);
   model.on("more_label", labels);
+  model.on("close_label", labels);
   model.on("label", labels);
   model.on("batch", receive);
   receive();
@@ -309,6 +324,7 @@ class MomentStage(JSComponent):
     label = param.String(default="", doc="The stage's accessible name.")
     skip_label = param.String(default="", doc="The skip button's words.")
     more_label = param.String(default="", doc="The story's link to the explorer.")
+    close_label = param.String(default="", doc="The close button's words once the story is told.")
 
     _esm = _ESM
     _stylesheets: ClassVar[list[str]] = [STAGE_CSS]
@@ -345,7 +361,8 @@ class MomentStage(JSComponent):
     def _labels(self, tr: Translator) -> None:
         words = {"label": tr.ui("moments.label", "What just happened"),
                  "skip_label": tr.ui("moments.skip", "Skip"),
-                 "more_label": tr.ui("moments.more", "Its story in the explorer")}
+                 "more_label": tr.ui("moments.more", "Its story in the explorer"),
+                 "close_label": tr.ui("moments.close", "Close")}
         changed = {k: v for k, v in words.items() if getattr(self, k) != v}
         if changed:
             self.param.update(**changed)
@@ -432,8 +449,9 @@ def _frame(m: M.Moment, match: Any, narrator: Any, tr: Translator) -> tuple[str,
         else:
             title = tr.ui("moments.site_shared", "{names} share the site",
                           names=tr.join([_name(match, narrator, w) for w in m.winners]))
-        pawns = "".join(f"<span class='pawn-in'>{art.pawn(*_seat_look(match, w), 32, label=_name(match, narrator, w))}"
-                        f"</span>" for w in m.winners[:1])
+        pawns = "".join(f"<span class='pawn-in' style='margin-left:{(k - (len(m.winners) - 1) / 2) * 30:.0f}px'>"
+                        f"{art.pawn(*_seat_look(match, w), 28, label=_name(match, narrator, w))}</span>"
+                        for k, w in enumerate(m.winners))
         values = "".join(f"<div class='m-value{' best' if p in m.winners else ''}'>{_who(match, narrator, p, 20)}"
                          f"<b>{v}</b></div>" for p, v in enumerate(m.values))
         return title, (f"<div class='m-site'><div style='position:relative'>"
