@@ -141,7 +141,9 @@ def legend_items(tr: Translator) -> list[tuple[str, str]]:
             ("vineyard", tr.ui("explorer.legend", "Vineyard")),
             ("engineering_work", tr.ui("explorer.legend", "Engineering work")),
             ("canal", tr.ui("explorer.legend", "Canal")),
-            ("feeder", tr.ui("explorer.legend", "Feeder channel bringing water to the canal"))]
+            ("feeder", tr.ui("explorer.legend", "Feeder channel bringing water to the canal")),
+            ("river", tr.ui("explorer.legend", "River")),
+            ("basemap_town", tr.ui("explorer.legend", "Other town, to find your way"))]
 
 
 def what_label(tr: Translator, what: str) -> str:
@@ -238,6 +240,11 @@ def marker_svg(kind: str, size: int = 22) -> str:
     s = size
     if kind == "canal":
         body = f"<line x1='1' y1='{s / 2}' x2='{s - 1}' y2='{s / 2}' stroke='{CANAL}' stroke-width='4'/>"
+    elif kind == "river":
+        body = (f"<path d='M1 {s * 0.6} Q {s * 0.3} {s * 0.2} {s / 2} {s / 2} T {s - 1} {s * 0.4}' fill='none' "
+                f"stroke='{RIVER}' stroke-width='2'/>")
+    elif kind == "basemap_town":
+        body = f"<circle cx='{s / 2}' cy='{s / 2}' r='{s / 6}' fill='{TOWN_DOT}' stroke='#ffffff' stroke-width='1'/>"
     elif kind == "feeder":
         body = (f"<line x1='1' y1='{s / 2}' x2='{s - 1}' y2='{s / 2}' stroke='{CANAL}' stroke-width='2.5' "
                 f"stroke-dasharray='4 3'/>")
