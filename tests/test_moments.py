@@ -326,3 +326,18 @@ def test_arriala_tables_stage_their_sections():
             a.play(rng.choice(a.legal_actions()))
         t._kick_bots()
     assert "section" in kinds
+
+
+def test_reading_the_log_change_by_change_makes_the_same_moments_as_reading_it_at_once():
+    for game in (MidiGame(3), ArrialaGame(2, cells=[2, 2, 2, 2])):
+        s = played(game, 4)
+        n = (MidiNarrator("en", game, viewer=0) if isinstance(game, MidiGame) else ArrialaNarrator("en", game))
+        read = M.midi_moments if isinstance(game, MidiGame) else M.arriala_moments
+        whole = read(s.events, 0, 0, n)
+        rng = random.Random(0)
+        cuts = sorted(rng.sample(range(1, len(s.events)), 25)) + [len(s.events)]
+        pieces, start = [], 0
+        for cut in cuts:
+            pieces += read(s.events[:cut], start, 0, n)
+            start = cut
+        assert [astuple(m) for m in pieces] == [astuple(m) for m in whole]

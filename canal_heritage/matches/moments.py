@@ -225,10 +225,14 @@ _WHY = ("midi.reinforcement_drawn", "midi.reinforcement_empty", "midi.no_pawn_le
 def midi_moments(events: Sequence[Event], start: int, viewer: int, narrator: Any) -> list[Moment]:
     """The Canal du Midi moments made by ``events[start:]``, as seat ``viewer`` sees them
     (``-1``: the public). ``narrator`` says the engine's lines (``narrator.event``)."""
-    seen = _seen(events, viewer)
+    # Only the events from the last reveal before ``start`` are read as the viewer sees them (a
+    # site won after ``start`` is explained by what followed its reveal); the site in play is
+    # public (``midi.site_revealed``).
+    lo = max((j for j in range(start) if events[j].key == "midi.bets_revealed"), default=start)
+    seen = list(events[:lo]) + _seen(events[lo:], viewer)
     out: list[Moment] = []
     site, threshold = "", 0
-    for e in seen[:start]:
+    for e in events[:start]:
         if e.key == "midi.site_revealed":
             site, threshold = e.args["site"], e.args["threshold"]
     for i in range(start, len(seen)):
@@ -278,8 +282,8 @@ _MOVES = {"arriala.move": "move", "arriala.from_vineyard": "from_vineyard", "arr
 def arriala_moments(events: Sequence[Event], start: int, viewer: int, narrator: Any) -> list[Moment]:
     """The Arriala moments made by ``events[start:]``, as seat ``viewer`` sees them (``-1``:
     the public, who has no workers to be moved). ``narrator`` says the engine's lines."""
-    seen = _seen(events, viewer)
-    worked = {e.args["vineyard"] for e in seen[:start] if e.key == "arriala.to_vineyard"}
+    seen = list(events[:start]) + _seen(events[start:], viewer)  # what came before: public facts only
+    worked = {e.args["vineyard"] for e in events[:start] if e.key == "arriala.to_vineyard"}
     out: list[Moment] = []
     for i in range(start, len(seen)):
         e = seen[i]
