@@ -1,5 +1,6 @@
 """The base map under the exhibit's maps: land and sea of the Golfe du Lion, the Étang de
-Thau, the rivers Garonne, Tarn, Aude, Orb and Hérault, and the region's towns.
+Thau and the Étang de Bages-Sigean, the rivers Garonne, Tarn, Aveyron, Aude, Orb and
+Hérault, and the region's towns.
 
 Pure data, no UI import. The file ``data/heritage/basemap.json`` is made once by
 ``scripts/make_basemap.py`` (Natural Earth land, public domain; the lagoon and the rivers are
@@ -144,7 +145,8 @@ class BaseMap:
     Attributes:
         land: rings of (lat, lon), each a land polygon clipped to the region (all else is sea).
         lagoons: the Étang de Thau and the Étang de Bages-Sigean (water drawn over the land), by id.
-        rivers: rivers by id (``garonne``, ``tarn``, ``aude``, ``orb``, ``herault``), downstream.
+        rivers: rivers by id (``garonne``, ``tarn``, ``aveyron``, ``aude``, ``orb``, ``herault``),
+            each from upstream to its mouth or the river it joins.
         towns: towns, biggest first.
         bbox: (west, south, east, north) in degrees: the region the data covers.
         provenance: each layer's :class:`Provenance` (``land``, ``lagoons``, ``rivers``, ``towns``).

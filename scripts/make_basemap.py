@@ -14,7 +14,7 @@ Layers and where they come from (every one public domain):
 * ``lagoons``: the Étang de Thau and the Étang de Bages-Sigean, which Natural Earth's 1:10m
   land does not cut out.
   Reconstructed: a polygon through well-known shore places (listed in the file).
-* ``rivers``: the Garonne, Tarn, Aude, Orb and Hérault. No registry package carries river
+* ``rivers``: the Garonne, Tarn, Aveyron, Aude, Orb and Hérault. No registry package carries river
   lines, so they are reconstructed: polylines through well-known places on each river
   (source area, towns, confluences, mouth), each point labelled with the place it stands for.
 * ``towns``: well-known approximate positions of the region's towns, with their names in
@@ -142,11 +142,33 @@ RIVERS: dict[str, dict[str, Any]] = {
             (43.970, 1.370, "Bressols"),
             (44.015, 1.352, "Montauban"),
             (44.050, 1.300, "Villemade"),
+            (44.062, 1.265, "Barry-d'Islemade, the Aveyron joins"),
             (44.075, 1.230, "below Lafrançaise"),
             (44.090, 1.150, "Les Barthes"),
             (44.091, 1.102, "Moissac, Pont-canal du Cacor"),
             (44.100, 1.080, "Moissac"),
             (44.083, 1.012, "Boudou, into the Garonne"),
+        ],
+    },
+    "aveyron": {
+        "name": {"fr": "Aveyron", "en": "Aveyron", "oc": "Avairon"},
+        "points": [
+            (44.330, 3.090, "Sévérac-le-Château (source area)"),
+            (44.383, 2.823, "Laissac"),
+            (44.352, 2.575, "Rodez"),
+            (44.388, 2.338, "Belcastel"),
+            (44.352, 2.035, "Villefranche-de-Rouergue"),
+            (44.218, 1.977, "Najac"),
+            (44.147, 1.969, "Laguépie (the Viaur joins)"),
+            (44.160, 1.890, "Varen"),
+            (44.152, 1.756, "Saint-Antonin-Noble-Val"),
+            (44.077, 1.727, "Penne"),
+            (44.055, 1.665, "Bruniquel"),
+            (44.077, 1.618, "Montricoux"),
+            (44.074, 1.520, "Nègrepelisse"),
+            (44.088, 1.449, "Albias"),
+            (44.075, 1.380, "north of Montauban"),
+            (44.062, 1.265, "Barry-d'Islemade, into the Tarn"),
         ],
     },
     "aude": {
