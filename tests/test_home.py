@@ -63,7 +63,9 @@ def test_each_game_has_its_own_resume_button_and_key():
     arriala.clicks += 1
     midi.clicks += 1
     assert resumed == ["arriala", "midi"]
-    source = open(Home.__module__.replace(".", "/") + ".py", encoding="utf-8").read()
+    import inspect
+
+    source = inspect.getsource(Home)
     assert 'tr.ui("home.resume_midi"' in source and 'tr.ui("home.resume_arriala"' in source
     assert 'tr.ui("home.resume",' not in source
 

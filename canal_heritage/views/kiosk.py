@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import panel as pn
 import param
-from panel.custom import JSComponent
 
 from ..arriala.actions import W as WORKERS_PER_OWNER
 from ..i18n import LANGUAGES, translator
@@ -18,6 +17,7 @@ from ..matches.arriala import ArrialaMatch
 from ..matches.midi import MidiMatch, Seat
 from ..theme import arriala_seat
 from . import art
+from .modal import Modal
 from .theme import BRICK, CANAL, INK, SKY, STONE, STONE_DARK, TYPE_SCALE, WATER_LIGHT, html, text
 
 #: The games the attract loop alternates.
@@ -27,175 +27,36 @@ GAMES = ("midi", "arriala")
 MIN_COUNTDOWN = 20
 
 
-#: The "still there?" screen. The veil covers the whole viewport; the question stands on an
-#: opaque paper card (ink on paper ≈ 13:1, the button white on canal blue ≈ 6.6:1: both above
-#: the 4.5:1 of WCAG 1.4.3), sized in ``em`` so the projector mode enlarges it too.
-STILL_THERE_CSS = """
-:host { display: block; width: 0; height: 0; overflow: visible; }
-.still-there-veil {
-  position: fixed; inset: 0; width: 100vw; height: 100vh; z-index: 10000; box-sizing: border-box;
-  display: flex; align-items: center; justify-content: center; padding: 1em;
-  background: rgba(20, 30, 40, 0.88); cursor: pointer; font-family: system-ui, sans-serif;
-}
-.still-there-veil[hidden] { display: none; }
-.still-there-card {
-  background: #fbf6ea; color: #1d2b36; border-radius: 0.8em; padding: 1.5em 2em; max-width: 36em;
-  text-align: center; box-shadow: 0 0.5em 2em rgba(0, 0, 0, 0.4); border-top: 0.4em solid #1f5f8b;
-}
-.still-there-card h1 { font-size: 2em; margin: 0 0 0.4em; color: #1d2b36; }
-.still-there-card .countdown { font-size: 1.3em; margin: 0 0 1em; color: #1d2b36; font-variant-numeric: tabular-nums; }
-.still-there-card button {
-  font: inherit; font-size: 1.3em; font-weight: 600; cursor: pointer; line-height: 1.25;
-  min-height: 2.75em; min-width: 2.75em; padding: 0.5em 1.2em; border-radius: 0.6em;
-  background: #1f5f8b; color: #ffffff; border: 0.12em solid #123c59;
-}
-.still-there-card button:focus-visible, .still-there-card button:focus {
-  outline: 0.2em solid #b5541c; outline-offset: 0.2em;
-}
-.sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
-  clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
-"""
+class StillThere(Modal):
+    """The "still there?" screen in the browser: the exhibit's modal question
+    (:class:`~.modal.Modal`) over the whole viewport, with one answer, "I am still here".
 
+    While ``asking``, the page behind is inert, the focus is on the answer and stays there,
+    and a live region announces the question. A tap or click anywhere on it, Enter, Space
+    or Escape answers: ``on_answer()`` is called. When it closes, the focus returns where it
+    was and the page is live again."""
 
-class StillThere(JSComponent):
-    """The "still there?" screen in the browser: a modal alert dialog over the whole viewport.
-
-    While ``asking``, everything else on the page is made ``inert`` (not clickable, not
-    focusable, hidden from screen readers), the keyboard focus goes to the answer button and
-    stays in the dialog (Tab and Shift+Tab cycle inside it), and a live region announces the
-    question. A tap or click anywhere on it, Enter, Space or Escape answers: ``on_answer`` is
-    called. When it closes, focus returns where it was and the page is live again.
-    """
-
-    asking = param.Boolean(default=False, doc="Shown (and trapping focus) when true.")
-    title = param.String(default="", doc="The question.")
-    message = param.String(default="", doc="The countdown, updated every second.")
+    asking = param.Boolean(default=False, doc="Shown (and keeping the focus) when true.")
     label = param.String(default="", doc="The answer button's label.")
-    announcement = param.String(default="", doc="Said by screen readers (live region) when it changes.")
-
-    _esm = """
-export function render({ model }) {
-  const veil = document.createElement("div");
-  veil.className = "still-there-veil";
-  veil.setAttribute("role", "alertdialog");
-  veil.setAttribute("aria-modal", "true");
-  veil.setAttribute("aria-labelledby", "still-there-title");
-  veil.setAttribute("aria-describedby", "still-there-countdown");
-  veil.tabIndex = -1;
-  const card = document.createElement("div");
-  card.className = "still-there-card";
-  const h1 = document.createElement("h1");
-  h1.id = "still-there-title";
-  const p = document.createElement("p");
-  p.id = "still-there-countdown";
-  p.className = "countdown";
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "still-here";
-  card.append(h1, p, b);
-  veil.append(card);
-  const live = document.createElement("div");
-  live.className = "sr-only still-there-live";
-  live.setAttribute("aria-live", "assertive");
-  live.setAttribute("role", "alert");
-  const root = document.createElement("div");
-  root.append(veil, live);
-
-  let made_inert = [];
-  let before = null;
-  let open = false;
-  // Everything outside the dialog, up through every shadow root to <body>, becomes inert.
-  const isolate = () => {
-    let el = root.getRootNode().host || null;
-    while (el && el !== document.body && el !== document.documentElement) {
-      const parent = el.parentNode;
-      if (!parent) break;
-      for (const sib of parent.children) {
-        if (sib !== el && !sib.inert && !["SCRIPT", "STYLE", "LINK"].includes(sib.tagName)) {
-          sib.inert = true;
-          made_inert.push(sib);
-        }
-      }
-      el = parent instanceof ShadowRoot ? parent.host : parent;
-    }
-  };
-  const release = () => {
-    for (const el of made_inert) el.inert = false;
-    made_inert = [];
-  };
-  const deepActive = () => {
-    let a = document.activeElement;
-    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-    return a;
-  };
-  const show = (on) => {
-    if (on === open) return;
-    open = on;
-    veil.hidden = !on;
-    if (on) {
-      before = deepActive();
-      isolate();
-      b.focus({ preventScroll: true });
-    } else {
-      release();
-      live.textContent = "";
-      if (before && before.isConnected && typeof before.focus === "function") before.focus({ preventScroll: true });
-      before = null;
-    }
-  };
-  const answer = (ev) => {
-    ev.preventDefault();
-    ev.stopPropagation();
-    if (!open) return;
-    show(false);  // at once: the page is live again before the server's reply
-    model.send_msg({ answer: true });
-  };
-  veil.addEventListener("click", answer);
-  veil.addEventListener("keydown", (ev) => {
-    if (ev.key === "Tab") {  // the only control: focus stays on it
-      ev.preventDefault();
-      b.focus({ preventScroll: true });
-    } else if (ev.key === "Escape") {
-      answer(ev);
-    }
-  });
-  // Whatever takes the focus away while the question is asked, it comes back.
-  veil.addEventListener("focusout", (ev) => {
-    if (open && !veil.contains(ev.relatedTarget)) setTimeout(() => { if (open) b.focus({ preventScroll: true }); }, 0);
-  });
-  const draw = () => {
-    h1.textContent = model.title;
-    p.textContent = model.message;
-    b.textContent = model.label;
-  };
-  const announce = () => { live.textContent = open ? model.announcement : ""; };
-  draw();
-  veil.hidden = true;
-  show(model.asking);
-  announce();
-  model.on("title", draw);
-  model.on("message", draw);
-  model.on("label", draw);
-  model.on("asking", () => { show(model.asking); announce(); });
-  model.on("announcement", announce);
-  model.on("remove", release);
-  return root;
-}
-"""
-    _stylesheets: ClassVar[list[str]] = [STILL_THERE_CSS]
 
     def __init__(self, on_answer: Callable[[], Any] | None = None, **params: Any) -> None:
-        super().__init__(**params)
-        self.on_answer = on_answer
+        params.setdefault("prefix", "still-there")
+        params.setdefault("level", 1)
+        params.setdefault("tap_anywhere", True)
+        params.setdefault("dismiss", "still-here")
+        params.setdefault("message_class", "countdown")
+        super().__init__(on_answer=None, **params)
+        self._on_here = on_answer
+        self.on_answer = lambda _answer: self._on_here() if self._on_here is not None else None
+        self._sync()
+        self.param.watch(lambda *_: self._sync(), ["asking", "label"])
+
+    def _sync(self) -> None:
+        self.param.update(open=self.asking, answers=[["still-here", self.label, "still-here primary"]])
 
     def answer(self) -> None:
         """What a tap on the screen does: "I am still here"."""
-        if self.asking and self.on_answer is not None:
-            self.on_answer()
-
-    def _handle_msg(self, data: Any) -> None:
-        if isinstance(data, dict) and data.get("answer"):
-            self.answer()
+        self.give("still-here")
 
 
 class IdleGuard(pn.viewable.Viewer):

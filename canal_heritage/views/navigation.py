@@ -6,18 +6,20 @@ not a new page (the language, another place in the explorer) replaces it, and th
 scrolled to the top when a new page opens. When the visitor presses Back or Forward the
 browser's new address is sent to the server, which shows that page.
 
-:class:`LeaveDialog` is the "Leave this game?" question: a modal veil over the whole screen
-with two large buttons; it takes the keyboard's focus and keeps it, and Escape answers
-"stay".
+:class:`LeaveDialog` is the "Leave this game?" question: the exhibit's modal question
+(:mod:`.modal`, shared with the kiosk's "Still there?") with two large buttons; it takes the
+keyboard's focus and keeps it, and Escape answers "stay".
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import param
 from panel.custom import JSComponent
+
+from .modal import Modal
 
 
 class History(JSComponent):
@@ -78,105 +80,26 @@ export function render({ model }) {
             self.on_pop(search)
 
 
-DIALOG_CSS = """
-:host { display: contents; }
-.veil { position: fixed; inset: 0; z-index: 1000; pointer-events: auto; display: flex; align-items: center;
-  justify-content: center; background: rgba(20, 30, 40, 0.72); padding: 1em; }
-.veil[hidden] { display: none; }
-.box { background: #fbf6ea; color: #1d2b36; max-width: 36em; width: 100%; border-radius: 1em;
-  padding: 1.4em 1.6em; box-shadow: 0 0.5em 2em rgba(0, 0, 0, 0.4); font-size: 1.2em; }
-.box h2 { margin: 0 0 0.4em 0; font-size: 1.5em; }
-.box p { margin: 0 0 1.2em 0; line-height: 1.4; }
-.answers { display: flex; flex-wrap: wrap; gap: 0.8em; }
-.answers button { font: inherit; font-weight: 600; cursor: pointer; min-height: 3.2em; min-width: 8em;
-  padding: 0.5em 1.2em; border-radius: 0.6em; flex: 1 1 12em; }
-.answers .stay { background: #1f5f8b; color: #ffffff; border: 0.12em solid #123c59; }
-.answers .leave { background: #fffdf7; color: #1d2b36; border: 0.12em solid #1f5f8b; }
-.answers button:focus-visible { outline: 0.25em solid #1d2b36; outline-offset: 0.2em;
-  box-shadow: 0 0 0 0.45em #f0b400; }
-"""
+class LeaveDialog(Modal):
+    """"Leave this game?": the exhibit's modal question (:class:`~.modal.Modal`), shown while
+    ``open``; ``on_answer(True)`` to leave, ``(False)`` to stay. The Stay button has the
+    focus; Tab goes from one answer to the other; Escape stays."""
 
-
-class LeaveDialog(JSComponent):
-    """"Leave this game?": shown while ``open``; ``on_answer(True)`` to leave, ``(False)`` to
-    stay (the Stay button has the focus; Escape stays)."""
-
-    open = param.Boolean(default=False)
-    title = param.String(default="")
-    message = param.String(default="")
     leave_label = param.String(default="")
     stay_label = param.String(default="")
 
-    _esm = """
-export function render({ model }) {
-  const veil = document.createElement("div");
-  veil.className = "veil leave-veil";
-  const box = document.createElement("div");
-  box.className = "box";
-  box.setAttribute("role", "alertdialog");
-  box.setAttribute("aria-modal", "true");
-  box.setAttribute("aria-labelledby", "leave-title");
-  box.setAttribute("aria-describedby", "leave-message");
-  const h = document.createElement("h2");
-  h.id = "leave-title";
-  const p = document.createElement("p");
-  p.id = "leave-message";
-  const stay = document.createElement("button");
-  stay.type = "button";
-  stay.className = "stay";
-  const leave = document.createElement("button");
-  leave.type = "button";
-  leave.className = "leave";
-  const answers = document.createElement("div");
-  answers.className = "answers";
-  answers.append(stay, leave);
-  box.append(h, p, answers);
-  veil.append(box);
-  const answer = (yes) => model.send_msg({ leave: yes });
-  stay.addEventListener("click", () => answer(false));
-  leave.addEventListener("click", () => answer(true));
-  veil.addEventListener("keydown", (e) => {
-    if (e.key === "Escape") { e.preventDefault(); answer(false); }
-    else if (e.key === "Tab") {  // the focus stays in the question
-      e.preventDefault();
-      const active = veil.getRootNode().activeElement;
-      (active === stay ? leave : stay).focus();
-    }
-  });
-  let before = null;  // what had the focus before the question: it gets it back after
-  const focused = () => {
-    let el = document.activeElement;
-    while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
-    return el;
-  };
-  const draw = () => {
-    h.textContent = model.title;
-    p.textContent = model.message;
-    stay.textContent = model.stay_label;
-    leave.textContent = model.leave_label;
-    const opening = model.open && veil.hidden;
-    if (opening) before = focused();
-    if (!model.open && !veil.hidden && before && before.isConnected) before.focus();
-    veil.hidden = !model.open;
-    if (opening) requestAnimationFrame(() => stay.focus());
-  };
-  veil.hidden = true;
-  model.on(["open", "title", "message", "leave_label", "stay_label"], draw);
-  draw();
-  return veil;
-}
-"""
-    _stylesheets: ClassVar[list[str]] = [DIALOG_CSS]
-
     def __init__(self, on_answer: Callable[[bool], Any] | None = None, **params: Any) -> None:
-        super().__init__(**params)
-        self.on_answer = on_answer
+        params.setdefault("prefix", "leave")
+        params.setdefault("dismiss", "stay")
+        super().__init__(on_answer=None, **params)
+        self._on_leave = on_answer
+        self.on_answer = lambda answer: self._on_leave(answer == "leave") if self._on_leave is not None else None
+        self._sync()
+        self.param.watch(lambda *_: self._sync(), ["leave_label", "stay_label"])
+
+    def _sync(self) -> None:
+        self.answers = [["stay", self.stay_label, "stay primary"], ["leave", self.leave_label, "leave"]]
 
     def answer(self, leave: bool) -> None:
         """What a click does: told to ``on_answer`` while the question is open."""
-        if self.open and self.on_answer is not None:
-            self.on_answer(leave)
-
-    def _handle_msg(self, data: Any) -> None:
-        if isinstance(data, dict) and isinstance(data.get("leave"), bool):
-            self.answer(data["leave"])
+        self.give("leave" if leave else "stay")
