@@ -91,3 +91,193 @@ def test_lessons_keep_their_codes():
 
     n = Narrator("en")
     assert n.tr.codes
+
+
+# ---------------------------------------------------------------------- how to play
+from canal_heritage.arriala.data import load_arriala_data  # noqa: E402
+from canal_heritage.matches.guide import GuideState, arriala_step, guide_step, midi_step  # noqa: E402
+from canal_heritage.midi.data import load_midi_data  # noqa: E402
+from canal_heritage.views.how_to_play import (  # noqa: E402
+    ARRIALA_WORDS,
+    MIDI_WORDS,
+    HowToPlay,
+    SetupLearning,
+    how_to_play,
+    page_markup,
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game, words", [("midi", MIDI_WORDS), ("arriala", ARRIALA_WORDS)])
+def test_how_to_play_introduces_every_word_once_with_its_picture(game, words, lang):
+    page = how_to_play(game, lang)
+    assert tuple(w.id for w in page.words) == words
+    for w in page.words:
+        assert w.name and w.text
+        assert "<svg" in w.picture and re.search(r'aria-label="[^"]+"', w.picture), w.id  # a named picture
+    assert page.goal and page.turn and page.scoring
+    markup = page_markup(page, translator(lang))
+    assert markup.count("class='word word-") == len(words)
+    assert not CODE.search(markup)  # plain words: no rule codes
+
+
+def test_how_to_play_numbers_come_from_the_rules_data():
+    r = load_midi_data().rules
+    midi = how_to_play("midi", "en")
+    assert f"After {r.rounds} rounds" in midi.goal
+    assert f"{r.points_per_unused_coin} points" in " ".join(midi.scoring)
+    assert f"You have {r.pawns_per_player}." in next(w.text for w in midi.words if w.id == "pawn")
+    assert f"You start with {r.coins_per_player}." in next(w.text for w in midi.words if w.id == "coin")
+    a = load_arriala_data()
+    arriala = how_to_play("arriala", "en")
+    assert f"{a.rules.action_points} action points" in arriala.turn_heading
+    turn = " ".join(arriala.turn)
+    for cost in (a.rules.costs.place, a.rules.costs.move_cell, a.rules.costs.draw, a.rules.costs.lock):
+        assert f"{cost} AP" in turn
+    assert f"({a.board.scoring_table['5']} points for 5)" in " ".join(arriala.scoring)
+    vineyard = next(w.text for w in arriala.words if w.id == "vineyard")
+    assert all(f"{v.name} {v.capacity}" in vineyard for v in a.board.vineyards)
+
+
+def test_how_to_play_panel_and_the_setup_offer():
+    closed = []
+    panel = HowToPlay("midi", "oc", on_close=lambda: closed.append(1))
+    panel.close_button.clicks += 1
+    assert closed == [1]
+    learning = SetupLearning("arriala", "fr", guide_default=False)
+    assert learning.guide.value is False
+    learning.toggle()
+    assert learning.open and learning._holder.objects
+    learning.toggle()
+    assert not learning.open and not learning._holder.objects
+
+
+# ---------------------------------------------------------------------- the guided first round
+def css_classes(table) -> set[str]:
+    """Every CSS class the table's components carry, and those of the choices they offer."""
+    out: set[str] = set()
+    for obj in table.__panel__().select():
+        out.update(getattr(obj, "css_classes", None) or [])
+        out.update(getattr(getattr(obj, "object", None), "css_classes", None) or [])  # a Bokeh figure (the map)
+        if isinstance(obj, ChoiceList):
+            for item in obj.items:
+                out.update(str(item.get("classes", "")).split())
+    return out
+
+
+def walk(match, game: str, table_cls, limit: int = 400):
+    """Play the visitor's first rounds following the guide; the steps shown, with the table's
+    CSS classes at that moment."""
+    match.guide = GuideState(game)
+    table = table_cls(match)
+    shown = []
+    for _ in range(limit):
+        while match.is_bot_turn():
+            match.step_bot()
+        if match.over or match.guide.over:
+            break
+        step = table._learning.bubble.step_id
+        if step:
+            shown.append((step, table._learning.bubble.target, table._learning.bubble.kind, css_classes(table)))
+        if step and table._learning.bubble.kind == "info":
+            table._learning.bubble.act("got_it")
+            continue
+        legal = match.legal_actions()
+        if not legal:
+            break
+        match.play(legal[-1])
+    return table, shown
+
+
+def test_the_midi_guide_walks_the_first_round_pointing_at_controls_that_exist():
+    m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, lang="en")
+    table, shown = walk(m, "midi", MidiTable)
+    ids = [s[0] for s in shown]
+    assert ids[:2] == ["goal", "bet"] and ids[-1] == "done"
+    assert {"result", "coins", "draw"} <= set(ids)
+    for step, target, _kind, classes in shown:
+        assert target in classes, (step, target)
+    assert m.guide.over and m.state.observation(0).round == 2  # about one round, then on your own
+
+
+def test_the_arriala_guide_walks_the_first_turn_pointing_at_controls_that_exist():
+    m = ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, first=0, lang="en", pace=0)
+    table, shown = walk(m, "arriala", ArrialaTable)
+    ids = [s[0] for s in shown]
+    assert ids[:3] == ["goal", "ap", "place"] and ids[-1] == "done"
+    assert {"move", "section", "end"} <= set(ids)
+    for step, target, _kind, classes in shown:
+        assert target in classes, (step, target)
+
+
+@pytest.mark.parametrize("phase", ["bet", "draw", "reinforce_start", "trade"])
+def test_midi_steps_follow_the_engine_phase(phase):
+    """Seeded games played to each phase: the step names the move the engine offers."""
+    tr = translator("en")
+    for seed in range(40):
+        m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "random")], seed=seed, lang="en")
+        while not m.over:
+            if m.is_bot_turn():
+                m.step_bot()
+                continue
+            obs = m.observation()
+            if str(obs.phase) == phase:
+                step = midi_step(obs, m.legal_actions(), {"goal", "result", "coins"}, tr)
+                assert step is not None and step.kind == "act" and step.target == "choices"
+                assert step.id == {"reinforce_start": "reinforce"}.get(phase, phase)
+                return
+            m.play(m.legal_actions()[0])
+    pytest.skip(f"no seeded game reached {phase}")
+
+
+def test_no_step_when_it_is_not_the_visitors_turn_and_none_after_skip():
+    tr = translator("en")
+    m = ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, first=1, lang="en", pace=0)
+    assert arriala_step(m.state.observation(0), (), set(), tr) is None
+    assert guide_step("midi", None, (1,), set(), tr) is None
+    m.guide = GuideState("arriala")
+    table = ArrialaTable(m)
+    table._learning.bubble.act("skip")
+    assert m.guide.over and table._learning.bubble.step_id == ""
+    while not m.over and m.observation().round < 3:
+        if m.is_bot_turn():
+            m.step_bot()
+        else:
+            m.play(m.legal_actions()[-1])
+        assert table._learning.bubble.step_id == ""  # skipped: never again in this game
+
+
+def test_the_guide_adds_no_render_and_a_move_dismisses_a_hint():
+    m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, lang="en")
+    m.guide = GuideState("midi")
+    table = MidiTable(m)
+    renders = table.renders
+    assert table._learning.bubble.step_id == "goal"
+    table._learning.bubble.act("got_it")
+    assert table.renders == renders  # the bubble changes alone
+    assert table._learning.bubble.step_id == "bet"
+    m.play(m.legal_actions()[0])
+    assert "bet" in m.guide.seen
+
+
+def test_the_exhibit_ticks_the_guide_for_a_first_game_only_and_never_in_projector_mode():
+    from canal_heritage.exhibit import ExhibitApp
+
+    app = ExhibitApp(seed=1)
+    assert app.guide_default("midi") and app.guide_default("arriala")
+    app.go("setup")
+    setup = app._setup_view
+    assert setup.learning.guide.value is True
+    setup._on_start(setup.seats())
+    assert isinstance(app.match.guide, GuideState)
+    assert not app.guide_default("midi") and app.guide_default("arriala")
+    app.again()
+    assert app.match.guide is None  # "play again": on your own
+    app.go("arriala-setup")
+    if app._pending is not None:  # "Leave this game?": yes
+        app._answer_leave(True)
+    app._setup_view.learning.guide.value = False
+    app._setup_view._on_start(app._setup_view.seats())
+    assert app.arriala.guide is None
+    teacher = ExhibitApp(seed=1, projector=True)
+    assert not teacher.guide_default("midi")

@@ -8,7 +8,7 @@ in large type. "Got it" ends an information step, "Skip the guide" ends the guid
 step ends when the visitor makes the move.
 
 :func:`with_guide` is what a game table adds (one commented edit in its ``_render_game``):
-the "How to play" button in the header, the panel when it is open (above the table, which
+the "How to play" button in the header, the panel when it is open (over the table, which
 stays as it is underneath), and the bubble.
 """
 
@@ -64,6 +64,8 @@ class GuidePointer(JSComponent):  # its container in the page is "guide-pointer"
     ok_label = param.String(default="Got it")
     skip_label = param.String(default="Skip the guide")
     avoid = param.List(default=[], item_type=str, doc="CSS classes of the controls the bubble should not hide")
+    focus_class = param.String(default="", doc="the control that takes the keyboard focus at focus_seq's change")
+    focus_seq = param.Integer(default=0)
 
     _esm = """
 function findDeep(root, cls, depth) {
@@ -182,6 +184,13 @@ export function render({ model }) {
     skip.hidden = model.step_id === "done";
     place();
   };
+  model.on("focus_seq", () => setTimeout(() => {  // "How to play" opened or closed: the focus follows
+    const el = findDeep(document, model.focus_class, 0);
+    if (!el) return;
+    const b = el.matches("button") ? el : ((el.shadowRoot && el.shadowRoot.querySelector("button")) ||
+                                           el.querySelector("button"));
+    if (b) b.focus();
+  }, 200));
   const timer = setInterval(place, 300);
   window.addEventListener("resize", place);
   window.addEventListener("scroll", place, true);
@@ -247,9 +256,12 @@ class TableLearning:
         return getattr(self.table.match, "guide", None)
 
     def toggle(self, _event: Any = None) -> None:
-        """Open or close "How to play" (the game underneath stays as it is)."""
+        """Open or close "How to play" (the game underneath stays as it is); the keyboard focus
+        goes to its "Back to the game" button, then back to "How to play"."""
         self.open = not self.open
         self.table._render()
+        self.bubble.param.update(focus_class="how-close" if self.open else "how-to-play",
+                                 focus_seq=self.bubble.focus_seq + 1)
 
     def _act(self, what: str) -> None:
         state = self.state
@@ -280,8 +292,8 @@ class TableLearning:
         if not self.open:
             return [*parts, self.bubble]
         panel = self.table._slot("how-to-play", (m.lang,), lambda: HowToPlay(
-            self.game, m.lang, on_close=self.toggle))
-        return [panel, *parts, self.bubble]
+            self.game, m.lang, on_close=self.toggle, overlay=True))
+        return [*parts, self.bubble, panel]
 
 
 def with_guide(table: Any, parts: list[Any]) -> list[Any]:

@@ -328,7 +328,7 @@ class HowToPlay(pn.viewable.Viewer):
     """The "How to play" panel of a game, with a button that closes it (``on_close``)."""
 
     def __init__(self, game: Game, lang: str, *, on_close: Callable[[], None] | None = None,
-                 close_label: str | None = None) -> None:
+                 close_label: str | None = None, overlay: bool = False) -> None:
         super().__init__()
         tr = translator(lang, codes=False)
         self.game, self.lang = game, lang
@@ -338,10 +338,15 @@ class HowToPlay(pn.viewable.Viewer):
         if on_close is not None:
             self.close_button = button(close_label or tr.ui("how.back", "Back to the game"), lambda *_: on_close(),
                                        kind="primary", name="how-close")
-            parts.append(self.close_button)
+            parts.insert(0, self.close_button)  # first: the way back is in view at once
+        styles = {"background": "#f4efe2", "border": f"0.12em solid {CANAL}", "border-radius": "1em",
+                  "padding": "0.6em 1em"}
+        if overlay:  # over the game table, which stays as it is underneath
+            styles.update({"position": "fixed", "top": "0.5em", "left": "0.5em", "right": "0.5em",
+                           "bottom": "0.5em", "z-index": "700", "overflow-y": "auto",
+                           "box-shadow": "0 0.4em 2em rgba(0,0,0,0.3)", "width": "auto"})
         self._panel = pn.Column(*parts, css_classes=["how-to-play-panel"], sizing_mode="stretch_width",
-                                styles={"background": "#f4efe2", "border": f"0.12em solid {CANAL}",
-                                        "border-radius": "1em", "padding": "0.6em 1em"})
+                                styles=styles)
 
     def __panel__(self) -> pn.Column:
         return self._panel
@@ -364,7 +369,7 @@ class SetupLearning(pn.viewable.Viewer):
         super().__init__()
         tr = translator(lang, codes=False)
         self.game, self.lang, self.open = game, lang, False
-        self.guide = pn.widgets.Checkbox(name=tr.ui("setup.guide", "Guide me through the first round"),
+        self.guide = pn.widgets.Checkbox(label=tr.ui("setup.guide", "Guide me through the first round"),
                                          value=guide_default, css_classes=["guide-me"], stylesheets=[CHECK_CSS])
         self.button = button(tr.ui("how.open", "How to play"), self.toggle, name="how-to-play")
         self._holder = pn.Column(sizing_mode="stretch_width")
