@@ -341,3 +341,14 @@ def test_reading_the_log_change_by_change_makes_the_same_moments_as_reading_it_a
             pieces += read(s.events[:cut], start, 0, n)
             start = cut
         assert [astuple(m) for m in pieces] == [astuple(m) for m in whole]
+
+
+def test_a_storys_link_opens_the_explorer_through_the_table():
+    from canal_heritage.views.midi_table import MidiTable
+
+    t = MidiTable(vs_bots())
+    opened: list[str] = []
+    t.on_place = opened.append  # what the exhibit sets: open the explorer on a place
+    t.moments._handle_msg({"place": "midi-II"})
+    t.moments._handle_msg({"place": 3})  # not a place id: ignored
+    assert opened == ["midi-II"]

@@ -94,6 +94,7 @@ STAGE_CSS = """
   to { transform: translate(-50%, 0) scale(1); opacity: 1; } }
 .m-values { display: flex; flex-direction: column; gap: 0.25em; }
 .m-value { display: flex; align-items: center; gap: 0.35em; font-weight: 600; }
+.m-value b { font-size: 1.1em; min-width: 1.2em; text-align: center; }
 .m-value.best { font-size: 1.2em; }
 .m-value.best b { outline: 0.15em solid #1d2b36; border-radius: 0.3em; padding: 0 0.25em; }
 .m-gauge { width: 12em; height: 1.1em; border: 0.12em solid #1d2b36; border-radius: 0.6em; background: #fffdf7;
