@@ -143,14 +143,14 @@ def arriala_step(obs: Any, legal: Sequence[int], seen: set[str] | frozenset[str]
     if "place" in kinds:
         steps.append(("place", lambda: GuideStep(
             "place", tr.ui("guide.arriala.place.title", "Put a worker on the canal"),
-            tr.ui("guide.arriala.place", "Choose \u201cplace a worker\u201d ({cost} AP), then a free cell: a ring "
-                                         "on the map or a button under it.", cost=rules.costs.place),
+            tr.ui("guide.arriala.place", "Choose \u201cPlace a new worker\u201d ({cost} AP), then a free cell: a "
+                                         "ring on the map or a button under it.", cost=rules.costs.place),
             ARRIALA_TARGETS["place"], "act")))
     if "move" in kinds and "place" in seen:
         steps.append(("move", lambda: GuideStep(
             "move", tr.ui("guide.arriala.move.title", "Move a worker"),
             tr.ui("guide.arriala.move", "A worker walks along the canal for {cost} AP a cell, yours or anybody's. "
-                                        "Choose \u201cmove\u201d, then the worker, then where it goes.",
+                                        "Choose \u201cMove a worker\u201d, then the worker, then where it goes.",
                   cost=rules.costs.move_cell),
             ARRIALA_TARGETS["move"], "act")))
     if "place" in seen or "move" in seen:
@@ -163,7 +163,7 @@ def arriala_step(obs: Any, legal: Sequence[int], seen: set[str] | frozenset[str]
             ARRIALA_TARGETS["sections"])))
         steps.append(("end", lambda: GuideStep(
             "end", tr.ui("guide.arriala.end.title", "End your turn"),
-            tr.ui("guide.arriala.end", "Spend your other points as you like, then press \u201cend my turn\u201d: "
+            tr.ui("guide.arriala.end", "Spend your other points as you like, then press \u201cEnd the turn\u201d: "
                                        "the other players move, then it is you again."),
             ARRIALA_TARGETS["end"], "act")))
     if obs.round >= 2 or "end" in seen:

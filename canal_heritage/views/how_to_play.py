@@ -185,8 +185,9 @@ def midi_page(tr: Translator) -> Page:
     words = (
         Word("worker_card", tr.ui("how.midi.word", "Worker cards"),
              art.worker_card(4, worker, colour=colour, width=56),
-             tr.ui("how.midi.worker_card", "Your team: values from 0 to 6. You hold {hand} in your hand, {up} face "
-                                           "up and {down} face down in front of you.",
+             tr.ui("how.midi.worker_card", "Your team: values from {low} to {high}. You hold {hand} in your hand, "
+                                           "{up} face up and {down} face down in front of you.",
+                   low=min(w.value for w in data.workers), high=max(w.value for w in data.workers),
                    hand=r.hand_size, up=r.face_up, down=r.face_down)),
         Word("bet", tr.ui("how.midi.word", "Bet"),
              art.worker_card(0, "", colour=colour, state="back", width=48,
