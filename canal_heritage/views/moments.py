@@ -353,7 +353,9 @@ class MomentStage(JSComponent):
                 self._send([], [])
             return
         found = self._cursor.advance(match, MAX_ITEMS)
-        if found is None:  # a decision taken back: what plays is stale
+        if match.over:  # the end screen tells the end (and the board lies under it)
+            found = None
+        if found is None:  # a decision taken back, or the game over: what plays is stale
             if self.batch.get("items"):
                 self._send([], [])
         elif found:
