@@ -413,7 +413,8 @@ def test_a_game_changes_words_not_which_models_the_page_holds_and_lays_it_out_se
     doc.on_change(lambda e: layouts.append(f"{type(e.model).__name__}.{e.attr}")
                   if isinstance(e, ModelChangedEvent) and isinstance(e.model, LayoutDOM)
                   and e.attr in ("visible", "css_classes", "children", "stylesheets") else None)
-    containers = (table._panel, table.choice.column, table._body, table._board, table._side, table._heritage)
+    containers = (table._panel, table.choice.column, table._body, table._board, table._side, table._scroll,
+                  table._heritage)
     before = [list(c.objects) for c in containers]
     changed = clicks = most = 0
     choices_shown = 0

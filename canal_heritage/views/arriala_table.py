@@ -64,16 +64,23 @@ def shape_svg(colour: str, shape: str, size: int = 22, label: str = "") -> str:
 #: vineyards and works, scrolling inside. Portrait: the board on top, the choices below.
 BODY_CSS = """
 :host { display: grid !important; gap: 0.5em 1em;
-  grid-template-columns: minmax(0, 1.7fr) minmax(19em, 1fr); grid-template-rows: minmax(0, 1fr);
+  grid-template-columns: minmax(0, 1.45fr) minmax(19em, 1fr); grid-template-rows: minmax(0, 1fr);
   grid-template-areas: "board side"; }
+.scroll-button { display: none !important; }
 .board-area { grid-area: board; display: flex !important; flex-direction: column !important; min-height: 0;
   overflow-y: auto; overflow-x: hidden; }
-.side-area { grid-area: side; min-height: 0; }
+.side-area { grid-area: side; min-height: 0; height: auto;
+  display: flex !important; flex-direction: column !important; }
 @media (orientation: portrait) {
-  :host { grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(16em, 1fr) auto;
+  :host { grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(14em, 1fr) minmax(0, 0.95fr);
     grid-template-areas: "board" "side"; }
-  .side-area { max-height: 46dvh; }
 }
+"""
+
+#: The side: the score track on top, the rest in a box that scrolls inside.
+SIDE_CSS = """
+.track { flex: none !important; }
+.side-scroll { flex: 1 1 0 !important; min-height: 0; }
 """
 
 #: Inside the board area: the map takes what the title and the score track leave.
@@ -84,8 +91,9 @@ BOARD_CSS = """
 
 #: The actions as a compact grid of buttons (two or three a row), the cards and targets wrap.
 PALETTE_CSS = """
-.choice-list { display: grid !important; grid-template-columns: repeat(auto-fill, minmax(10.5em, 1fr)); gap: 0.35em; }
-.choice-list button { font-size: 0.92em; padding: 0.3em 0.6em; text-align: left; }
+[role=group].choice-list { display: grid !important; width: 100%; gap: 0.35em;
+  grid-template-columns: repeat(auto-fill, minmax(9.5em, 1fr)); }
+.choice-list button { font-size: 0.88em; padding: 0.25em 0.55em; text-align: left; min-height: 2.6em; }
 """
 COMPACT_CSS = """
 .choice-list button { font-size: 0.95em; padding: 0.3em 0.7em; }
@@ -124,17 +132,23 @@ class ArrialaTable(TableShell):
         self.choice.hand.stylesheets = [*self.choice.hand.stylesheets, COMPACT_CSS]
         self.choice.choices.stylesheets = [*self.choice.choices.stylesheets, COMPACT_CSS]
         self.choice.column.margin = 0
+        self.choice.column.stylesheets = [*self.choice.column.stylesheets, NO_SQUEEZE_CSS]
+        prompt = self.choice._panes["prompt"]  # the step's words: smaller, so the choices fit beside the board
+        prompt.stylesheets = [*prompt.stylesheets, "h2 { font-size: 1.1em !important; }"]
         # sections, vineyards and works, heritage
         self._story_button = button("", self._read_story, name="read-story")
         self._heritage = pn.Column(self._pane("heritage"), self._pane("story"), self._story_button,
                                    sizing_mode="stretch_width", css_classes=["heritage-pairing"], margin=0)
         # the side: the choices first, the bots' latest reasons, then the sections, vineyards,
         # works and the heritage place, scrolling inside (issue 13: layout)
-        self._side = pn.Column(self._pane("players", css_classes=["track"]), self.choice.column,
-                               self._pane("explains"), self._pane("sections"),
-                               self._pane("spots"), self._heritage, sizing_mode="stretch_width",
-                               css_classes=["side-area"], margin=0, styles={**SCROLL_INSIDE, "gap": "0.4em"},
-                               stylesheets=[NO_SQUEEZE_CSS])
+        self._scroll = pn.Column(self.choice.column, self._pane("explains"), self._pane("sections"),
+                                 self._pane("spots"), self._heritage, sizing_mode="stretch_width",
+                                 css_classes=["side-scroll"], margin=0, styles={**SCROLL_INSIDE, "gap": "0.4em"},
+                                 stylesheets=[NO_SQUEEZE_CSS])
+        # the score track stays in view above what scrolls (the others' summary)
+        self._side = pn.Column(self._pane("players", css_classes=["track"]), self._scroll,
+                               sizing_mode="stretch_width", css_classes=["side-area"], margin=0,
+                               stylesheets=[SIDE_CSS])
         self._body = pn.Column(self._board, self._side, sizing_mode="stretch_width",
                                css_classes=["table-body", "arriala-body"], margin=0, stylesheets=[BODY_CSS])
 
@@ -198,7 +212,7 @@ class ArrialaTable(TableShell):
         b = self.match.game.board
         name = tr.ui("arriala.table.map", "The board: the Canal de Garonne from {first} to {last}",
                      first=n.place(b.cells[0].town or ""), last=n.place(b.cells[-1].town or ""))
-        self._pane("map-name", f"<h2 class='map-name' style='font-size:1.1em;margin:0.2em 0'>{text(name)}</h2>")
+        self._pane("map-name", f"<h2 class='map-name' style='font-size:1em;margin:0.1em 0'>{text(name)}</h2>")
         self.map.draw(obs, n, tr, self.choice.targets, self.choice.worker)
 
     def _render_players(self, obs: ArrialaObservation) -> None:
@@ -229,19 +243,20 @@ class ArrialaTable(TableShell):
                 f"<li class='seat seat-{o}' style='display:flex;flex-wrap:wrap;align-items:center;gap:0 0.5em;"
                 f"padding:0.1em 0.3em;"
                 f"border-radius:0.4em;{turn}'>{shape_svg(colour, shape, 24, label)}"
-                f"<span style='min-width:9em;font-weight:700'>{text(label)}</span>"
-                f"<span style='flex:1;position:relative;height:1.1em;background:#efe6cf;border-radius:0.3em'>"
+                f"<span style='min-width:7em;font-weight:700'>{text(label)}</span>"
+                f"<span style='flex:1 1 3em;position:relative;height:0.9em;background:#efe6cf;border-radius:0.3em'>"
                 f"<span style='position:absolute;left:0;top:0;bottom:0;width:{width:.1f}%;background:{colour};"
                 f"border:0.06em solid {INK};border-radius:0.3em'></span></span>"
                 f"<strong style='min-width:2.5em;text-align:right'>{obs.points[o]}</strong>"
-                f"<small style='flex:1 1 100%;padding-left:2em'>{text(facts)}</small></li>")
+                f"<small style='flex:1 1 13em;padding-left:2.2em;font-size:0.82em;line-height:1.2'>{text(facts)}"
+                f"</small></li>")
         deck = tr.ui_plural("arriala.table.deck", "{n} card left in the deck", "{n} cards left in the deck",
                             obs.deck_size)
         title = tr.ui("arriala.table.track", "Score track")
         self._pane("players", f"<section class='players' aria-label='{text(title)}'>"
-                              f"<h2 style='font-size:1.1em;margin:0.3em 0'>{text(title)}</h2>"
-                              f"<ul style='list-style:none;padding:0;margin:0'>{''.join(rows)}</ul>"
-                              f"<p style='margin:0.3em 0'>{text(deck)}</p></section>")
+                              f"<h2 style='font-size:1em;margin:0 0 0.15em'>{text(title)} "
+                              f"<small style='font-weight:400'>· {text(deck)}</small></h2>"
+                              f"<ul style='list-style:none;padding:0;margin:0'>{''.join(rows)}</ul></section>")
 
     # -- sections, vineyards, works
     def _section_name(self, first: int, last: int) -> str:

@@ -24,8 +24,8 @@ LOG_SHEET_CSS = """
 :host { display: inline-block; }
 .log-open {
   font: inherit; font-size: 1em; font-weight: 600; line-height: 1.25; cursor: pointer;
-  min-height: 2.75em; min-width: 2.75em; padding: 0.45em 0.9em; border-radius: 0.6em;
-  background: #fffdf7; color: #1d2b36; border: 0.12em solid #1f5f8b;
+  min-height: 2.75em; min-width: 2.75em; padding: 0.45em 0.7em; border-radius: 0.6em;
+  background: #fffdf7; color: #1d2b36; border: 0.12em solid #1f5f8b; margin: 2px 3px;
   display: inline-flex; align-items: center; gap: 0.5em;
 }
 .log-open:hover { background: #e8eef3; }
@@ -35,6 +35,8 @@ LOG_SHEET_CSS = """
   background: #b5541c; color: #ffffff; border-radius: 1em; padding: 0 0.5em; font-size: 0.85em;
 }
 .log-open .new[hidden] { display: none; }
+.log-open svg { display: block; flex: none; }
+@media (max-width: 1100px) { .log-open .words { display: none; } }
 .log-panel {
   position: fixed; z-index: 40; top: 0; right: 0; bottom: 0; width: min(30em, 92vw);
   background: #fffdf7; color: #1d2b36; border-left: 0.15em solid #1f5f8b;
@@ -92,8 +94,13 @@ export function render({ model }) {
   open.setAttribute("aria-expanded", "false");
   open.setAttribute("aria-controls", id);
   const words = document.createElement("span");
+  words.className = "words";
   const badge = document.createElement("span");
   badge.className = "new";
+  // a drawn list, so a narrow screen can show the button without its words
+  open.innerHTML = "<svg viewBox='0 0 20 20' width='20' height='20' aria-hidden='true'>" +
+    "<path d='M3 5h14M3 10h14M3 15h9' stroke='currentColor' stroke-width='2.4' stroke-linecap='round' " +
+    "fill='none'/></svg>";
   open.append(words, badge);
   const sheet = document.createElement("section");
   sheet.className = "log-panel";
@@ -120,6 +127,7 @@ export function render({ model }) {
     words.textContent = model.label;
     badge.textContent = model.new_words.replace("{n}", String(fresh));
     badge.hidden = fresh === 0;
+    open.setAttribute("aria-label", fresh ? model.label + " (" + badge.textContent + ")" : model.label);
     title.textContent = model.label;
     close.textContent = model.close_label;
     const lines = model.lines;

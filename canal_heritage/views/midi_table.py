@@ -38,6 +38,7 @@ BODY_CSS = """
   grid-template-columns: minmax(0, 0.95fr) minmax(0, 1.25fr) minmax(0, 1.15fr);
   grid-template-rows: auto minmax(0, 1fr) auto;
   grid-template-areas: "strip strip strip" "site prompt players" "site explains players"; }
+.scroll-button { display: none !important; }
 .canal-strip { grid-area: strip; }
 .site-panel { grid-area: site; }
 .prompt { grid-area: prompt; }

@@ -45,7 +45,13 @@ TABLE_CSS = """
 
 #: The header: the title and status, then the buttons, on one line when there is room.
 HEADER_CSS = """
-:host { gap: 0.4em 0.6em !important; }
+:host { gap: 0.3em 0.35em !important; }
+@media (max-width: 1100px) { .table-title { max-width: 18em; } }
+"""
+
+#: The title and status: smaller on a narrow screen, so the header takes fewer lines.
+TITLE_CSS = """
+@media (max-width: 1100px) { h1 { font-size: 1.2em !important; } .status { font-size: 0.92em !important; } }
 """
 
 #: The bots' latest reasons: always in view, compact (a box that scrolls inside when long).
@@ -61,7 +67,7 @@ EXPLAINS_CSS = """
 SCROLL_INSIDE = {"min-height": "0", "overflow-y": "auto", "overflow-x": "hidden"}
 #: A column that scrolls inside keeps its parts at their own height (none is squeezed under another).
 NO_SQUEEZE_CSS = """
-* { flex: none !important; }
+* { flex: none !important; max-height: none !important; }
 """
 
 
@@ -225,9 +231,17 @@ class TableShell(InPlace, pn.viewable.Viewer):
         self._log_sheet = LogSheet(css_classes=["what-happened"], margin=(0, 0))
         for b in self._lang_buttons:  # compact: the header stays on one line where it can
             b.stylesheets = [*b.stylesheets, ".bk-btn { padding: 0.3em 0.55em; font-size: 0.9em; }"]
+        for b in (self._undo_button, self._home_button):
+            if b is not None:
+                b.stylesheets = [*b.stylesheets, ".bk-btn { padding: 0.35em 0.7em; }"]
+        for b in (*self._lang_buttons, self._undo_button, self._home_button, self._hands_toggle):
+            if b is not None:
+                b.margin = (2, 3)
         widgets = [*self._lang_buttons, *([self._hands_toggle] if self._hands_toggle else []), self._log_sheet,
                    self._undo_button, *([self._home_button] if self._home_button else [])]
-        self._header = pn.Row(self._pane("title", sizing_mode=None, margin=(0, 8, 0, 0)), *widgets,
+        self._header = pn.Row(self._pane("title", sizing_mode=None, margin=(0, 8, 0, 0), stylesheets=[TITLE_CSS],
+                                         css_classes=["table-title"]),
+                              *widgets,
                               sizing_mode="stretch_width", css_classes=["table-header"], margin=0,
                               stylesheets=[HEADER_CSS],
                               styles={"align-items": "center", "gap": "0.6em", "flex-wrap": "wrap"})
