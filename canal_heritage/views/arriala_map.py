@@ -17,7 +17,8 @@ box shows more land east and west, never a stretched canal.
   place are spread around it (:func:`spread`, fixed offsets).
 - Labels never overlap: :func:`place_labels` tries candidate positions around each
   place in order of importance and drops the least important labels when nothing fits,
-  at every scale the board may be shown at (:data:`SCALES`).
+  at the scale the browser shows the plot at (its size is synced back), before that at
+  every scale it may be shown at (:data:`FRAMES`).
 - The legend (:meth:`ArrialaMap.legend_html`) is HTML under the plot, in the page's language.
 - The choices on offer are numbered rings under the worker or the place (:class:`Target`).
 - Projector mode draws everything larger (:data:`PROJECTOR_SCALE`).
@@ -50,6 +51,8 @@ from .theme import CANAL, INK, PAPER, label_box, text
 ORIGIN = (44.0, 1.1)
 #: The board's height in the page (CSS px): it stretches to its box between these.
 MIN_HEIGHT, MAX_HEIGHT = 340, 760
+#: The legend's height under the plot (px, before the projector's scale; four rows).
+LEGEND_PX = 120
 #: Projector mode: every marker, label and the board's height this much larger.
 PROJECTOR_SCALE = 1.4
 #: Label text size (px, before the projector's scale).
@@ -289,13 +292,19 @@ class ArrialaMap:
         self.max_height = round(MAX_HEIGHT * self.scale)
         self._on_tap = on_tap
         self._placed: dict[Any, list[Placed]] = {}
+        self._placed_scale: float | None = None
+        self._to_place: tuple[tuple[Label, ...], tuple[tuple[float, float, float], ...], dict[str, str]] | None = None
         self.placed: list[Placed] = []
         self.figure = self._build()
+        # the browser says the plot's size (Bokeh syncs it back): labels fit that size
+        self.figure.on_change("inner_width", self._resized)
+        self.figure.on_change("inner_height", self._resized)
         self.plot = pn.pane.Bokeh(self.figure, sizing_mode="stretch_both", min_height=self.min_height,
                                   max_height=self.max_height, margin=(0, 0), css_classes=["map-plot"])
         self.legend = pn.pane.HTML("", sizing_mode="stretch_width", margin=(4, 0, 0, 0), css_classes=["map-legend"])
         # the plot takes the height the legend leaves; the legend keeps its own
         self.pane = pn.Column(self.plot, self.legend, sizing_mode="stretch_both", margin=(0, 0),
+                              min_height=self.min_height + round(LEGEND_PX * self.scale),
                               css_classes=["arriala-board"], stylesheets=[BOARD_CSS])
 
     @property
@@ -567,10 +576,41 @@ class ArrialaMap:
             for kind, bid, x, y in self.base_names:
                 name = base.rivers[bid].name(tr.lang) if kind == "river" else base.town(bid).name(tr.lang)
                 labels.append(Label(f"m{bid}", name, x, y, 5, 5 * s))
-        key = (tuple(labels), tuple(obstacles))
+        self._to_place = (tuple(labels), tuple(obstacles), borders)
+        self._place_labels()
+        _set_data(self.rings, {"x": [t.x for t in targets], "y": [t.y for t in targets],
+                               "number": [str(i + 1) for i in range(len(targets))]})
+        chosen = where.get(chosen_worker) if chosen_worker is not None else None
+        _set_data(self.chosen, {"x": [chosen[0]] if chosen else [], "y": [chosen[1]] if chosen else []})
+        legend = self.legend_html(n, tr)
+        if self.legend.object != legend:
+            self.legend.object = legend
+
+    def shown_scale(self) -> float | None:
+        """The px per km the browser shows the plot at, once it has said its size
+        (``match_aspect`` fits the whole extent in the frame), else ``None``."""
+        try:
+            width, height = self.figure.inner_width, self.figure.inner_height
+        except Exception:
+            return None
+        if not width or not height or width < 50 or height < 50:
+            return None
+        x0, x1, y0, y1 = self.extent
+        return round(min(width / (x1 - x0), height / (y1 - y0)), 3)
+
+    def _place_labels(self) -> None:
+        """Place the latest labels (:func:`place_labels`) at the scale the browser shows the
+        plot at, or, before it has said, at every scale it may be shown at; assign the labels'
+        columns when they change."""
+        if self._to_place is None:
+            return
+        labels, obstacles, borders = self._to_place
+        shown = self.shown_scale()
+        scales = [shown] if shown is not None else self.scales
+        key = (labels, obstacles, tuple(scales))
         placed = self._placed.get(key)
         if placed is None:
-            placed = place_labels(labels, obstacles, self.extent, self.scales, font_px=self.font_px)
+            placed = place_labels(labels, obstacles, self.extent, scales, font_px=self.font_px)
             self._placed = {key: placed}  # keep the latest only
         self.placed = placed
         _set_data(self.labels, {
@@ -580,13 +620,12 @@ class ArrialaMap:
             "border": [borders.get(p.label.key, INK if p.label.rank == 0 else "#fffdf7") for p in placed],
             "weight": ["bold" if p.label.rank <= 1 else "italic" if p.label.rank == 5 else "normal"
                        for p in placed]})
-        _set_data(self.rings, {"x": [t.x for t in targets], "y": [t.y for t in targets],
-                               "number": [str(i + 1) for i in range(len(targets))]})
-        chosen = where.get(chosen_worker) if chosen_worker is not None else None
-        _set_data(self.chosen, {"x": [chosen[0]] if chosen else [], "y": [chosen[1]] if chosen else []})
-        legend = self.legend_html(n, tr)
-        if self.legend.object != legend:
-            self.legend.object = legend
+
+    def _resized(self, _attr: str, _old: Any, _new: Any) -> None:
+        """The browser shows the plot at a new size: the labels are placed again for it."""
+        if self.shown_scale() != self._placed_scale:
+            self._placed_scale = self.shown_scale()
+            self._place_labels()
 
     def legend_html(self, narrator: Any, tr: Translator) -> str:
         """What each mark on the board means, with its picture, in the page's language."""
