@@ -123,7 +123,7 @@ h1 {{ margin: 0.1em 0 0; font-size: clamp({TYPE_SCALE['h2']}, 2.6vw + 0.4em, {TY
   line-height: 1.1; color: {INK}; }}
 h1 .and {{ color: {MUTED}; font-weight: 400; }}
 figure.profile {{ margin: 0; }}
-figure.profile .picture {{ width: min(100%, 95vh); margin: 0 auto; aspect-ratio: 900 / 330; }}
+figure.profile .picture {{ width: min(100%, 110vh); margin: 0 auto; aspect-ratio: 900 / 330; }}
 figure.profile.compact .picture {{ width: min(100%, 75vh); }}
 figure.profile figcaption {{ font-size: {TYPE_SCALE['small']}; color: {MUTED}; text-align: center; margin-top: 0.2em; }}
 .story p {{ margin: 0 0 0.5em; line-height: 1.4; }}
@@ -134,7 +134,7 @@ figure.profile figcaption {{ font-size: {TYPE_SCALE['small']}; color: {MUTED}; t
 #: The title is the button's label; the line is generated content (``::after``, see
 #: :func:`choice_card`), which browsers include in the button's accessible name.
 CHOICE_CSS = BUTTON_CSS + f"""
-:host {{ flex: 1 1 11em; display: flex; height: auto !important; }}
+:host {{ flex: 1 1 0; min-width: 11em; display: flex; height: auto !important; }}
 :host(.choice-card) .bk-btn.bk-btn {{ width: 100%; height: 100%; display: flex; flex-direction: column;
   flex: 1 1 auto; align-items: center; justify-content: flex-start; gap: 0.3em; padding: 0.7em 0.9em 0.9em;
   border-radius: 1em; text-align: center;
@@ -200,7 +200,7 @@ class Home(pn.viewable.Viewer):
         the kiosk's attract loop shares the screen)."""
         compact = self._attract is not None
         out = [choice_card(tr.ui("home.play_midi", "Play Canal du Midi"),
-                           tr.ui("home.play_midi_line", "Bid your engineers for the sites of Riquet's canal."),
+                           tr.ui("home.play_midi_line", "Bet your workers on the sites of Riquet's canal."),
                            pictures.midi_picture(), lambda *_: self._on_play_midi(), "play-midi", compact=compact)]
         if self._on_play_arriala is not None:
             play = self._on_play_arriala
@@ -294,7 +294,8 @@ def choice_card(title: str, line: str, picture: str, on_click: Callable[..., Any
                 ":host(.choice-card) .bk-btn::after { content: \"" + _css_string(line) + "\"; }"
                 + ("\n:host(.choice-card) .bk-btn::before { height: 3em; }" if compact else ""))
     b = pn.widgets.Button(label=title, stylesheets=[CHOICE_CSS, card_css], css_classes=[name, "choice-card"],
-                          sizing_mode="stretch_width", margin=0, styles={"flex": "1 1 11em", "align-self": "stretch"})
+                          sizing_mode="stretch_width", margin=0,
+                          styles={"flex": "1 1 0", "min-width": "11em", "align-self": "stretch"})
     b.on_click(on_click)
     return b
 

@@ -36,8 +36,9 @@ def midi_picture() -> str:
             steps.append(f"<rect x='{x - 3}' y='{y - 26}' width='6' height='26' fill='{STONE_DARK}'/>")  # a gate
     boat = (f"<path d='M 18 30 L 52 30 L 48 38 L 22 38 Z' fill='{VINE}' stroke='{INK}' stroke-width='1.5'/>"
             f"<rect x='28' y='23' width='14' height='7' fill='{SURFACE}' stroke='{INK}' stroke-width='1.2'/>")
-    pawns = (_pawn("circle", "#0072B2", 82, 38) + _pawn("square", "#E69F00", 104, 38)
-             + _pawn("triangle", "#009E73", 150, 56))
+    # three of the Canal du Midi's engineers, in their seats' colours and shapes (engineers.json)
+    pawns = (_pawn("circle", "#0072B2", 82, 38) + _pawn("square", "#009E73", 104, 38)
+             + _pawn("triangle", "#D55E00", 150, 56))
     sky = f"<rect width='180' height='100' fill='{SKY}'/>"
     return _OPEN + sky + "".join(steps) + boat + pawns + "</svg>"
 

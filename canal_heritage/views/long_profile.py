@@ -108,7 +108,7 @@ def long_profile_svg(tr: Translator, *, ident: str = "profile") -> str:
     summit = tr.ui("profile.summit", "the summit, about {m} m", m=int(SUMMIT.height))
     feed = tr.ui("profile.feed", "Montagne Noire: its water feeds the summit")
     garonne = tr.ui("profile.garonne", "Canal de Garonne, to Bordeaux")
-    staircase = tr.ui("profile.staircase", "8 locks in a staircase")
+    staircase = tr.ui("profile.staircase", "a staircase of 8 lock chambers")
 
     body: list[str] = [
         f"<title id='{ident}-title'>{escape(title)}</title><desc id='{ident}-desc'>{escape(desc)}</desc>",
@@ -135,7 +135,7 @@ def long_profile_svg(tr: Translator, *, ident: str = "profile") -> str:
     # the ground under the water, then the water itself, step by step
     line = water_line()
     ground = " ".join(f"L {_f(_x(km))} {_f(_y(m))}" for km, m in line)
-    body.append(f"<path d='M {_f(_x(0))} {Y_SEA + 20} {ground} L {_f(_x(KM_MAX))} {Y_SEA + 20} Z' "
+    body.append(f"<path d='M {_f(_x(0))} {Y_SEA + 30} {ground} L {_f(_x(KM_MAX))} {Y_SEA + 30} Z' "
                 f"fill='{STONE}' stroke='{STONE_DARK}' stroke-width='1.5'/>")
     body.append(f"<polyline points='{' '.join(f'{_f(_x(km))},{_f(_y(m) - 3)}' for km, m in line)}' fill='none' "
                 f"stroke='{CANAL}' stroke-width='6' stroke-linejoin='miter'/>")
@@ -173,7 +173,7 @@ def long_profile_svg(tr: Translator, *, ident: str = "profile") -> str:
         body.append(_label(x, ly, names.get(w.name, w.name), 20, anchor=anchor))
     body.append(_label(mx - 12, my - 38, summit, 15, anchor="end", fill=MUTED, weight=600))
     body.append(_label(WIDTH - 12, _y(0) - 16, "Étang de Thau", 15, anchor="end", fill=MUTED, weight=600))
-    body.append(_label(_x(207) + 6, _y(32) - 26, staircase, 15, anchor="end", fill=MUTED, weight=600))
+    body.append(_label(_x(207) - 8, _y(32) + 20, staircase, 15, anchor="end", fill=INK, weight=600))
 
     # the game's nine sites, by card numeral, on the canal's floor
     for numeral, _name in _sites():
@@ -181,9 +181,9 @@ def long_profile_svg(tr: Translator, *, ident: str = "profile") -> str:
         if km is None:
             continue
         x = _x(km)
-        body.append(f"<g aria-hidden='true'><circle cx='{_f(x)}' cy='{Y_SEA + 2}' r='12' fill='{PAPER}' "
+        body.append(f"<g aria-hidden='true'><circle cx='{_f(x)}' cy='{Y_SEA + 18}' r='12' fill='{PAPER}' "
                     f"stroke='{INK}' stroke-width='1.5'/>"
-                    f"<text x='{_f(x)}' y='{Y_SEA + 6}' font-size='{10 if len(numeral) > 3 else 12}' "
+                    f"<text x='{_f(x)}' y='{Y_SEA + 22}' font-size='{10 if len(numeral) > 3 else 12}' "
                     f"text-anchor='middle' font-weight='700' fill='{INK}'>{numeral}</text></g>")
     return (f"<svg class='long-profile' role='img' aria-labelledby='{ident}-title {ident}-desc' "
             f"viewBox='0 0 {WIDTH} {HEIGHT}' preserveAspectRatio='xMidYMid meet' "

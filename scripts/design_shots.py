@@ -1,0 +1,196 @@
+"""The screenshots of ``docs/design.md``: every screen of the exhibit, taken in Debian's Chromium.
+
+    uv run python scripts/design_shots.py               # docs/design/*.png (few, small)
+    uv run python scripts/design_shots.py --out /tmp/shots/x --review   # more sizes and languages
+
+It starts the exhibit itself on 127.0.0.1 (as ``tests/browser/conftest.py`` does): a seeded
+exhibit and a kiosk with a short idle time, takes the pictures, stops both. Pictures are
+reduced to a 256-colour palette (and halved with ``--scale``) so the committed set stays small.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def serve(**kw: Any) -> tuple[Any, str]:
+    """A threaded exhibit server on a free loopback port, once it answers."""
+    sys.path.insert(0, str(ROOT))
+    from canal_heritage.serve import make_server
+
+    port = _free_port()
+    server = make_server(port=port, threaded=True, bot_workers=1, **kw)
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+            break
+        except Exception:
+            time.sleep(0.2)
+    return server, f"http://127.0.0.1:{port}/"
+
+
+def settle(page: Any, ms: int = 600) -> None:
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(ms)
+
+
+def home(page: Any, url: str) -> None:
+    page.goto(url)
+    page.locator(".home-screen").wait_for()
+    settle(page)
+
+
+def midi_table(page: Any, url: str) -> None:
+    page.goto(url)
+    page.locator(".midi-setup").wait_for()
+    page.locator(".start button").click()
+    page.locator(".choices button").first.wait_for()
+    settle(page, 1200)
+
+
+def arriala_table(page: Any, url: str) -> None:
+    page.goto(url)
+    page.locator(".arriala-setup").wait_for()
+    page.locator(".start button").click()
+    page.wait_for_timeout(2500)
+    settle(page, 1500)
+
+
+def setup(selector: str) -> Callable[[Any, str], None]:
+    def go(page: Any, url: str) -> None:
+        page.goto(url)
+        page.locator(selector).wait_for()
+        settle(page)
+    return go
+
+
+def explorer(page: Any, url: str) -> None:
+    page.goto(url)
+    page.locator(".heritage-explorer, .explorer").first.wait_for()
+    settle(page, 1500)
+
+
+def leave(page: Any, url: str) -> None:
+    midi_table(page, url)
+    page.locator(".go-home button").first.click()
+    page.locator(".leave-veil").wait_for(state="visible")
+    settle(page, 400)
+
+
+def still_there(page: Any, url: str) -> None:
+    page.goto(url)
+    page.locator(".midi-setup").wait_for()
+    page.locator(".still-there-veil").wait_for(state="visible", timeout=30_000)
+    settle(page, 300)
+
+
+#: (file name, server, address, viewport, how to get there); ``review`` adds its own list
+DOCS: list[tuple[str, str, str, tuple[int, int], Callable[[Any, str], None]]] = [
+    ("home-fr-1280x800", "exhibit", "?lang=fr", (1280, 800), home),
+    ("home-en-1280x800", "exhibit", "?lang=en", (1280, 800), home),
+    ("home-oc-1280x800", "exhibit", "?lang=oc", (1280, 800), home),
+    ("home-fr-768x1024", "exhibit", "?lang=fr", (768, 1024), home),
+    ("home-projector-1280x800", "exhibit", "?lang=fr&mode=projector", (1280, 800), home),
+    ("midi-setup-1280x800", "exhibit", "?lang=fr&page=midi-setup", (1280, 800), setup(".midi-setup")),
+    ("midi-table-1280x800", "exhibit", "?lang=fr&page=midi-setup", (1280, 800), midi_table),
+    ("midi-table-768x1024", "exhibit", "?lang=fr&page=midi-setup", (768, 1024), midi_table),
+    ("arriala-setup-1280x800", "exhibit", "?lang=fr&page=arriala-setup", (1280, 800), setup(".arriala-setup")),
+    ("arriala-table-1280x800", "exhibit", "?lang=fr&page=arriala-setup", (1280, 800), arriala_table),
+    ("arriala-table-768x1024", "exhibit", "?lang=fr&page=arriala-setup", (768, 1024), arriala_table),
+    ("explorer-1280x800", "exhibit", "?lang=fr&page=explorer", (1280, 800), explorer),
+    ("explorer-768x1024", "exhibit", "?lang=fr&page=explorer", (768, 1024), explorer),
+    ("leave-question-1280x800", "exhibit", "?lang=fr&page=midi-setup", (1280, 800), leave),
+    ("kiosk-home-1280x800", "kiosk", "?lang=fr", (1280, 800), home),
+    ("kiosk-still-there-1280x800", "kiosk", "?lang=fr&page=midi-setup", (1280, 800), still_there),
+]
+
+
+def review_list() -> list[tuple[str, str, str, tuple[int, int], Callable[[Any, str], None]]]:
+    """Home in every language at three sizes, projector mode, and the kiosk."""
+    out = []
+    for lang in ("fr", "en", "oc"):
+        for w, h in ((1280, 800), (1920, 1080), (768, 1024)):
+            out.append((f"home-{lang}-{w}x{h}", "exhibit", f"?lang={lang}", (w, h), home))
+    out += [("home-projector-1280x800", "exhibit", "?lang=fr&mode=projector", (1280, 800), home),
+            ("home-projector-1920x1080", "exhibit", "?lang=fr&mode=projector", (1920, 1080), home),
+            ("kiosk-home-1280x800", "kiosk", "?lang=fr", (1280, 800), home),
+            ("kiosk-home-oc-768x1024", "kiosk", "?lang=oc", (768, 1024), home),
+            ("kiosk-still-there-1280x800", "kiosk", "?lang=fr&page=midi-setup", (1280, 800), still_there),
+            ("leave-question-1280x800", "exhibit", "?lang=fr&page=midi-setup", (1280, 800), leave)]
+    return out
+
+
+def compress(path: Path, scale: float) -> None:
+    """A 256-colour palette PNG, optionally scaled down."""
+    from PIL import Image
+
+    with Image.open(path) as im:
+        img = im.convert("RGB")
+    if scale != 1:
+        img = img.resize((round(img.width * scale), round(img.height * scale)), Image.Resampling.LANCZOS)
+    img.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs" / "design"), help="where the PNGs go")
+    parser.add_argument("--review", action="store_true", help="home at three sizes in three languages, and the kiosk")
+    parser.add_argument("--scale", type=float, default=0.5, help="reduce the pictures (docs: 0.5)")
+    parser.add_argument("--only", default="", help="only the shots whose name contains this")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    shots = [s for s in (review_list() if args.review else DOCS) if args.only in s[0]]
+    from playwright.sync_api import sync_playwright
+
+    servers: dict[str, tuple[Any, str]] = {}
+    try:
+        servers["exhibit"] = serve(seed=7, expert_iterations=4, arriala_pace=0)
+        if any(s[1] == "kiosk" for s in shots):
+            servers["kiosk"] = serve(kiosk=True, idle_after=3, countdown=300, seed=7)
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for name, which, query, (w, h), go in shots:
+                context = browser.new_context(viewport={"width": w, "height": h})
+                page = context.new_page()
+                page.set_default_timeout(30_000)
+                try:
+                    go(page, servers[which][1] + query)
+                    path = out / f"{name}.png"
+                    page.screenshot(path=str(path))
+                    compress(path, args.scale)
+                    print(f"{path} {path.stat().st_size // 1024} KB")
+                except Exception as error:  # one screen failing should not lose the others
+                    print(f"{name}: {type(error).__name__}: {error}".splitlines()[0], file=sys.stderr)
+                finally:
+                    context.close()
+            browser.close()
+    finally:
+        for server, _url in servers.values():
+            server.stop()
+        from canal_heritage.matches.pool import shutdown
+
+        shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
