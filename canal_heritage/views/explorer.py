@@ -71,6 +71,9 @@ REGIONS: dict[str, dict[str, Any]] = {
                                         "frontonnais", "chasselas", "brulhois", "pente-d-eau-montech",
                                         "pont-canal-cacor"), "pad": 6},
 }
+#: Place names written before the others where they crowd (Moissac: the Arriala game's town
+#: and the Tarn's crossing; then the towns from the Garonne downstream).
+PLACE_NAME_PRIORITY = {"moissac": 1.9, "valence-d-agen": 1.95, "castelsarrasin": 1.96}
 #: Which places are labelled when the whole of both canals is shown (others are too close
 #: together to read; their shape still says their kind, and the other views name them).
 WIDE_LABELS = ("midi_site", "town")
@@ -278,6 +281,8 @@ SCALE_STEPS = (5, 10, 20, 25, 50, 100)
 LABEL_WIDTH, PROJECTOR_LABEL_WIDTH = 720, 1000
 #: ... until the page says how wide it draws the map; never placed for less than this.
 MIN_LABEL_WIDTH = 480
+#: The map's texts grow with its drawn width past this many pixels (the projector's: 30 % more).
+TEXT_GROWS_FROM = 860
 #: Open-sea spots (lat, lon) where the sea's name may be written, best first.
 GULF_SPOTS = ((43.08, 3.70), (43.18, 3.62), (43.0, 3.45), (43.25, 3.85), (43.15, 3.95), (43.05, 3.3))
 #: A basemap town closer than this to a place's marker has no dot of its own (km).
@@ -454,7 +459,8 @@ class CanalMap(pn.viewable.Viewer):
     def _relabel(self) -> None:
         """Place every label of the frame (greedy, most important first, none overlapping)."""
         tr = translator(self.lang)
-        s = self.scale
+        # texts grow a little on a wide map (at most a quarter), to stay readable from a step back
+        s = self.scale * min(1.25, max(1.0, self._w / (TEXT_GROWS_FROM * (1.3 if self.projector else 1.0))))
         wide = self.region == "both"
         small, font = 13 * s, 15 * s
         labels: list[tuple[Label, dict[str, Any]]] = []
@@ -463,10 +469,11 @@ class CanalMap(pn.viewable.Viewer):
 
         def add(layer: str, key: str, text: str, at: tuple[float, float], size: float, priority: float,
                 candidates: list[Candidate], *, style: str = "normal", color: str = INK, fill: str = SURFACE,
-                alpha: float = 0.85, required: bool = False, short: str | None = None) -> None:
+                alpha: float = 0.85, required: bool = False, short: str | None = None,
+                fallback: list[Candidate] | None = None, edges_ok: bool = False) -> None:
             sx, sy = self._to_screen(*at)
             lab = Label(key, text, sx, sy, size, priority, candidates, bold="bold" in style, short=short,
-                        required=required)
+                        required=required, fallback=fallback or [], edges_ok=edges_ok)
             labels.append((lab, {"layer": layer, "size": size, "style": style, "color": color, "fill": fill,
                                  "alpha": alpha}))
 
@@ -497,8 +504,10 @@ class CanalMap(pn.viewable.Viewer):
             numeral = p.game.get("midi") if p.game else None
             gap = marker_size[p.id] / 2 + 3 * s
             add("places", f"place:{p.id}", numeral or p.localized("name", tr.lang).text, self._xy[p.id], small,
-                1 if numeral else 2, around(gap, prefer="above" if numeral else "right"),
-                style="bold" if numeral else "normal", required=True)
+                1 if numeral else PLACE_NAME_PRIORITY.get(p.id, 2), around(gap, prefer="above" if numeral else "right"),
+                style="bold" if numeral else "normal", required=bool(numeral) or not wide, edges_ok=True,
+                fallback=[*around(gap + 10 * s, prefer="above" if numeral else "right"), *around(gap + 22 * s),
+                          *around(gap + 36 * s)])
         # the canals' names, along them
         for lid, where in (("canal-du-midi", ("both", "midi")), ("canal-de-garonne", ("both", "garonne"))):
             line = self._lines.get(lid)
@@ -652,7 +661,7 @@ class CanalMap(pn.viewable.Viewer):
         bar_px = km * w / (x1 - x0)
         self._furniture_boxes: list[Box] = [
             (18 * s - 4, h - 16 * s - 8 * s, 18 * s + bar_px + 4, h - 16 * s + 4),
-            (nsx - 10 * s, nsy - 30 * s, nsx + 10 * s, nsy + 10 * s)]
+            (nsx - 10 * s, nsy - 9 * s, nsx + 10 * s, nsy + 10 * s)]
 
     def _shows(self, x: float, y: float) -> bool:
         xr, yr = self.figure.x_range, self.figure.y_range

@@ -123,8 +123,13 @@ class Label:
     bold: bool = False
     padding: float = 2
     short: str | None = None
-    #: Placed even when nothing fits (at its first candidate): the game's numerals.
+    #: Placed even when nothing fits: over the edge of a marker if it must, else at its first
+    #: candidate (the game's numerals and places).
     required: bool = False
+    #: May cover the edge of a marker (never its middle) when there is no free room.
+    edges_ok: bool = False
+    #: Farther positions a required label tries when its own candidates have no room.
+    fallback: Sequence[Candidate] = ()
 
 
 @dataclass
@@ -152,7 +157,11 @@ def place_labels(labels: Iterable[Label], *, width: float, height: float,
     less ``margin``). Deterministic for the same input."""
     out: dict[str, Placed] = dict(placed or {})
     taken: list[Quad] = [p.corners for p in out.values()]
+    obstacles = list(obstacles)
     blocked = [quad(o) for o in obstacles]
+    # a required label with no free room may cover the edge of a marker, never its middle
+    cores = [quad(((o[0] + o[2]) / 2 - 4, (o[1] + o[3]) / 2 - 4, (o[0] + o[2]) / 2 + 4, (o[1] + o[3]) / 2 + 4))
+             for o in obstacles]
     ordered = sorted(enumerate(labels), key=lambda il: (il[1].priority, il[0]))
 
     def fits(b: Box, q: Quad, *, strict: bool) -> bool:
@@ -160,14 +169,19 @@ def place_labels(labels: Iterable[Label], *, width: float, height: float,
             return False
         if any(quads_overlap(q, t) for t in taken):
             return False
-        return not (strict and any(quads_overlap(q, o, gap=0) for o in blocked))
+        return not any(quads_overlap(q, o, gap=0) for o in (blocked if strict else cores))
 
     for _, lab in ordered:
         done = None
-        for strict in (True, False) if lab.required else (True,):
+        tries = [(lab.candidates, True)]
+        if lab.required or lab.edges_ok:  # near, over a marker's edge
+            tries.append((lab.candidates, False))
+        if lab.required:  # then farther out, free, then over an edge
+            tries += [(lab.fallback, True), (lab.fallback, False)]
+        for candidates, strict in tries:
             for text in (lab.text, lab.short) if lab.short else (lab.text,):
                 w, h = text_size(text, lab.font_px, bold=lab.bold, padding=lab.padding)
-                for cand in lab.candidates:
+                for cand in candidates:
                     x, y = cand.at or (lab.x, lab.y)
                     q = corners_of(x, y, w, h, cand.dx, cand.dy, cand.anchor, cand.angle)
                     b = box_of(x, y, w, h, cand.dx, cand.dy, cand.anchor, cand.angle)
