@@ -160,9 +160,10 @@ def place_labels(labels: Sequence[Label], obstacles: Sequence[tuple[float, float
                  extent: tuple[float, float, float, float], scales: Sequence[float], *,
                  font_px: float, padding: float = 2) -> list[Placed]:
     """Place ``labels`` so that no two boxes overlap at any of ``scales`` (px per km), inside
-    ``extent`` (x0, x1, y0, y1 km), avoiding ``obstacles`` (x, y km, radius px) where they
-    can: greedy, most important first, each trying its candidate positions in order; a label
-    that fits nowhere is dropped. Deterministic: the same labels give the same placement."""
+    ``extent`` (x0, x1, y0, y1 km), avoiding ``obstacles`` (x, y km, radius px; only labels
+    of rank 0 or 1 may cover one when nothing else fits): greedy, most important first,
+    each trying its candidate positions in order; a label that fits nowhere is dropped.
+    Deterministic: the same labels give the same placement."""
     x0, x1, y0, y1 = extent
     placed: list[Placed] = []
 
@@ -192,7 +193,7 @@ def place_labels(labels: Sequence[Label], obstacles: Sequence[tuple[float, float
         w, h = text_size(lab.text, font_px, padding)
         cands = _candidates(w, h, lab.clear)
         spot = next((c for c in cands if fits(lab, c[0], c[1], w, h, True)), None)
-        if spot is None:
+        if spot is None and lab.rank <= 1:  # a town's name or a section's count may cover a marker
             spot = next((c for c in cands if fits(lab, c[0], c[1], w, h, False)), None)
         if spot is not None:
             placed.append(Placed(lab, spot[0], spot[1], w, h))
@@ -654,10 +655,10 @@ class ArrialaMap:
                       for icon, words in items)
         lis += (f"<li class='legend-workers' style='grid-column:1/-1;display:flex;flex-wrap:wrap;align-items:center;"
                 f"gap:0.3em'><span>{text(workers)}</span>{pawns}</li>")
-        return (f"<section class='legend' aria-label='{text(title)}' style='font-size:{0.82 * self.scale:.2f}em;"
+        return (f"<section class='legend' aria-label='{text(title)}' style='font-size:0.82em;"
                 f"line-height:1.15'>"
                 f"<h3 style='position:absolute;width:1px;height:1px;overflow:hidden;"
                 f"clip:rect(0 0 0 0)'>{text(title)}</h3>"
                 f"<ul style='list-style:none;margin:0;padding:0;display:grid;gap:0.15em 0.8em;"
-                f"grid-template-columns:repeat(auto-fill,minmax({14 * self.scale:.0f}em,1fr))'>"
+                f"grid-template-columns:repeat(auto-fill,minmax(13em,1fr))'>"
                 f"{lis}</ul></section>")
