@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import panel as pn
 
-from ..heritage import load_heritage
+from ..heritage import HistoricDate, load_heritage
 from ..matches.midi import MidiMatch
 from ..theme import arriala_seat
 from . import art
@@ -140,26 +140,26 @@ def _arriala_built(table: TableShell, seat: int) -> list[Built]:
 def _section_picture(colour: str, shape: str, workers: int) -> str:
     """A stretch of canal with the seat's workers on it."""
     k = max(1, min(workers, 5))
-    w = 18 + 14 * k
-    pawns = "".join(art.pawn(colour, shape, 13) .replace("<svg ", f"<svg x='{6 + 14 * i}' y='7' ", 1)
+    w = 20 + 22 * k
+    pawns = "".join(art.pawn(colour, shape, 20).replace("<svg ", f"<svg x='{10 + 22 * i}' y='8' ", 1)
                     for i in range(k))
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='28' viewBox='0 0 {w} 28' "
-            f"aria-hidden='true' focusable='false'><rect x='1' y='5' width='{w - 2}' height='18' rx='3' "
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='36' viewBox='0 0 {w} 36' "
+            f"aria-hidden='true' focusable='false'><rect x='1' y='6' width='{w - 2}' height='24' rx='4' "
             f"fill='{WATER}' stroke='{INK}' stroke-width='1.2'/>{pawns}</svg>")
 
 
 def _lock_picture() -> str:
     """A lock: a chamber between two gates."""
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='46' height='28' viewBox='0 0 46 28' aria-hidden='true' "
-            f"focusable='false'><rect x='1' y='5' width='44' height='18' rx='3' fill='{WATER}' stroke='{INK}' "
-            f"stroke-width='1.2'/><rect x='12' y='2' width='5' height='24' fill='#6E4522' stroke='{INK}'/>"
-            f"<rect x='29' y='2' width='5' height='24' fill='#6E4522' stroke='{INK}'/></svg>")
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='60' height='36' viewBox='0 0 60 36' aria-hidden='true' "
+            f"focusable='false'><rect x='1' y='6' width='58' height='24' rx='4' fill='{WATER}' stroke='{INK}' "
+            f"stroke-width='1.2'/><rect x='16' y='2' width='6' height='32' fill='#6E4522' stroke='{INK}'/>"
+            f"<rect x='38' y='2' width='6' height='32' fill='#6E4522' stroke='{INK}'/></svg>")
 
 
 def _spot_picture(kind: str) -> str:
     from .explorer import marker_svg
 
-    return marker_svg(kind, 28)
+    return marker_svg(kind, 36)
 
 
 # ---------------------------------------------------------------------- discover next
@@ -183,16 +183,18 @@ def discover_places(table: TableShell, seats: list[int]) -> list[str]:
 
 
 # ---------------------------------------------------------------------- the frame
-def _riquet_band(table: TableShell) -> pn.Column:
+def _riquet_band(table: TableShell) -> pn.FlexBox:
     m, tr = table.match, table.tr
     h = load_heritage()
     riquet = h.person("riquet")
-    died = riquet.died.date.label(tr.lang) if riquet.died else ""
+    # the month and year (a day would need the ordinal "1er" in French): "October 1680"
+    died = (HistoricDate(year=riquet.died.date.year, month=riquet.died.date.month).label(tr.lang)
+            if riquet.died else "")
     opened = h.event("canal-opens").date.label(tr.lang)
     portrait = riquet_portrait(m.lang, size=74)
     if isinstance(m, MidiMatch):
         title = tr.ui("end.riquet.title.midi", "Riquet's canal")
-        one = tr.ui("end.riquet.midi1", "Pierre-Paul Riquet never saw his canal finished: he died on {died}, and "
+        one = tr.ui("end.riquet.midi1", "Pierre-Paul Riquet never saw his canal finished: he died in {died}, and "
                                         "the canal opened in {opened}, a few months later.", died=died, opened=opened)
         two = tr.ui("end.riquet.midi2", "The sites of this game are real places along it: you can still visit them "
                                         "today.")
@@ -206,7 +208,7 @@ def _riquet_band(table: TableShell) -> pn.Column:
     card = html(f"<div class='riquet-frame' style='display:flex;gap:0.8em;align-items:center'>"
                 f"{portrait_figure(portrait)}<div><h2 style='margin:0 0 0.2em;font-size:1.25em'>{text(title)}</h2>"
                 f"<p style='margin:0.1em 0'>{text(one)}</p><p style='margin:0.1em 0'>{text(two)}</p></div></div>",
-                sizing_mode="stretch_width", margin=0)
+                sizing_mode=None, margin=0, styles={"flex": "1 1 24em", "min-width": "14em"})
 
     def open_riquet(_event: Any = None) -> None:
         table._touch()
@@ -215,9 +217,10 @@ def _riquet_band(table: TableShell) -> pn.Column:
             on_person("riquet")
 
     link = button(tr.ui("end.riquet.link", "Riquet in the explorer"), open_riquet, name="end-riquet")
-    return pn.Column(card, link, css_classes=["end-riquet"], sizing_mode="stretch_width", margin=(0, 0, 8, 0),
-                     styles={"background": "#f3ead3", "border": "0.08em solid #c9b88f", "border-radius": "0.8em",
-                             "padding": "0.4em 0.8em"})
+    return pn.FlexBox(card, link, css_classes=["end-riquet"], sizing_mode="stretch_width", margin=(0, 0, 8, 0),
+                      flex_wrap="wrap", align_items="center", gap="0.3em 1em",
+                      styles={"background": "#f3ead3", "border": "0.08em solid #c9b88f", "border-radius": "0.8em",
+                              "padding": "0.3em 0.8em"})
 
 
 def _your_canals(table: TableShell) -> tuple[list[Any], list[int]]:
@@ -237,7 +240,7 @@ def _your_canals(table: TableShell) -> tuple[list[Any], list[int]]:
                           f"flex-direction:column;align-items:center;gap:0.2em;max-width:8.5em;text-align:center'>"
                           f"{b.picture}<span style='font-size:0.9em'>{text(b.name)}</span></li>" for b in items)
             body = (f"<ol class='your-canal-list' style='list-style:none;display:flex;flex-wrap:wrap;gap:0.6em;"
-                    f"padding:0;margin:0.3em 0;align-items:flex-end'>{lis}</ol>")
+                    f"padding:0;margin:0.3em 0;align-items:flex-start'>{lis}</ol>")
             note = (tr.ui("end.canal_order.midi", "What you built, in canal order from Toulouse to the Mediterranean.")
                     if isinstance(m, MidiMatch) else
                     tr.ui("end.canal_order.arriala", "What you built, in canal order from Grisolles to Valence "
@@ -273,7 +276,8 @@ def _discover(table: TableShell, seats: list[int]) -> pn.Column:
 
 
 def frame_end(table: TableShell, parts: list[Any]) -> list[Any]:
-    """The end screen's parts: Riquet's band, the game's own ``parts`` (winners, score
-    sheet: unchanged), "your canal" and "discover next"."""
+    """The end screen's parts: Riquet's band, the game's headline (who won and why), "your
+    canal" and "discover next" while they are in view, then the rest of the game's parts
+    (the chart, the score sheet: unchanged)."""
     canals, seats = _your_canals(table)
-    return [_riquet_band(table), *parts, *canals, _discover(table, seats)]
+    return [_riquet_band(table), *parts[:1], *canals, _discover(table, seats), *parts[1:]]
