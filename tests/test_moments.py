@@ -352,3 +352,12 @@ def test_a_storys_link_opens_the_explorer_through_the_table():
     t.moments._handle_msg({"place": "midi-II"})
     t.moments._handle_msg({"place": 3})  # not a place id: ignored
     assert opened == ["midi-II"]
+
+
+def test_taps_go_through_the_stage_to_the_arriala_board_only():
+    from canal_heritage.views.arriala_table import ArrialaTable
+    from canal_heritage.views.midi_table import MidiTable
+
+    assert not MidiTable(vs_bots()).moments.passthrough  # over the site: a tap shows the next moment
+    a = ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "random")], seed=0, lang="en", pace=0)
+    assert ArrialaTable(a).moments.passthrough  # over the board, whose cells are choices

@@ -6,8 +6,9 @@ cells lighting up with their counts, a worker moved, a place built with its stor
 over the choices, the hand or the undo button, and it is not modal: it plays the latest
 moments briefly (about two seconds each), then goes away — or, when a place told its story,
 settles into a small card with the story and a link to the explorer. A tap on it shows the
-next moment, Escape or its "skip" button ends it, and any move of the visitor elsewhere on
-the page ends it at once. Each moment is announced in a polite live region. Under
+next moment (over the Arriala board, whose cells are choices, the tap goes through to the
+board and ends the show), Escape or its "skip" button ends it, and any move of the visitor
+elsewhere on the page ends it at once. Each moment is announced in a polite live region. Under
 ``prefers-reduced-motion`` nothing moves: each moment is shown as its final picture.
 
 Cheap: the table calls :meth:`MomentStage.follow` in its one update per change; a change
@@ -76,6 +77,10 @@ STAGE_CSS = """
 .mstage.settled .frame, .mstage.settled .dots, .mstage.settled .line { display: none; }
 .mstage.settled h2 { font-size: 1.1em; }
 .mstage.settled { cursor: default; }
+/* over a board whose cells are choices (Arriala), a tap goes through to the board: the
+   stage lets it pass, and the tap ends the show like any move of the visitor */
+.mstage.through { pointer-events: none; }
+.mstage.through button { pointer-events: auto; }
 
 /* the pictures */
 .m-seat { display: flex; flex-direction: column; align-items: center; gap: 0.2em; font-weight: 600; }
@@ -214,7 +219,7 @@ export function render({ model }) {
     timer = null;
     current = null;
     if (!withStory) { close(); return; }
-    stage.className = "mstage settled";
+    stage.className = "mstage settled" + (model.passthrough ? " through" : "");
     skip.textContent = model.close_label;
     skip.setAttribute("aria-label", model.close_label);
     title.textContent = withStory.story.heading;
@@ -233,7 +238,7 @@ export function render({ model }) {
     current = m;
     shown += 1;
     stage.style.top = "0px";
-    stage.className = "mstage playing kind-" + m.kind;
+    stage.className = "mstage playing kind-" + m.kind + (model.passthrough ? " through" : "");
     labels();
     title.textContent = m.title;
     frame.innerHTML = m.markup;  // trusted: drawn by the server's own code, every text escaped
@@ -326,6 +331,7 @@ class MomentStage(JSComponent):
     skip_label = param.String(default="", doc="The skip button's words.")
     more_label = param.String(default="", doc="The story's link to the explorer.")
     close_label = param.String(default="", doc="The close button's words once the story is told.")
+    passthrough = param.Boolean(default=False, doc="Taps go through to what is below (a board of choices).")
 
     _esm = _ESM
     _stylesheets: ClassVar[list[str]] = [STAGE_CSS]
@@ -348,6 +354,9 @@ class MomentStage(JSComponent):
         moments its new events make, as the viewer may see them, are sent in one message."""
         tr: Translator = match.translator() if hasattr(match, "translator") else _translator(match.lang)
         self._labels(tr)
+        through = not hasattr(match.game, "engineers")  # Arriala: the board's cells are choices
+        if self.passthrough != through:
+            self.passthrough = through
         if match.privacy:  # nothing private stays here
             if self.batch.get("items"):
                 self._send([], [])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 
 import pytest
+from test_arriala_exhibit import act, start
 
 pytestmark = pytest.mark.browser
 
@@ -85,3 +86,28 @@ def test_without_reduced_motion_the_cards_flip(page, exhibit):
     bids = until_bids(page)
     names = bids.locator(".m-flip").evaluate_all("els => els.map(e => getComputedStyle(e).animationName)")
     assert names and set(names) == {"m-flip"}
+
+
+def test_over_the_arriala_board_a_tap_goes_through_and_ends_the_show(page, arriala):
+    start(page, arriala)
+    stage = page.locator(STAGE)
+    for _ in range(40):
+        if not act(page):
+            pytest.skip("the game ended before a moment")
+        try:
+            stage.wait_for(state="visible", timeout=1500)
+            break
+        except Exception:
+            continue
+    else:
+        pytest.fail("no moment was staged")
+    box = stage.bounding_box()
+    assert box is not None
+    hit = page.evaluate("([x, y]) => { let e = document.elementFromPoint(x, y);"
+                        " while (e && e.shadowRoot && e.shadowRoot.elementFromPoint(x, y)"
+                        " && e.shadowRoot.elementFromPoint(x, y) !== e) e = e.shadowRoot.elementFromPoint(x, y);"
+                        " return !!(e && e.closest && e.closest('.mstage')); }",
+                        [box["x"] + 40, box["y"] + box["height"] - 20])
+    assert hit is False  # what is under the stage receives the tap
+    page.mouse.click(box["x"] + 40, box["y"] + box["height"] - 20)
+    stage.wait_for(state="hidden", timeout=2000)
