@@ -55,13 +55,13 @@ def test_a_whole_game_against_a_bot_by_clicks(page, exhibit):
 
 def test_the_language_can_be_switched_everywhere(page, exhibit):
     page.goto(exhibit + "?lang=en")
-    page.get_by_text("The canals of the two seas").wait_for()
+    page.get_by_role("button", name="Play Canal du Midi").wait_for()  # the welcome (issue 13, item 1)
     page.locator(".lang-oc button").click()
-    page.get_by_text("Los canals de las doas mars").wait_for()
+    page.get_by_role("button", name="Jogar al Canal del Miègjorn").wait_for()
     page.goto(exhibit + "?lang=oc")
-    page.get_by_text("Los canals de las doas mars").wait_for()
+    page.get_by_role("button", name="Jogar al Canal del Miègjorn").wait_for()
     page.locator(".lang-fr button").click()
-    page.get_by_text("Les canaux des deux mers").wait_for()
+    page.get_by_role("button", name="Jouer au Canal du Midi").wait_for()
 
 
 def test_hot_seat_hides_every_hand_while_the_device_is_passed(page, exhibit):
