@@ -400,7 +400,7 @@ def built_story(game: Literal["midi", "arriala"], game_id: str, lang: str) -> Bu
     name, caption, extra = (place.localized(f, lang) for f in ("name", "caption", "did_you_know"))
     second = extra.text
     if extra.fallback and not caption.fallback:  # never two languages in one paragraph
-        second = translator(lang).ui("built.more", "Its whole story is in the explorer.")
+        second = translator(lang).ui("built.more", "Its full story is on the heritage map.")
     return BuiltStory(place_id=place.id, kind=place.kind, heading=built_heading(place.kind, lang), title=name.text,
                       sentences=(caption.text, second), lang=translator(lang).lang,
                       fallback=name.fallback or caption.fallback)

@@ -216,7 +216,7 @@ def _riquet_band(table: TableShell) -> pn.FlexBox:
         if callable(on_person):
             on_person("riquet")
 
-    link = button(tr.ui("end.riquet.link", "Riquet in the explorer"), open_riquet, name="end-riquet")
+    link = button(tr.ui("end.riquet.link", "Riquet's story"), open_riquet, name="end-riquet")
     return pn.FlexBox(card, link, css_classes=["end-riquet"], sizing_mode="stretch_width", margin=(0, 0, 8, 0),
                       flex_wrap="wrap", align_items="center", gap="0.3em 1em",
                       styles={"background": "#f3ead3", "border": "0.08em solid #c9b88f", "border-radius": "0.8em",
