@@ -35,7 +35,7 @@ LABEL_BOXES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("width,height", [(1280, 800), (768, 1024)])
+@pytest.mark.parametrize("width,height", [(1280, 800), (768, 1024), (1366, 768), (1024, 768), (1920, 1080)])
 def test_the_board_fits_the_window_and_its_labels_never_overlap(browser, arriala, width, height):
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
