@@ -124,7 +124,7 @@ def long_profile_svg(tr: Translator, *, ident: str = "profile") -> str:
                 f"{_f(my - 14)}' fill='none' stroke='{CANAL}' stroke-width='4' stroke-dasharray='9 6' "
                 f"stroke-linecap='round'/>")
     body.append(f"<path d='M {_f(mx + 3)} {_f(my - 8)} l 4 -15 l 11 9 z' fill='{CANAL}'/>")
-    body.append(_label(mx + 190, 98, feed, 16, anchor="start", fill=INK, weight=600))
+    body.append(_label(WIDTH - 12, 98, feed, 16, anchor="end", fill=INK, weight=600))
     # the watershed: water leaves the summit both ways
     for side in (-1, 1):
         body.append(f"<path d='M {_f(mx + side * 8)} {_f(my - 12)} q {side * 14} -4 {side * 22} 8' fill='none' "
@@ -155,7 +155,11 @@ def long_profile_svg(tr: Translator, *, ident: str = "profile") -> str:
         "Fonseranes": (_x(207) + 6, _y(32) - 46, "end"),
         "Sète": (WIDTH - 12, _y(0) - 36, "end"),
     }
-    names = {"Fonseranes": "Béziers · Fonseranes"}
+    # place names in the visitor's language (Occitan has its own: Tolosa, Naurosa…)
+    names = {"Toulouse": tr.ui("profile.place", "Toulouse"), "Naurouze": tr.ui("profile.place", "Naurouze"),
+             "Castelnaudary": tr.ui("profile.place", "Castelnaudary"),
+             "Carcassonne": tr.ui("profile.place", "Carcassonne"),
+             "Fonseranes": tr.ui("profile.place", "Béziers · Fonseranes"), "Sète": tr.ui("profile.place", "Sète")}
     for w in PROFILE:
         if w.name not in places:
             continue
@@ -172,7 +176,8 @@ def long_profile_svg(tr: Translator, *, ident: str = "profile") -> str:
                         f"stroke-width='1.5'/>")
         body.append(_label(x, ly, names.get(w.name, w.name), 20, anchor=anchor))
     body.append(_label(mx - 12, my - 38, summit, 15, anchor="end", fill=MUTED, weight=600))
-    body.append(_label(WIDTH - 12, _y(0) - 16, "Étang de Thau", 15, anchor="end", fill=MUTED, weight=600))
+    thau = tr.ui("profile.place", "Étang de Thau")
+    body.append(_label(WIDTH - 12, _y(0) - 16, thau, 15, anchor="end", fill=MUTED, weight=600))
     body.append(_label(_x(207) - 8, _y(32) + 20, staircase, 15, anchor="end", fill=INK, weight=600))
 
     # the game's nine sites, by card numeral, on the canal's floor
