@@ -361,3 +361,14 @@ def test_taps_go_through_the_stage_to_the_arriala_board_only():
     assert not MidiTable(vs_bots()).moments.passthrough  # over the site: a tap shows the next moment
     a = ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "random")], seed=0, lang="en", pace=0)
     assert ArrialaTable(a).moments.passthrough  # over the board, whose cells are choices
+
+
+def test_a_moment_names_the_rule_it_follows_in_plain_words():
+    from canal_heritage.views.moments import stage_items
+
+    g, s = midi_with("midi.coin_earned", players=3)
+    m = vs_bots(players=3)
+    m.state = s
+    coin = [x for x in M.moments(m, 0) if isinstance(x, M.CoinEarned)][:1]
+    item = stage_items(coin, m, m.translator())[0]
+    assert MidiNarrator("en", g).ruling("M-R6")[0] in item["rule"] and "M-R6" not in item["rule"]

@@ -62,6 +62,9 @@ STAGE_CSS = """
 .mstage .line { margin: 0.4em 0 0; font-size: 1em; line-height: 1.3; }
 .mstage .frame { display: flex; justify-content: center; align-items: flex-end; gap: 0.8em;
   flex-wrap: wrap; min-height: 3em; }
+.mstage .rule { margin: 0.3em 0 0; font-size: 0.9em; font-style: italic; color: #3d4b56; }
+.mstage .rule[hidden] { display: none; }
+.mstage.settled .rule { display: none; }
 .mstage .dots { display: flex; gap: 0.3em; justify-content: center; margin-top: 0.4em; }
 .mstage .dots span { width: 0.55em; height: 0.55em; border-radius: 50%; border: 0.1em solid #1f5f8b; }
 .mstage .dots span.on { background: #1f5f8b; }
@@ -159,6 +162,8 @@ export function render({ model }) {
   frame.setAttribute("aria-hidden", "true");
   const line = document.createElement("p");
   line.className = "line";
+  const rule = document.createElement("p");
+  rule.className = "rule";
   const story = document.createElement("div");
   story.className = "story";
   story.hidden = true;
@@ -171,7 +176,7 @@ export function render({ model }) {
   const dots = document.createElement("div");
   dots.className = "dots";
   dots.setAttribute("aria-hidden", "true");
-  stage.append(top, frame, line, story, dots);
+  stage.append(top, frame, line, rule, story, dots);
   const live = document.createElement("div");
   live.className = "sr-only moment-live";
   live.setAttribute("aria-live", "polite");
@@ -243,6 +248,8 @@ export function render({ model }) {
     title.textContent = m.title;
     frame.innerHTML = m.markup;  // trusted: drawn by the server's own code, every text escaped
     line.textContent = m.line;
+    rule.textContent = m.rule || "";
+    rule.hidden = !m.rule;
     story.hidden = true;  // a story is told once the moments have played (settled)
     if (m.story) withStory = m;
     dots.replaceChildren(...Array.from({ length: count }, (_, i) => {
@@ -554,13 +561,15 @@ def _story(m: M.Moment, match: Any, lang: str) -> dict[str, str] | None:
 
 def stage_items(found: Sequence[M.Moment], match: Any, tr: Translator) -> list[dict[str, Any]]:
     """What the browser plays for ``found``: each moment's title, the engine's line, the
-    words for the live region, its picture (trusted markup, texts escaped), how long it
-    plays and its story."""
+    words for the live region, the plain title of the ruling the narration cites (its code
+    only in projector mode, as the table's translator says), its picture (trusted markup,
+    texts escaped), how long it plays and its story."""
     narrator = match.narrator()
     items = []
     for m in found:
         title, markup = _frame(m, match, narrator, tr)
-        items.append({"kind": m.kind, "title": title, "line": m.line, "say": f"{title}. {m.line}",
+        rule = tr.ui("moments.rule", "The rule: {title}", title=narrator.ruling(m.ruling)[0]) if m.ruling else ""
+        items.append({"kind": m.kind, "title": title, "line": m.line, "say": f"{title}. {m.line}", "rule": rule,
                       "markup": markup, "ms": DURATION.get(m.kind, 2400), "story": _story(m, match, tr.lang)})
     return items
 
