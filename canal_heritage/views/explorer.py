@@ -847,6 +847,21 @@ class TimelineView(pn.viewable.Viewer):
                       name=f"timeline-place-{place_id}")
 
 
+def portrait_of(person: Any, lang: str) -> str:
+    """The portrait the tables draw of Riquet or an engineer (issue 13: engineers), floated
+    beside the name; nothing for the others."""
+    from .portraits import engineer_portrait, riquet_portrait
+
+    if person.engineer:
+        p = engineer_portrait(person.engineer, lang, size=64)
+    elif person.id == "riquet":
+        p = riquet_portrait(lang, size=64)
+    else:
+        return ""
+    svg = p.svg.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)  # inline: no namespace (no address at all)
+    return f"<div class='person-portrait' style='float:right;margin:0 0 0.3em 0.5em'>{svg}</div>"
+
+
 class PeopleGallery(pn.viewable.Viewer):
     """Riquet, the engineers and the others: name, role, life dates, caption, story. A
     chosen ``person`` (a deep link, issue 13: the table's introduction) comes first, marked,
@@ -886,7 +901,7 @@ class PeopleGallery(pn.viewable.Viewer):
             cards.append(
                 f"<article id='person-{text(p.id)}'"
                 + (" class='chosen' aria-current='true' style='outline:0.2em solid #1f5f8b'" if chosen else "")
-                + f"><h3>{text(p.localized('name', lang).text)}</h3>"
+                + f">{portrait_of(p, lang)}<h3>{text(p.localized('name', lang).text)}</h3>"
                 f"{localized_html(tr, p.localized('role', lang), cls='kind')}{life_html}"
                 f"{localized_html(tr, p.localized('caption', lang))}"
                 f"<details{' open' if chosen else ''}><summary>{text(read)}</summary>"
