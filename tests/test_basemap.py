@@ -96,3 +96,19 @@ def test_the_explorer_map_places_its_labels_without_overlap() -> None:
                 if region != "garonne":
                     assert all(m.label_of(f"midi-{n}") == n for n in ("I", "V", "IX"))
                 assert any(k.startswith("line:") for k in m.placed) and "scale" in m.placed
+
+
+def test_the_explorer_map_keeps_kilometres_square_with_a_true_scale_bar() -> None:
+    from canal_heritage.views.explorer import MAP_HEIGHT, MAP_WIDTH, CanalMap
+
+    m = CanalMap(lang="fr")
+    for region in ("both", "midi", "garonne"):
+        m.region = region
+        xr, yr = m.figure.x_range, m.figure.y_range
+        assert abs((xr.end - xr.start) / (yr.end - yr.start) - MAP_WIDTH / MAP_HEIGHT) < 1e-9
+        (bx0, bx1), _ = m.scale_bar.data["xs"][0], m.scale_bar.data["ys"][0]
+        km = round(bx1 - bx0)
+        assert f"{km} km" in m.base_labels.data["text"] and (xr.end - xr.start) / 8 <= km <= (xr.end - xr.start) / 3
+        assert m.north.data["x"] and xr.start < m.north.data["x"][0] < xr.end
+    # the base map is drawn under the canals: the sea, the lagoons, the rivers, the towns' dots
+    assert m.towns.data["id"] and len(m.basemap.lagoons) == 2
