@@ -58,7 +58,7 @@ def test_three_named_choices_and_a_separate_language_control(page, exhibit):
     page.locator(".lang-oc button").focus()
     page.keyboard.press("Enter")
     expect(page.locator(".lang-oc button")).to_have_attribute("aria-pressed", "true")
-    assert "lang=oc" in page.url
+    page.wait_for_function("() => location.search.includes('lang=oc')")
     page.locator(".play-arriala button").focus()
     ring = page.locator(".play-arriala button").evaluate("b => getComputedStyle(b).outlineStyle")
     assert ring != "none"
