@@ -61,7 +61,8 @@ def test_the_introduction_shows_who_you_are_and_goes_at_the_first_move(page, exh
     text = words(band)
     assert "you are" in text.lower() and "played by the computer" in text.lower()  # kickers in capitals (CSS)
     assert band.locator("svg[role=img]").count() == 2
-    assert "not a likeness" in band.locator("figcaption").first.inner_text()
+    assert "not a likeness" in band.locator("svg[role=img]").first.get_attribute("aria-label")
+    assert "not likenesses" in text
     page.locator(".prompt button").first.wait_for()
     choices_are_free(page, ".prompt button")
     assert page.locator("[role=dialog]:visible, [aria-modal=true]:visible").count() == 0  # nothing modal shown
