@@ -385,8 +385,27 @@ class ArrialaMap:
                  text_font_size=f"{self.font_px}px", text_color=INK, text_font_style="weight",
                  **_border("border", 2),
                  **label_box("#fffdf7", 0.92, padding=2, radius=3))
+        self._draw_scale_and_north(fig)
         fig.on_event(Tap, self._tapped)
         return fig
+
+    def _draw_scale_and_north(self, fig: Any) -> None:
+        """A 10 km scale bar in the lower left corner and a north arrow in the upper right
+        one (the km are equal on both axes, so one bar serves both)."""
+        s = self.scale
+        x0, x1, y0, y1 = self.extent
+        bx, by = x0 + 0.6, y0 + 0.7
+        fig.line([bx, bx + 10], [by, by], line_color=INK, line_width=3 * s)
+        fig.scatter([bx, bx + 10], [by, by], marker="dash", angle=math.pi / 2, size=10 * s, line_color=INK,
+                    line_width=2 * s)
+        fig.text([bx + 5], [by], text=["10 km"], anchor="bottom_center", y_offset=-4 * s,
+                 text_font_size=f"{round(13 * s)}px", text_color=INK)
+        nx, ny = x1 - 1.2, y1 - 1.2
+        fig.scatter([nx], [ny], marker="triangle", size=20 * s, fill_color=INK, line_color=INK)
+        fig.text([nx], [ny], text=["N"], anchor="top_center", y_offset=12 * s, text_font_size=f"{round(14 * s)}px",
+                 text_font_style="bold", text_color=INK)
+        #: where labels must not go: the scale bar and the arrow (x, y km, radius px)
+        self.furniture = [(bx + k, by, 14 * s) for k in range(0, 11, 2)] + [(nx, ny, 22 * s)]
 
     def _draw_basemap(self, fig: Any) -> None:
         """The Garonne, the Tarn and the towns around, faint, under the board
@@ -577,7 +596,7 @@ class ArrialaMap:
             for kind, bid, x, y in self.base_names:
                 name = base.rivers[bid].name(tr.lang) if kind == "river" else base.town(bid).name(tr.lang)
                 labels.append(Label(f"m{bid}", name, x, y, 5, 5 * s))
-        self._to_place = (tuple(labels), tuple(obstacles), borders)
+        self._to_place = (tuple(labels), tuple(obstacles + self.furniture), borders)
         self._place_labels()
         _set_data(self.rings, {"x": [t.x for t in targets], "y": [t.y for t in targets],
                                "number": [str(i + 1) for i in range(len(targets))]})
