@@ -490,7 +490,7 @@ class CanalMap(pn.viewable.Viewer):
                 sx, sy = self._to_screen(*xy)
                 obstacles.append((sx - 4 * s, sy - 4 * s, sx + 4 * s, sy + 4 * s))
         # the chosen place's title
-        if self.place is not None and self.place in self._xy:
+        if self.place is not None and self.place in self._xy and self._shows(*self._xy[self.place]):
             place = load_heritage().place(self.place)
             gap = 25 * s
             add("title", "title", place_title(place, self.lang), self._xy[self.place], font, 0,

@@ -60,13 +60,18 @@ def drawn_labels(page):
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
-@pytest.mark.parametrize("query", ["lang=fr", "lang=oc&place=VIII", "lang=oc&mode=projector", "lang=fr&region=midi"])
-def test_no_two_map_labels_overlap(browser, exhibit, size, query):
+@pytest.mark.parametrize(("query", "region"), [("lang=fr", None), ("lang=oc&place=VIII", None),
+                                               ("lang=oc&mode=projector", None), ("lang=fr", "midi"),
+                                               ("lang=en&mode=projector", "garonne")])
+def test_no_two_map_labels_overlap(browser, exhibit, size, query, region):
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
     page.set_default_timeout(20_000)
     try:
         page.goto(exhibit + "?page=explorer&" + query)
+        page.locator(".canal-map canvas").first.wait_for()
+        if region:
+            page.locator(f".region-{region} button").click()
         labels, box = drawn_labels(page)
         texts = [t for t, _ in labels]
         assert len(labels) >= 15, texts
