@@ -250,7 +250,7 @@ def _your_canals(table: TableShell) -> tuple[list[Any], list[int]]:
             note = tr.ui("end.nothing_built", "Nothing built this time: the places below are worth a visit.")
         parts.append(html(f"<section class='your-canal' data-seat='{seat}'><h2 style='margin:0.2em 0;"
                           f"font-size:1.3em'>{text(title)}</h2><p style='margin:0'>{text(note)}</p>{body}</section>",
-                          sizing_mode="stretch_width"))
+                          ))
     return parts, seats
 
 
@@ -270,9 +270,8 @@ def _discover(table: TableShell, seats: list[int]) -> pn.Column:
                                                                                               tr.lang).text),
                       opener(pid), name=f"discover-{pid}") for pid in discover_places(table, seats)]
     head = html(f"<h2 style='margin:0.4em 0 0.2em;font-size:1.3em'>{text(tr.ui('end.discover', 'Discover next'))}"
-                f"</h2>", sizing_mode="stretch_width", margin=0)
-    return pn.Column(head, pn.Row(*buttons, styles={"flex-wrap": "wrap", "gap": "0.5em"}, margin=0),
-                     css_classes=["discover-next"], sizing_mode="stretch_width", margin=0)
+                f"</h2>", margin=0)
+    return pn.Column(head, pn.Row(*buttons, margin=0), css_classes=["discover-next"], margin=0)
 
 
 def frame_end(table: TableShell, parts: list[Any]) -> list[Any]:

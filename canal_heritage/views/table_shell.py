@@ -456,8 +456,10 @@ class TableShell(InPlace, pn.viewable.Viewer):
             buttons.append(button(tr.ui("table.home", "Home"), self._go_home, name="end-home"))
         if buttons:
             parts.append(pn.Row(*buttons))
+        # issue 13: engineers — as tall as what it holds (a Column is at most its box's height by default)
         return pn.Column(*parts, css_classes=["end-screen"],
-                         styles={"background": "#eef5e9", "padding": "1em", "border-radius": "1em"})
+                         styles={"background": "#eef5e9", "padding": "1em", "border-radius": "1em",
+                                 "max-height": "none"})
 
     def _end_parts(self) -> list[Any]:
         """Who won and why, the score sheet: the end screen's components."""
