@@ -53,7 +53,7 @@ BODY_CSS = """
 
 #: The canal's cards shrink with the window (a card keeps its shape).
 STRIP_CARD_CSS = """
-svg { display: block; width: auto; height: min(8.5em, 15vh); max-width: 100%; }
+svg { display: block; width: auto; height: min(8.5em, 15vh, (100vw - 5em) / 9 * 1.36); }
 """
 STRIP_CSS = """
 :host { flex-wrap: nowrap !important; gap: 0.25em; justify-content: flex-start; }
@@ -290,6 +290,7 @@ class MidiTable(TableShell):
         face_up_label = tr.ui("table.face_up", "Face up")
         hand_label = tr.ui("table.hand", "Hand")
         face_down_label = tr.ui("table.face_down", "Face down")
+        k = 1.4 if m.projector else 1.0  # the cards' scale (projector mode: larger type, larger cards)
         for p in range(g.players):
             eng = g.engineers[p]
             sym = art.Symbols(f"p{p}-")  # each drawing once per seat: backs and coins repeat
@@ -297,15 +298,16 @@ class MidiTable(TableShell):
             name = m.names[p] + (" · " + tr.ui("table.you", "you") if you else "")
             badge = f"<div class='who'>{art.engineer_badge(eng.colour, eng.shape, name)}{text(name)}</div>"
 
-            # the visitor's cards large, the others' smaller (symbols: sized here, not by CSS)
+            # the visitor's cards large, the others' smaller (symbols: sized here, not by CSS),
+            # larger still in projector mode (its type is larger)
             big = you or open_hands is not None
 
             def faces(values: Any, colour: str = eng.colour, sym: art.Symbols = sym, width: int = 54) -> str:
                 return "".join(sym.use(art.cached_worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=colour,
-                                                              width=width)) for v in values)
+                                                              width=round(width * k))) for v in values)
 
             back = "<span class='back'>" + sym.use(art.cached_worker_card(
-                0, "", colour=eng.colour, state="back", width=30 if not big else 36,
+                0, "", colour=eng.colour, state="back", width=round((30 if not big else 36) * k),
                 back_label=tr.ui("table.hidden_card", "hidden card"))) + "</span>"
             face_up = faces(obs.face_up[p], width=44 if big else 36)
             if open_hands is not None:

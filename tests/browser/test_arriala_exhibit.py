@@ -89,7 +89,8 @@ def test_a_tap_on_the_map_chooses_the_ringed_target(page, arriala):
                 data.x.length];
     }""")
     page.mouse.click(point[0], point[1])
-    page.get_by_text("Red places a new worker on Montech–Castelsarrasin, cell 1.").first.wait_for()
+    # in the "What happened" sheet, closed: in the page, not on screen
+    page.get_by_text("Red places a new worker on Montech–Castelsarrasin, cell 1.").first.wait_for(state="attached")
     page.locator("button.target-place").first.wait_for(state="detached")
 
 
@@ -102,7 +103,7 @@ def test_the_language_switches_mid_game(page, arriala):
     page.locator(".lang-fr button").click()
     page.locator("button.pal-draw").get_by_text(re.compile("Piocher")).wait_for()
     page.locator("button.pal-draw").click()  # the game goes on in French
-    page.get_by_text(re.compile("pioche une carte")).first.wait_for()
+    page.get_by_text(re.compile("pioche une carte")).first.wait_for(state="attached")  # in the "What happened" sheet
 
 
 def test_hot_seat_shows_the_privacy_screen_before_any_hand(page, arriala):
@@ -185,4 +186,4 @@ def test_the_choices_are_large_and_reachable_by_keyboard(page, arriala):
     assert box["height"] >= 44 and box["width"] >= 44
     first.focus()
     page.keyboard.press("Enter")
-    page.get_by_text(re.compile("places a new worker")).first.wait_for()
+    page.get_by_text(re.compile("places a new worker")).first.wait_for(state="attached")  # in the "What happened" sheet

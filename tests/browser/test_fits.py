@@ -41,10 +41,15 @@ def check(page, parts) -> None:
 
 
 def dismiss_intro(page) -> None:
-    """The engineers' introduction goes at the first move; the test lets it go first."""
+    """The engineers' introduction goes at the first move and the guided round can be
+    skipped: the test lets both go first (they are not the table's layout)."""
     with contextlib.suppress(PlaywrightError):
         if page.locator(".intro-play button").count():
             page.locator(".intro-play button").click(timeout=2000)
+    with contextlib.suppress(PlaywrightError):
+        if page.locator("button.guide-skip").count():
+            page.locator("button.guide-skip").click(timeout=2000)
+            page.wait_for_timeout(300)
 
 
 def midi_moves(page, n: int) -> None:
