@@ -100,6 +100,8 @@ def test_a_whole_canal_du_midi_game_ends_with_your_canal(page, exhibit):
     end.wait_for()
     assert end.locator(".winner").count() == 1 and end.locator("table.score").count() == 1  # kept as they were
     assert end.locator(".riquet-frame svg[role=img]").count() == 1
+    # the end screen holds all it shows (nothing spills under the table below it)
+    assert end.evaluate("e => e.scrollHeight <= e.getBoundingClientRect().height + 1")
     assert "1681" in words(end.locator(".riquet-frame"))
     canal = end.locator(".your-canal")
     assert canal.count() == 1 and "Your canal" in words(canal)
