@@ -284,16 +284,14 @@ class ExhibitApp(pn.viewable.Viewer):
             self.unknown_link(place=place_id)
         return found
 
-    def open_person(self, person_id: str) -> bool:
-        """Open the people of the canals on a person (``vauban``): the table's introduction
-        links here (issue 13, engineers). False (the people are shown, nobody first) when
-        there is no such person."""
+    def open_person(self, person_id: str) -> None:
+        """Open the people of the canals on a person (``vauban``): the table's introduction,
+        the end screen and the home page link here (issue 13, engineers). An unknown id shows
+        the people, nobody first."""
         explorer = self.explorer()
-        found = explorer.show_person(person_id)
-        if not found:
+        if not explorer.show_person(person_id):
             explorer.section = "people"
         self.go("explorer")
-        return found
 
     def open_section(self, section: str) -> None:
         """Open the heritage explorer on ``map``, ``timeline``, ``people`` or ``glossary``."""
