@@ -114,7 +114,7 @@ class MidiTable(TableShell):
         self._strip = pn.Row(self._pane("strip-name", sizing_mode="fixed", margin=0),
                              *[self._pane(f"site-{sid}", sizing_mode="fixed", margin=(0, 1),
                                           stylesheets=[STRIP_CARD_CSS]) for sid in g.site_ids],
-                             css_classes=["canal-strip"], scroll="x-auto", sizing_mode="stretch_width",
+                             css_classes=["canal-strip"], sizing_mode="stretch_width",
                              margin=0, stylesheets=[STRIP_CSS], styles={"padding": "0.15em 0"})
         # the site being built, and the viewer's choices
         self._story_button = button("", self._toggle_story, name="story")

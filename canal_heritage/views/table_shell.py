@@ -39,6 +39,7 @@ TABLE_CSS = """
 .table-header { flex: none !important; }
 .table-body { flex: 1 1 0 !important; min-height: 12em; }
 .privacy-screen, .projector-step, .end-screen { flex: none !important; }
+.end-screen ~ .table-body { flex: none !important; height: auto !important; }
 .projector-step { max-height: 45%; overflow-y: auto; }
 .intro-band { flex: none !important; max-height: 30%; overflow-y: auto; }
 """
