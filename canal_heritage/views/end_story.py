@@ -269,8 +269,8 @@ def _discover(table: TableShell, seats: list[int]) -> pn.Column:
     buttons = [button(tr.ui("end.discover_place", "Discover {name}", name=h.place(pid).localized("name",
                                                                                               tr.lang).text),
                       opener(pid), name=f"discover-{pid}") for pid in discover_places(table, seats)]
-    head = html(f"<h2 style='margin:0.4em 0 0.2em;font-size:1.3em'>{text(tr.ui('end.discover', 'Discover next'))}"
-                f"</h2>", margin=0)
+    title = tr.ui("end.discover", "Discover next")  # outside the f-string: the catalog extractor sees it
+    head = html(f"<h2 style='margin:0.4em 0 0.2em;font-size:1.3em'>{text(title)}</h2>", margin=0)
     return pn.Column(head, pn.Row(*buttons, margin=0), css_classes=["discover-next"], margin=0)
 
 
