@@ -70,8 +70,8 @@ SITE_CSS = """
 #: A card's picture above its words, as a row of tiles (the bet's and draw's choices).
 CHOICE_TILES_CSS = """
 .choice-list button.has-icon { flex-direction: column; align-items: center; text-align: center;
-  width: 7.6em; padding: 0.3em 0.3em 0.4em; gap: 0.2em; }
-.choice-list .icon svg { width: auto; height: min(6em, 13vh); }
+  width: 6.3em; font-size: 0.92em; padding: 0.3em 0.2em 0.4em; gap: 0.2em; hyphens: auto; }
+.choice-list .icon svg { width: auto; height: min(6em, 11vh); }
 """
 
 #: The players: the visitor's seat first and largest, the others as a compact summary.
