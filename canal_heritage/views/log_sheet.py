@@ -169,7 +169,7 @@ export function render({ model }) {
 """
     _stylesheets: ClassVar[list[str]] = [LOG_SHEET_CSS]
 
-    def show(self, lines: Sequence[dict[str, str]], total: int, *, label: str, new_words: str,
+    def present(self, lines: Sequence[dict[str, str]], total: int, *, label: str, new_words: str,
              close_label: str) -> None:
         """Show ``lines`` (the latest, oldest first) of a log of ``total`` lines; only what
         differs is sent."""

@@ -230,14 +230,15 @@ class TableShell(InPlace, pn.viewable.Viewer):
             self._hands_toggle.param.watch(self._open_hands, "value")
         # the log: a sheet the visitor opens from the header (issue 13, item 5)
         self._log_sheet = LogSheet(css_classes=["what-happened"], margin=(0, 0))
-        for b in self._lang_buttons:  # compact: the header stays on one line where it can
-            b.stylesheets = [*b.stylesheets, ".bk-btn { padding: 0.3em 0.55em; font-size: 0.9em; }"]
-        for b in (self._undo_button, self._home_button):
-            if b is not None:
-                b.stylesheets = [*b.stylesheets, ".bk-btn { padding: 0.35em 0.7em; }"]
-        for b in (*self._lang_buttons, self._undo_button, self._home_button, self._hands_toggle):
-            if b is not None:
-                b.margin = (2, 3)
+        for lang in self._lang_buttons:  # compact: the header stays on one line where it can
+            lang.stylesheets = [*lang.stylesheets, ".bk-btn { padding: 0.3em 0.55em; font-size: 0.9em; }"]
+        for other in (self._undo_button, self._home_button):
+            if other is not None:
+                other.stylesheets = [*other.stylesheets, ".bk-btn { padding: 0.35em 0.7em; }"]
+        widget: Any
+        for widget in (*self._lang_buttons, self._undo_button, self._home_button, self._hands_toggle):
+            if widget is not None:
+                widget.margin = (2, 3)
         widgets = [*self._lang_buttons, *([self._hands_toggle] if self._hands_toggle else []), self._log_sheet,
                    self._undo_button, *([self._home_button] if self._home_button else [])]
         self._header = pn.Row(self._pane("title", sizing_mode=None, margin=(0, 8, 0, 0), stylesheets=[TITLE_CSS],
@@ -418,7 +419,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
                 ruling = f"{line.ruling} · {title}" if self.match.projector else title
                 about = body
             lines.append({"text": line.text, "ruling": ruling, "about": about})
-        self._log_sheet.show(lines, len(shown), label=tr.ui("table.log", "What happened"), new_words="+{n}",
+        self._log_sheet.present(lines, len(shown), label=tr.ui("table.log", "What happened"), new_words="+{n}",
                              close_label=tr.ui("table.log_close", "Close"))
 
     def _explained(self) -> list[tuple[int, Any]]:
