@@ -93,7 +93,13 @@ BOARD_CSS = """
 PALETTE_CSS = """
 [role=group].choice-list { display: grid !important; width: 100%; gap: 0.35em;
   grid-template-columns: repeat(auto-fill, minmax(9.5em, 1fr)); }
-.choice-list button { font-size: 0.88em; padding: 0.25em 0.55em; text-align: left; min-height: 2.6em; }
+.choice-list button { font-size: 0.88em; padding: 0.25em 0.55em; text-align: left; min-height: max(2.6em, 44px); }
+@media (max-width: 1100px) { .choice-list button { font-size: 0.82em; } }
+"""
+#: The prompt's and the lists' titles: a little smaller beside the board, smaller still on a narrow screen.
+WORDS_CSS = """
+h2 { font-size: 1.1em !important; }
+@media (max-width: 1100px) { h2 { font-size: 1em !important; } h3 { font-size: 0.95em !important; } }
 """
 COMPACT_CSS = """
 .choice-list button { font-size: 0.95em; padding: 0.3em 0.7em; }
@@ -133,8 +139,10 @@ class ArrialaTable(TableShell):
         self.choice.choices.stylesheets = [*self.choice.choices.stylesheets, COMPACT_CSS]
         self.choice.column.margin = 0
         self.choice.column.stylesheets = [*self.choice.column.stylesheets, NO_SQUEEZE_CSS]
-        prompt = self.choice._panes["prompt"]  # the step's words: smaller, so the choices fit beside the board
-        prompt.stylesheets = [*prompt.stylesheets, "h2 { font-size: 1.1em !important; }"]
+        for name in ("prompt", "hand-title", "target-title"):  # the step's words: smaller, so the choices fit
+            words = self.choice._panes[name]
+            words.stylesheets = [*words.stylesheets, WORDS_CSS]
+            words.margin = (2, 5)
         # sections, vineyards and works, heritage
         self._story_button = button("", self._read_story, name="read-story")
         self._heritage = pn.Column(self._pane("heritage"), self._pane("story"), self._story_button,
@@ -213,8 +221,7 @@ class ArrialaTable(TableShell):
         name = tr.ui("arriala.table.map", "The board: the Canal de Garonne from {first} to {last}",
                      first=n.place(b.cells[0].town or ""), last=n.place(b.cells[-1].town or ""))
         self._pane("map-name", f"<h2 class='map-name' style='font-size:1em;margin:0.1em 0'>{text(name)}</h2>")
-        self.map.draw(obs, n, tr, self.choice.targets, self.choice.worker,
-                      sections=self.match.sections())  # issue 13: board (sections drawn on the map)
+        self.map.draw(obs, n, tr, self.choice.targets, self.choice.worker)
 
     def _render_players(self, obs: ArrialaObservation) -> None:
         m, tr, n = self.match, self.tr, self.narrator

@@ -88,7 +88,7 @@ def test_the_arriala_table_fits_the_window(browser, arriala, size):
         page.locator(".start button").click()
         page.locator("button.pal-end_turn").wait_for()
         dismiss_intro(page)
-        check(page, ARRIALA_PARTS)
+        check(page, (*ARRIALA_PARTS, ".hand button.card"))  # the visitor's cards too
         page.locator("button.pal-place").click()  # a decision with several targets
         page.locator("button.target-place").first.wait_for()
         check(page, (*ARRIALA_PARTS, "button.target-place"))
