@@ -26,6 +26,8 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from ..midi import actions as MA
+from . import art
 from .theme import button, html, text
 
 #: As the table's other buttons (theme.BUTTON_CSS): ≥ 2.75 em touch targets, a visible focus.
@@ -46,13 +48,18 @@ CHOICE_CSS = """
   background: #efeae0; border-color: transparent; text-align: left; }
 .choice-list button.has-icon:hover { border-color: #1f5f8b; }
 .choice-list .icon, .choice-list .icon svg { display: block; flex: none; }
+.choice-list button.has-icon.trade { width: auto; min-width: 9em; max-width: 13em; }
+.choice-list button.has-icon.trade .icon svg { height: min(3.9em, 9vh); width: auto; }
+.choice-list button.has-icon.trade .icon svg.arrow { height: 1.6em; }
+.choice-list .trade-pic { display: flex; align-items: center; gap: 0.2em; }
 """
 
 
 class ChoiceList(JSComponent):
-    """Buttons for ``items``, each ``{"key", "label", "classes", "tip", "icon"}`` (``classes``:
-    the button's CSS classes, ``tip``: its hover text, ``icon``: trusted SVG markup shown
-    before the label, all three optional); a click calls
+    """Buttons for ``items``, each ``{"key", "label", "classes", "tip", "icon", "aria"}``
+    (``classes``: the button's CSS classes, ``tip``: its hover text, ``icon``: trusted SVG
+    markup shown before the label, ``aria``: the button's accessible name when the label is
+    short and the picture says the rest; all optional); a click calls
     ``on_choose(key)`` if that key is still in ``items``."""
 
     items = param.List(default=[], item_type=dict, doc="The choices on offer, in order.")
@@ -104,6 +111,7 @@ export function render({ model }) {
         b.textContent = item.label;
       }
       b.dataset.key = item.key;
+      if (item.aria) b.setAttribute("aria-label", item.aria);  // the whole choice in words
       if (item.tip) b.title = item.tip;
       if (b.classList.contains("unavailable")) b.setAttribute("aria-disabled", "true");
       b.addEventListener("click", () => {
@@ -162,6 +170,42 @@ export function render({ model }) {
             self.choose(key)
 
 
+#: The arrow between what a trade gives and what it takes (drawn, so it scales with the cards).
+TRADE_ARROW = ("<svg class='arrow' viewBox='0 0 24 16' width='24' height='16' aria-hidden='true'>"
+               "<path d='M1 8h17M13 2l8 6-8 6' fill='none' stroke='#1d2b36' stroke-width='2.6' "
+               "stroke-linecap='round' stroke-linejoin='round'/></svg>")
+
+
+def midi_trade_choice(narrator: Any, game: Any, player: int, action: int) -> dict[str, str]:
+    """A Canal du Midi tent trade (M-R7) as card pictures (issue 13, item 6): your card, an
+    arrow, then the opponent's face-up card in their colour, or for a hand trade the back of
+    one of their cards ("a random card from …"). A short label under the pictures; the
+    button's accessible name is the whole trade in words (the narrator's)."""
+    d = MA.decode(action)
+    tr = narrator.tr
+    seat = d.seat or 0
+    name = narrator.seat(seat)
+    give = d.value or 0
+
+    def face(value: int, colour: str) -> str:
+        role = narrator.worker(value).rsplit(" (", 1)[0]
+        return str(art.cached_worker_card(value, role, colour=colour, width=54))
+
+    mine = face(give, game.engineers[player].colour)
+    their_colour = game.engineers[seat].colour
+    if d.trade == "up":
+        take = d.take or 0
+        theirs = face(take, their_colour)
+        label = tr.ui("table.trade_up_short", "Your {give} → {name}'s {take}", give=give, name=name, take=take)
+    else:
+        theirs = str(art.cached_worker_card(0, "", colour=their_colour, state="back", width=54,
+                                            back_label=tr.ui("table.hidden_card", "hidden card")))
+        label = tr.ui("table.trade_hand_short", "Your {give} → a random card from {name}", give=give, name=name)
+    return {"icon": f"<span class='trade-pic'>{mine}{TRADE_ARROW}{theirs}</span>", "label": label,
+            "aria": narrator.action(action), "tip": narrator.action(action),
+            "classes": f"trade trade-{d.trade} act-{MA.to_text(action).replace(' ', '-')}"}
+
+
 class HintBox:
     """The table's optional hint (issue 13, item 6): a "Hint" button and, once pressed, what
     the Steady bot would do in the visitor's place and why (:meth:`TableMatch.hint
@@ -169,8 +213,9 @@ class HintBox:
 
     The hint plays nothing and goes when the game moves on. It follows the match itself (its
     ``version``, ``lang``, ``privacy`` and ``paused``), so a table only places
-    :attr:`panel` among its components. The button is greyed (never hidden: hiding lays the
-    page out again) when it is not the visitor's turn to choose."""
+    :attr:`panel` among its components. The button is never greyed nor hidden (hiding lays the
+    page out again, and a disabled button would stop the clicks of those who try every
+    button) when it is not the visitor's turn to choose: it then says "on your turn"."""
 
     WATCHED = ("version", "lang", "privacy", "paused")
 
@@ -223,11 +268,13 @@ class HintBox:
                       f"<p class='hint-choice' style='margin:0.2em 0;font-weight:600'>{text(hint.choice)}</p>"
                       f"<p class='hint-reason' style='margin:0.2em 0'>{text(hint.reason)}</p>"
                       f"<p class='hint-note' style='margin:0.2em 0;font-size:0.9em'>{text(hint.note)}</p></section>")
-        label = (tr.ui("hint.hide", "Hide the hint") if hint is not None
-                 else tr.ui("hint.button", "Hint: what would the Steady bot do?"))
-        values = {"label": label, "disabled": not self.available()}
-        changed = {k: v for k, v in values.items() if getattr(self.button, k) != v}
-        if changed:
-            self.button.param.update(**changed)
+        if hint is not None:
+            label = tr.ui("hint.hide", "Hide the hint")
+        elif self.available():
+            label = tr.ui("hint.button", "Hint: what would the Steady bot do?")
+        else:  # still a button (a click does nothing): greying it would lay the page out again
+            label = tr.ui("hint.later", "Hint (on your turn)")
+        if self.button.label != label:
+            self.button.label = label
         if self.pane.object != markup:
             self.pane.object = markup
