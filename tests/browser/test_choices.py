@@ -73,7 +73,6 @@ def test_the_hint_is_shown_and_a_trade_shows_card_pictures(page, exhibit, lang):
         assert b.get_attribute("aria-label")  # the whole trade in words
         box = b.bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44
-    shot(page, f"midi-trade-{lang}-debug")
     trades.first.scroll_into_view_if_needed()
     shot(page, f"midi-trade-{lang}")
     trades.first.click()  # the trade is played
