@@ -62,6 +62,10 @@ def item(table: ArrialaTable, key: str) -> dict:
 
 
 def greyed(table: ArrialaTable, key: str) -> bool:
+    """Greyed, or not shown at all: with no action point left, "End my turn" is the only
+    button of the palette (issue 13, item 6)."""
+    if table.choice.palette.keys() == ["end_turn"] and key != "end_turn":
+        return True
     return "unavailable" in item(table, key)["classes"].split()
 
 
