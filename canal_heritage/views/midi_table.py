@@ -19,7 +19,7 @@ from ..midi.observation import Observation
 from ..midi.state import SiteStatus
 from ..theme import SR_ONLY, TURN_OUTLINE
 from . import art
-from .choices import ChoiceList, HintBox, midi_trade_choice
+from .choices import ChoiceList, HintBox
 from .guide import with_guide  # issue 13: guide (learn by playing)
 from .intro import intro_parts  # issue 13: engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell, points_chart, score_table
@@ -35,7 +35,7 @@ TURN_STYLE = {**SEAT_STYLE, "outline": f"0.2em solid {TURN_OUTLINE}"}
 #: the players, then the choices across. Each area scrolls inside if it must; the page never.
 BODY_CSS = """
 :host { display: grid !important; gap: 0.4em 1em;
-  grid-template-columns: minmax(0, 0.95fr) minmax(0, 1.25fr) minmax(0, 1.15fr);
+  grid-template-columns: minmax(0, 0.9fr) minmax(0, 1.1fr) minmax(0, 1.35fr);
   grid-template-rows: auto minmax(0, 1fr) auto;
   grid-template-areas: "strip strip strip" "site prompt players" "site explains players"; }
 .scroll-button { display: none !important; }
@@ -46,7 +46,7 @@ BODY_CSS = """
 .explains { grid-area: explains; }
 @media (orientation: portrait) {
   :host { grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);
-    grid-template-rows: auto minmax(0, auto) minmax(0, 1fr) auto;
+    grid-template-rows: auto minmax(14em, 1fr) minmax(0, auto) auto;
     grid-template-areas: "strip strip" "site players" "prompt prompt" "explains explains"; }
 }
 """
@@ -82,6 +82,10 @@ SEAT_CSS = """
 .seat .row { display: flex; align-items: center; gap: 0.25em; flex-wrap: wrap; margin: 0.15em 0; }
 .seat .row .label { min-width: 5.5em; font-weight: 600; font-size: 0.9em; }
 .seat .row svg { display: block; }
+.seat .groups { display: flex; flex-wrap: wrap; gap: 0 0.9em; }
+.seat.other .facts { font-size: 0.85em; }
+.seat.other .who { font-size: 1em; }
+.seat .groups .label { min-width: 0; }
 """
 
 
@@ -277,8 +281,6 @@ class MidiTable(TableShell):
                 item["icon"] = art.cached_worker_card(d.value, worker.rsplit(" (", 1)[0], colour=colour, width=90)
                 item["tip"] = worker
                 item["classes"] = f"act-{d.kind}-{d.value}"
-            elif d.kind == "trade" and d.trade != "pass":  # issue 13: choices — a trade as card pictures
-                item.update(midi_trade_choice(n, m.game, obs.player, a))
             else:
                 # no move looks like the recommended one: each choice is the visitor's (issue 13)
                 item["classes"] = f"act-{A.to_text(a).replace(' ', '-')}"
@@ -309,9 +311,9 @@ class MidiTable(TableShell):
                                                               width=round(width * k))) for v in values)
 
             back = "<span class='back'>" + sym.use(art.cached_worker_card(
-                0, "", colour=eng.colour, state="back", width=round((30 if not big else 36) * k),
+                0, "", colour=eng.colour, state="back", width=round((24 if not big else 36) * k),
                 back_label=tr.ui("table.hidden_card", "hidden card"))) + "</span>"
-            face_up = faces(obs.face_up[p], width=44 if big else 36)
+            face_up = faces(obs.face_up[p], width=44 if big else 30)
             if open_hands is not None:
                 hand = faces(open_hands[p])
             elif you:
@@ -333,12 +335,19 @@ class MidiTable(TableShell):
             mine = "mine" if big else "other"
             rows = [("hand", hand_label, hand), ("face-up", face_up_label, face_up),
                     ("face-down", face_down_label, face_down)]
-            if mine == "other":  # one row of pictures (their face-up cards), the rest as backs in one row
-                rows = [rows[1], ("hidden", f"{face_down_label} · {hand_label}",
-                                  f"{face_down}<span style='width:0.6em'></span>{hand}")]
             body = "".join(f"<div class='row {cls}'><span class='label'>{text(words)}</span>"
                            f"<span class='row' style='margin:0'>{cards}</span></div>"
                            for cls, words, cards in rows if cards or cls == "hand")
+            def groups(parts: Any) -> str:  # each group after the other, wrapping as needed
+                return "<div class='groups'>" + "".join(
+                    f"<div class='row {cls}'><span class='label'>{text(words)}</span>{cards}</div>"
+                    for cls, words, cards in parts if cards) + "</div>"
+
+            if mine == "other":  # a compact summary
+                body = groups((rows[1], rows[2], rows[0]))
+            else:  # the hand on its own row, then what lies on the table
+                body = (f"<div class='row hand'><span class='label'>{text(hand_label)}</span>"
+                        f"<span class='row' style='margin:0'>{hand}</span></div>" + groups(rows[1:]))
             pane = self._pane(f"seat-{p}", (
                 f"<div class='seat seat-{p} {mine}' aria-label='{text(name)}'>{sym.defs()}{badge}"
                 f"<div class='facts'>{facts} {coins} {text(bet)}</div>{body}</div>"))
