@@ -46,9 +46,10 @@ BUBBLE_CSS = """
 
 
 #: Per game, the controls a bubble should not hide (the visitor's choices; its own target excepted).
-AVOID = {"midi": ("choices", "undo", "how-to-play", "go-home", "privacy-ok", "continue"),
-         "arriala": ("palette", "targets", "hand", "undo", "how-to-play", "arriala-map", "go-home", "privacy-ok",
-                     "continue")}
+AVOID = {"midi": ("choices", "undo", "how-to-play", "go-home", "what-happened", "lang-fr", "lang-en", "lang-oc",
+                  "privacy-ok", "continue"),
+         "arriala": ("palette", "targets", "hand", "undo", "how-to-play", "arriala-map", "go-home", "what-happened",
+                     "lang-fr", "lang-en", "lang-oc", "privacy-ok", "continue")}
 
 
 class GuidePointer(JSComponent):  # its container in the page is "guide-pointer"
@@ -278,7 +279,7 @@ class TableLearning:
         m, tr = self.table.match, self.table.tr
         state = self.state
         step = None
-        if state is not None and not m.privacy and not m.over:
+        if state is not None and not m.privacy and not m.over and not self.open:  # "How to play" open: it waits
             step = state.update(m.observation(), m.legal_actions(), m.position, tr)
         self.bubble.present(step, kicker=tr.ui("guide.kicker", "Guide"), ok=tr.ui("guide.got_it", "Got it"),
                          skip=tr.ui("guide.skip", "Skip the guide"))
