@@ -83,8 +83,10 @@ SEAT_CSS = """
 .seat .row .label { min-width: 5.5em; font-weight: 600; font-size: 0.9em; }
 .seat .row svg { display: block; }
 .seat .groups { display: flex; flex-wrap: wrap; gap: 0 0.9em; }
+.seat.other { display: flex; flex-wrap: wrap; align-items: center; column-gap: 0.6em; }
 .seat.other .facts { font-size: 0.85em; }
 .seat.other .who { font-size: 1em; }
+.seat.other .groups { flex: 1 1 100%; }
 .seat .groups .label { min-width: 0; }
 """
 

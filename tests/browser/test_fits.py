@@ -144,3 +144,23 @@ def test_the_page_has_one_main_landmark(page, exhibit):
     assert page.locator("main").count() == 1
     found = Axe().run(page, options={"runOnly": ["landmark-one-main", "region"]}).response["violations"]
     assert not found, [v["id"] for v in found]
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
+def test_four_players_are_all_in_view(browser, exhibit, size):
+    """Against three bots, every seat of the players' summary is in the window."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(exhibit + "?lang=en&page=midi-setup")
+        page.locator(".midi-setup").wait_for()
+        page.get_by_role("button", name="3", exact=True).first.click()  # three opponents
+        page.wait_for_timeout(300)
+        page.locator(".start button").click()
+        page.locator(".prompt button.choice").first.wait_for()
+        dismiss_intro(page)
+        midi_moves(page, 3)
+        check(page, (*MIDI_PARTS, *(f".seat-{p}" for p in range(4))))
+    finally:
+        context.close()
