@@ -26,7 +26,7 @@ from ..midi.narration import Narrator as MidiNarrator
 from ..midi.state import SiteStatus
 from ..theme import ARRIALA_SEATS
 from . import art
-from .theme import CANAL, INK, button, html, text
+from .theme import BUTTON_CSS, CANAL, INK, button, html, text
 
 #: A game: "midi" or "arriala".
 Game = str
@@ -353,14 +353,6 @@ class HowToPlay(pn.viewable.Viewer):
         return self._panel
 
 
-#: The set-up's checkbox, as large as the other controls (a ≥ 44 px target).
-CHECK_CSS = """
-:host { font-size: 1.1em; }
-label { display: flex; align-items: center; gap: 0.5em; min-height: 2.75em; cursor: pointer; }
-input[type=checkbox] { width: 1.5em; height: 1.5em; margin: 0; }
-"""
-
-
 class SetupLearning(pn.viewable.Viewer):
     """On a set-up page: "How to play" (opens the game's page below it) and the checkbox
     "Guide me through the first round" (:attr:`guide`; ``guide_default`` is ticked for a
@@ -370,13 +362,19 @@ class SetupLearning(pn.viewable.Viewer):
         super().__init__()
         tr = translator(lang, codes=False)
         self.game, self.lang, self.open = game, lang, False
-        self.guide = pn.widgets.Checkbox(label=tr.ui("setup.guide", "Guide me through the first round"),
-                                         value=guide_default, css_classes=["guide-me"], stylesheets=[CHECK_CSS])
+        # a toggle button (a large target, named by its words), its state shown by a ticked box
+        self._guide_words = tr.ui("setup.guide", "Guide me through the first round")
+        self.guide = pn.widgets.Toggle(name=self._ticked(guide_default), value=guide_default,
+                                       css_classes=["guide-me"], stylesheets=[BUTTON_CSS])
+        self.guide.param.watch(lambda e: setattr(self.guide, "name", self._ticked(e.new)), "value")
         self.button = button(tr.ui("how.open", "How to play"), self.toggle, name="how-to-play")
         self._holder = pn.Column(sizing_mode="stretch_width")
         self._panel = pn.Column(pn.Row(self.button, self.guide, styles={"align-items": "center", "gap": "1em",
                                                                         "flex-wrap": "wrap"}),
                                 self._holder, sizing_mode="stretch_width", css_classes=["setup-learning"])
+
+    def _ticked(self, on: bool) -> str:
+        return ("\u2611 " if on else "\u2610 ") + self._guide_words
 
     def toggle(self, _event: Any = None) -> None:
         """Open or close "How to play" on the set-up page."""
