@@ -364,9 +364,9 @@ class SetupLearning(pn.viewable.Viewer):
         self.game, self.lang, self.open = game, lang, False
         # a toggle button (a large target, named by its words), its state shown by a ticked box
         self._guide_words = tr.ui("setup.guide", "Guide me through the first round")
-        self.guide = pn.widgets.Toggle(name=self._ticked(guide_default), value=guide_default,
+        self.guide = pn.widgets.Toggle(label=self._ticked(guide_default), value=guide_default,
                                        css_classes=["guide-me"], stylesheets=[BUTTON_CSS])
-        self.guide.param.watch(lambda e: setattr(self.guide, "name", self._ticked(e.new)), "value")
+        self.guide.param.watch(lambda e: setattr(self.guide, "label", self._ticked(e.new)), "value")
         self.button = button(tr.ui("how.open", "How to play"), self.toggle, name="how-to-play")
         self._holder = pn.Column(sizing_mode="stretch_width")
         self._panel = pn.Column(pn.Row(self.button, self.guide, styles={"align-items": "center", "gap": "1em",

@@ -82,7 +82,7 @@ def test_the_guide_walks_the_first_canal_du_midi_round_and_the_choices_stay_clic
     wait_step(page, "done")
     shot(page, "midi_done_en")
     bubble(page).locator("button.guide-ok").click()
-    page.wait_for_function("() => true")
+    page.wait_for_timeout(800)
     assert bubble(page).is_hidden()
 
 
