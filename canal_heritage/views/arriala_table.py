@@ -221,7 +221,8 @@ class ArrialaTable(TableShell):
         name = tr.ui("arriala.table.map", "The board: the Canal de Garonne from {first} to {last}",
                      first=n.place(b.cells[0].town or ""), last=n.place(b.cells[-1].town or ""))
         self._pane("map-name", f"<h2 class='map-name' style='font-size:1em;margin:0.1em 0'>{text(name)}</h2>")
-        self.map.draw(obs, n, tr, self.choice.targets, self.choice.worker)
+        self.map.draw(obs, n, tr, self.choice.targets, self.choice.worker,
+                      sections=self.match.sections())  # issue 13: board (sections drawn on the map)
 
     def _render_players(self, obs: ArrialaObservation) -> None:
         m, tr, n = self.match, self.tr, self.narrator

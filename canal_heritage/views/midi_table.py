@@ -19,7 +19,7 @@ from ..midi.observation import Observation
 from ..midi.state import SiteStatus
 from ..theme import SR_ONLY, TURN_OUTLINE
 from . import art
-from .choices import ChoiceList, HintBox
+from .choices import ChoiceList, HintBox, midi_trade_choice
 from .guide import with_guide  # issue 13: guide (learn by playing)
 from .intro import intro_parts  # issue 13: engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell, points_chart, score_table
@@ -283,6 +283,8 @@ class MidiTable(TableShell):
                 item["icon"] = art.cached_worker_card(d.value, worker.rsplit(" (", 1)[0], colour=colour, width=90)
                 item["tip"] = worker
                 item["classes"] = f"act-{d.kind}-{d.value}"
+            elif d.kind == "trade" and d.trade != "pass":  # issue 13: choices — a trade as card pictures
+                item.update(midi_trade_choice(n, m.game, obs.player, a))
             else:
                 # no move looks like the recommended one: each choice is the visitor's (issue 13)
                 item["classes"] = f"act-{A.to_text(a).replace(' ', '-')}"
