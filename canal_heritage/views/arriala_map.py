@@ -50,9 +50,10 @@ from .theme import CANAL, INK, PAPER, label_box, text
 #: The map's projection: kilometres east and north of this point.
 ORIGIN = (44.0, 1.1)
 #: The board's height in the page (CSS px): it stretches to its box between these.
-MIN_HEIGHT, MAX_HEIGHT = 340, 760
-#: The legend's height under the plot (px, before the projector's scale; four rows).
-LEGEND_PX = 120
+MIN_HEIGHT, MAX_HEIGHT = 240, 760
+#: The legend's height under the plot (px, before the projector's scale): its 'Legend'
+#: button; opened, it takes its rows from the plot (open from the start in projector mode).
+LEGEND_PX = 48
 #: Projector mode: every marker, label and the board's height this much larger.
 PROJECTOR_SCALE = 1.4
 #: Label text size (px, before the projector's scale).
@@ -582,9 +583,9 @@ class ArrialaMap:
             town = b.cells[c].town or ""
             labels.append(Label(f"t{c}", n.place(town), *self.cell_xy[c], 0, 15 * s))
         for v, spot_ in enumerate(b.vineyards):
-            labels.append(Label(f"v{v}", tr.ui("arriala.table.vineyard_label", "{name} {n}/{capacity}",
-                                               name=n.place(spot_.id), n=sum(obs.vine[v]), capacity=spot_.capacity),
-                                *self.vine_xy[v], 2, 32 * s))
+            words = tr.ui("arriala.table.vineyard_label", "{name} {n}/{capacity}",
+                          name=n.place(spot_.id), n=sum(obs.vine[v]), capacity=spot_.capacity)
+            labels.append(Label(f"v{v}", words, *self.vine_xy[v], 2, 32 * s))
         for i, work in enumerate(b.works):
             labels.append(Label(f"e{i}", n.place(work.id), *self.work_xy[i], 3, 17 * s))
         for i, river in enumerate(b.blue):
@@ -674,10 +675,12 @@ class ArrialaMap:
                       for icon, words in items)
         lis += (f"<li class='legend-workers' style='grid-column:1/-1;display:flex;flex-wrap:wrap;align-items:center;"
                 f"gap:0.3em'><span>{text(workers)}</span>{pawns}</li>")
-        return (f"<section class='legend' aria-label='{text(title)}' style='font-size:0.82em;"
+        # a button that opens the legend: a short screen keeps its height for the board
+        opened = " open" if self.scale > 1 else ""
+        return (f"<details class='legend'{opened} aria-label='{text(title)}' style='font-size:0.82em;"
                 f"line-height:1.15'>"
-                f"<h3 style='position:absolute;width:1px;height:1px;overflow:hidden;"
-                f"clip:rect(0 0 0 0)'>{text(title)}</h3>"
+                f"<summary style='min-height:44px;display:flex;align-items:center;gap:0.4em;cursor:pointer;"
+                f"font-weight:600;font-size:1.1em'>{text(title)}</summary>"
                 f"<ul style='list-style:none;margin:0;padding:0;display:grid;gap:0.15em 0.8em;"
                 f"grid-template-columns:repeat(auto-fill,minmax(13em,1fr))'>"
-                f"{lis}</ul></section>")
+                f"{lis}</ul></details>")

@@ -217,10 +217,11 @@ class Home(pn.viewable.Viewer):
     def __panel__(self) -> pn.Column:
         tr = translator(self.lang)
         eyebrow = tr.ui("home.eyebrow", "The Canal des Deux Mers, from the Atlantic to the Mediterranean")
+        midi, garonne = tr.ui("home.canal_midi", "Canal du Midi"), tr.ui("home.canal_garonne", "Canal de Garonne")
         head = html(
             f"<header class='welcome-title'><p class='eyebrow'>{text(eyebrow)}</p>"
-            f"<h1>{text(tr.ui('home.canal_midi', 'Canal du Midi'))} <span class='and'>&amp;</span> "
-            f"{text(tr.ui('home.canal_garonne', 'Canal de Garonne'))}</h1></header>",
+            f"<h1>{text(midi)} <span class='and'>&amp;</span> "
+            f"{text(garonne)}</h1></header>",
             stylesheets=[HOME_CSS], css_classes=["welcome-head"], margin=0,
             styles={"flex": "1 1 auto", "min-width": "0"})
         top = pn.FlexBox(head, self.languages, flex_wrap="nowrap", justify_content="space-between",

@@ -315,13 +315,15 @@ def page_markup(page: Page, tr: Translator) -> str:
     scores = "".join(f"<li>{text(s)}</li>" for s in page.scoring)
     words = "".join(f"<li class='word word-{w.id}'><span class='pic'>{w.picture}</span>"
                     f"<span><dfn>{text(w.name)}</dfn>{text(w.text)}</span></li>" for w in page.words)
+    goal, score = tr.ui("how.goal", "The goal"), tr.ui("how.score", "How you score")
+    words_title = tr.ui("how.words", "The words of the game")
     return (f"<style>{HOW_CSS}</style><section class='how-to-play how-{page.game}' aria-labelledby='how-title'>"
             f"<h2 id='how-title'>{text(page.title)}</h2>"
             f"<div class='how-cols'><div>"
-            f"<h3>{text(tr.ui('how.goal', 'The goal'))}</h3><p style='margin:0'>{text(page.goal)}</p>"
+            f"<h3>{text(goal)}</h3><p style='margin:0'>{text(page.goal)}</p>"
             f"<h3>{text(page.turn_heading)}</h3><{listing}>{steps}</{listing}>"
-            f"<h3>{text(tr.ui('how.score', 'How you score'))}</h3><ul>{scores}</ul></div>"
-            f"<div><h3>{text(tr.ui('how.words', 'The words of the game'))}</h3><ul class='words'>{words}</ul></div>"
+            f"<h3>{text(score)}</h3><ul>{scores}</ul></div>"
+            f"<div><h3>{text(words_title)}</h3><ul class='words'>{words}</ul></div>"
             f"</div></section>")
 
 

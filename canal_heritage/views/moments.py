@@ -453,10 +453,11 @@ def _site(match: Any, narrator: Any, site: str, status: SiteStatus, pawns: Seque
 def _frame(m: M.Moment, match: Any, narrator: Any, tr: Translator) -> tuple[str, str]:
     """A moment's (title, picture markup)."""
     if isinstance(m, M.BidsRevealed):
+        hidden = tr.ui("table.hidden_card", "hidden card")
         seats = "".join(
             f"<div class='m-seat'><div class='m-card'><div class='m-flip'>"
             f"<div class='face'>{_card(match, narrator, p, v, '')}</div>"
-            f"<div class='back'>{_card(match, narrator, p, None, tr.ui('table.hidden_card', 'hidden card'))}</div>"
+            f"<div class='back'>{_card(match, narrator, p, None, hidden)}</div>"
             f"</div></div>{_who(match, narrator, p)}</div>" for p, v in enumerate(m.bets))
         need = tr.ui("moments.total", "Total {total} · needs {threshold}", total=m.total, threshold=m.threshold)
         return tr.ui("moments.bids", "The bets are turned over"), f"{seats}<div class='m-sum'>{text(need)}</div>"
