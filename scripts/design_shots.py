@@ -58,20 +58,32 @@ def home(page: Any, url: str) -> None:
     settle(page)
 
 
-def midi_table(page: Any, url: str) -> None:
+def midi_intro(page: Any, url: str) -> None:
+    """A game just started: the engineers are introduced (the guide waits for "Let's play")."""
     page.goto(url)
-    page.locator(".midi-setup").wait_for()
+    page.locator(".midi-setup, .arriala-setup").first.wait_for()
     page.locator(".start button").click()
-    page.locator(".choices button").first.wait_for()
+    page.locator(".intro-play button").wait_for()
     settle(page, 1200)
 
 
-def arriala_table(page: Any, url: str) -> None:
-    page.goto(url)
-    page.locator(".arriala-setup").wait_for()
-    page.locator(".start button").click()
-    page.wait_for_timeout(2500)
+def midi_table(page: Any, url: str) -> None:
+    """After "Let's play": the table and the guided round's first hint."""
+    midi_intro(page, url)
+    page.locator(".intro-play button").click()
+    page.locator(".intro-play button").wait_for(state="detached")
     settle(page, 1500)
+
+
+arriala_table = midi_table
+
+
+def how_to_play(page: Any, url: str) -> None:
+    page.goto(url)
+    page.locator(".midi-setup, .arriala-setup").first.wait_for()
+    page.locator(".how-to-play button").first.click()
+    page.locator(".how-midi, .how-arriala").first.wait_for()
+    settle(page, 800)
 
 
 def setup(selector: str) -> Callable[[Any, str], None]:
@@ -110,9 +122,14 @@ DOCS: list[tuple[str, str, str, tuple[int, int], Callable[[Any, str], None]]] = 
     ("home-fr-768x1024", "exhibit", "?lang=fr", (768, 1024), home),
     ("home-projector-1280x800", "exhibit", "?lang=fr&mode=projector", (1280, 800), home),
     ("midi-setup-1280x800", "exhibit", "?lang=fr&page=midi-setup", (1280, 800), setup(".midi-setup")),
+    ("midi-setup-768x1024", "exhibit", "?lang=fr&page=midi-setup", (768, 1024), setup(".midi-setup")),
+    ("midi-how-1280x800", "exhibit", "?lang=fr&page=midi-setup", (1280, 800), how_to_play),
+    ("midi-intro-1280x800", "exhibit", "?lang=fr&page=midi-setup", (1280, 800), midi_intro),
     ("midi-table-1280x800", "exhibit", "?lang=fr&page=midi-setup", (1280, 800), midi_table),
     ("midi-table-768x1024", "exhibit", "?lang=fr&page=midi-setup", (768, 1024), midi_table),
     ("arriala-setup-1280x800", "exhibit", "?lang=fr&page=arriala-setup", (1280, 800), setup(".arriala-setup")),
+    ("arriala-setup-768x1024", "exhibit", "?lang=fr&page=arriala-setup", (768, 1024), setup(".arriala-setup")),
+    ("arriala-how-1280x800", "exhibit", "?lang=fr&page=arriala-setup", (1280, 800), how_to_play),
     ("arriala-table-1280x800", "exhibit", "?lang=fr&page=arriala-setup", (1280, 800), arriala_table),
     ("arriala-table-768x1024", "exhibit", "?lang=fr&page=arriala-setup", (768, 1024), arriala_table),
     ("explorer-1280x800", "exhibit", "?lang=fr&page=explorer", (1280, 800), explorer),

@@ -279,7 +279,11 @@ class TableLearning:
         m, tr = self.table.match, self.table.tr
         state = self.state
         step = None
-        if state is not None and not m.privacy and not m.over and not self.open:  # "How to play" open: it waits
+        # it waits while "How to play" is open, and while the engineers are introduced (the
+        # introduction's "Let's play" or the visitor's first move starts it)
+        intro = self.table.__dict__.get("_seat_intro")
+        introducing = intro is not None and intro.shown()
+        if state is not None and not m.privacy and not m.over and not self.open and not introducing:
             step = state.update(m.observation(), m.legal_actions(), m.position, tr)
         self.bubble.present(step, kicker=tr.ui("guide.kicker", "Guide"), ok=tr.ui("guide.got_it", "Got it"),
                          skip=tr.ui("guide.skip", "Skip the guide"))

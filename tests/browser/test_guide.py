@@ -53,6 +53,12 @@ def start_midi(page, url: str, lang: str = "en") -> None:
     page.goto(url + f"?page=midi-setup&lang={lang}")
     assert page.locator(".guide-me button").inner_text().startswith("\u2611")  # a visitor's first game: ticked
     page.locator(".start button").click()
+    lets_play(page)
+
+
+def lets_play(page) -> None:
+    """The engineers are introduced first; the guide waits for "Let's play"."""
+    page.locator(".intro-play button").click()
 
 
 def test_the_guide_walks_the_first_canal_du_midi_round_and_the_choices_stay_clickable(page, exhibit):
@@ -122,6 +128,8 @@ def test_the_arriala_guide_points_at_the_palette(page, arriala):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(arriala + "?page=arriala-setup&lang=fr")
     page.locator(".start button").click()
+    assert bubble(page).is_hidden()  # while the engineers are introduced, the guide waits
+    lets_play(page)
     wait_step(page, "goal")
     next_to(page, "arriala-map")
     shot(page, "arriala_goal_fr")
