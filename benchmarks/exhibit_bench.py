@@ -26,7 +26,7 @@ Parts (select with ``--only``, comma-separated):
     under ``--arriala-share``. Measured in the browser: a capturing ``click`` listener on the
     button stamps ``performance.now()`` when Playwright's real mouse click arrives, and
     MutationObservers on every shadow root above the button (and above the log,
-    ``section.log``) stamp the first mutation that detaches the button (a ``ChoiceList``
+    ``.log-panel ol``) stamp the first mutation that detaches the button (a ``ChoiceList``
     draws its buttons again whenever its items change, and the click's update changes them)
     or changes the log's text: the table's first re-render after the move. Also reported:
     the time until the next choices (or the end screen) are shown, which includes the bot's
@@ -586,7 +586,8 @@ FIRST_RENDER_JS = """
 """
 
 # Arm one click measurement on a button (an ElementHandle found by Playwright's piercing
-# locator) and on the log (``section.log``): t0 when the click event reaches the button;
+# locator) and on the log (the "What happened" sheet's list, ``.log-panel ol``): t0 when
+# the click event reaches the button;
 # the update is the first DOM mutation that detaches the button (a ChoiceList draws its
 # buttons again when its items change, as the click's update does) or changes the log's
 # text, whichever comes first. MutationObservers watch every shadow
@@ -660,8 +661,18 @@ async def to_table(page, url: str, game: str = "midi") -> None:
     await page.goto(url + "?lang=en")
     await page.locator(f".play-{game} button").click()
     await page.get_by_role("button", name="Beginner").click()
+    guide = page.locator(".guide-me button")  # a first game is guided: a returning player's is not
+    if (await guide.inner_text()).startswith("\u2611"):
+        await guide.click()
     await page.locator(".start button").click()
     await page.locator(f".{game}-table").first.wait_for()
+    play = page.locator(".intro-play button")  # the engineers' introduction: "Let's play"
+    try:
+        await play.wait_for(timeout=10_000)
+        await play.click()
+        await play.wait_for(state="detached")
+    except Exception:  # already gone (a bot moved first): nothing to dismiss
+        pass
 
 
 #: Canal du Midi's choices in a page: the buttons its table's ChoiceList (``.choices``)
@@ -720,7 +731,7 @@ async def measured_click(page, game: str = "midi", rng: random.Random | None = N
             log = await page.locator(".prompt h2, .prompt .waiting").first.element_handle(timeout=30_000)
         else:
             handle = await page.locator(MIDI_CHOICE).first.element_handle(timeout=30_000)
-            log = await page.locator("section.log").first.element_handle(timeout=30_000)
+            log = await page.locator(".log-panel ol").first.element_handle(timeout=30_000)
         label = (await handle.inner_text()).strip()
         await page.evaluate(ARM_JS, [handle, log])
     except PlaywrightError as err:

@@ -45,6 +45,9 @@ BAND_STYLE = {"background": "#f3ead3", "border": "0.08em solid #c9b88f", "border
 CARD_STYLE = {"background": "#fffdf7", "border-radius": "0.6em", "padding": "0.25em 0.5em", "flex": "1 1 17em",
               "min-width": "0", "border": "0.08em solid #d9c9a8"}
 YOU_STYLE = {**CARD_STYLE, "flex": "1.6 1 22em", "border": f"0.14em solid {INK}"}
+#: On a laptop or a tablet the band keeps to a few lines, so the table below keeps its room:
+#: the viewer's second line waits for a large screen (its "About" link tells the rest).
+CARD_CSS = "@media (max-height: 920px), (max-width: 900px) { .intro-caption { display: none; } }"
 
 
 class _Memory:
@@ -76,8 +79,8 @@ class SeatIntro:
         # two lines, the explorer's link beside them), so the band stays short at 1280x800
         # (no stretch_width inside a FlexBox: a pane as wide as its box would push its button below it)
         self._head = html("", sizing_mode=None, margin=0, styles={"flex": "1 1 20em", "min-width": "12em"})
-        self._cards = [html("", sizing_mode=None, margin=0, styles={"flex": "1 1 11em", "min-width": "11em"})
-                       for _ in range(n)]
+        self._cards = [html("", sizing_mode=None, margin=0, styles={"flex": "1 1 11em", "min-width": "11em"},
+                            stylesheets=[CARD_CSS]) for _ in range(n)]
         self._links = [button("", self._open(p), name=f"intro-link-{p}") for p in range(n)]
         self._columns = [pn.FlexBox(self._cards[p], *([self._links[p]] if self.midi else []), flex_wrap="wrap",
                                     align_items="center", gap="0.2em 0.5em", styles=dict(CARD_STYLE),
@@ -176,17 +179,19 @@ class SeatIntro:
             you = p == viewer
             portrait = self._portrait(p, 62 if you else 48)
             lines: list[str] = []
+            extra = None  # the viewer's second line, left out on a small screen (CARD_CSS)
             if not self.midi and you:  # a master builder's part in the works: the canal they dig
+                extra = tr.ui("intro.lead2.arriala", "Like each player here, you lead a team of workers, section by "
+                                                      "section, from Grisolles to Valence d'Agen.")
                 lines = [tr.ui("intro.lead.arriala", "The Canal de Garonne was dug in the 19th century, to carry "
-                                                     "Riquet's water road on from Toulouse towards Bordeaux."),
-                         tr.ui("intro.lead2.arriala", "Like each player here, you lead a team of workers, section by "
-                                                      "section, from Grisolles to Valence d'Agen.")]
+                                                     "Riquet's water road on from Toulouse towards Bordeaux."), extra]
             if self.midi:
                 eng = m.game.engineers[p]
                 person = h.person_for_engineer(eng.id)
                 lines = [person.localized("role", m.lang).text]
                 if you:  # the viewer's engineer in two lines; the others' in one (their page has more)
-                    lines.append(person.localized("caption", m.lang).text)
+                    extra = person.localized("caption", m.lang).text
+                    lines.append(extra)
                 self.table._update(self._links[p], label=tr.ui("intro.read_about", "About {name}",
                                                                  name=eng.short_name))
             named = m.names[p]
@@ -194,8 +199,9 @@ class SeatIntro:
                 lines = [tr.ui("intro.arriala.typed", "{name} plays this colour", name=named), *lines]
             if self.midi and named != m.game.engineers[p].short_name:
                 lines = [tr.ui("intro.midi.typed", "{name} plays this engineer", name=named), *lines]
-            body = "".join(f"<p class='intro-line' style='margin:0.05em 0;font-size:{0.9 if you else 0.8}em;"
-                           f"line-height:1.25'>{text(x)}</p>" for x in lines)
+            body = "".join(f"<p class='intro-line{' intro-caption' if x == extra else ''}' style='margin:0.05em 0;"
+                           f"font-size:{0.9 if you else 0.8}em;line-height:1.25'>{text(x)}</p>"
+                           for x in lines)
             # the caption "not a likeness" is said once in the band's title line; each portrait's
             # accessible name says it too (Portrait.alt)
             self._cards[p].object = (

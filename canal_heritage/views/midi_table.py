@@ -46,7 +46,7 @@ BODY_CSS = """
 .explains { grid-area: explains; }
 @media (orientation: portrait) {
   :host { grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);
-    grid-template-rows: auto minmax(14em, 1fr) minmax(0, auto) auto;
+    grid-template-rows: auto minmax(11em, 1fr) minmax(0, auto) auto;
     grid-template-areas: "strip strip" "site players" "prompt prompt" "explains explains"; }
 }
 """
@@ -72,6 +72,7 @@ CHOICE_TILES_CSS = """
 .choice-list button.has-icon { flex-direction: column; align-items: center; text-align: center;
   width: 6.3em; font-size: 0.92em; padding: 0.3em 0.2em 0.4em; gap: 0.2em; hyphens: auto; }
 .choice-list .icon svg { width: auto; height: min(6em, 11vh); }
+@media (orientation: portrait) { .choice-list button.has-icon { width: 8.6em; } }
 """
 
 #: The players: the visitor's seat first and largest, the others as a compact summary.

@@ -42,6 +42,7 @@ TABLE_CSS = """
 .end-screen ~ .table-body { flex: none !important; height: auto !important; }
 .projector-step { max-height: 45%; overflow-y: auto; }
 .intro-band { flex: none !important; max-height: 30%; overflow-y: auto; }
+@media (max-width: 900px) { .intro-band { max-height: 24%; } }
 """
 
 #: The header: the title and status, then the buttons, on one line when there is room.
