@@ -165,11 +165,20 @@ def css_classes(table) -> set[str]:
     return out
 
 
+def lets_play(table) -> None:
+    """The engineers' introduction is shown at the start; the guide begins at "Let's play"."""
+    intro = table.__dict__.get("_seat_intro")
+    if intro is not None and intro.shown():
+        assert table._learning.bubble.step_id == ""  # the guide waits while the players are introduced
+        intro.dismiss()
+
+
 def walk(match, game: str, table_cls, limit: int = 400):
     """Play the visitor's first rounds following the guide; the steps shown, with the table's
     CSS classes at that moment."""
     match.guide = GuideState(game)
     table = table_cls(match)
+    lets_play(table)
     shown = []
     for _ in range(limit):
         while match.is_bot_turn():
@@ -251,6 +260,8 @@ def test_the_guide_adds_no_render_and_a_move_dismisses_a_hint():
     m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, lang="en")
     m.guide = GuideState("midi")
     table = MidiTable(m)
+    assert table._seat_intro.shown() and table._learning.bubble.step_id == ""  # introductions first
+    table._seat_intro.dismiss()
     renders = table.renders
     assert table._learning.bubble.step_id == "goal"
     table._learning.bubble.act("got_it")

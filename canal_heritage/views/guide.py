@@ -152,6 +152,11 @@ export function render({ model }) {
       if (!el || !el.isConnected) el = avoidCache[cls] = findDeep(document, cls, 0);
       if (el) avoid.push(el.getBoundingClientRect());
     }
+    // a moment playing over the site or board (views/moments.py) is not covered either, if
+    // the bubble has anywhere else to stand: the visitor is watching it
+    let stage = avoidCache["mstage"];
+    if (!stage || !stage.isConnected) stage = avoidCache["mstage"] = findDeep(document, "mstage", 0);
+    const playing = stage && !stage.hidden ? stage.getBoundingClientRect() : null;
     const clampX = (x) => Math.min(Math.max(8, x), Math.max(8, vw - bw - 8));
     const clampY = (y) => Math.min(Math.max(8, y), Math.max(8, vh - bh - 8));
     const spots = [
@@ -167,6 +172,7 @@ export function render({ model }) {
       if (x < 0 || y < 0 || x + bw > vw + 1 || y + bh > vh + 1) continue;
       let cost = area(x, y, r) * 100 + (i >= 6 ? bw * bh * 0.1 : 0);  // a corner, far from the control: last
       for (const q of avoid) cost += area(x, y, q);
+      if (playing) cost += area(x, y, playing) * 20;
       if (cost < bestCost) { best = [x, y]; bestCost = cost; }
       if (cost === 0) break;
     }

@@ -43,6 +43,8 @@ def test_the_board_fits_the_window_and_its_labels_never_overlap(browser, arriala
     try:
         start(page, arriala)
         page.locator(".arriala-map").first.wait_for()
+        page.locator(".intro-play button").click()  # "Let's play": the introduction gives its room back
+        page.locator(".intro-play button").wait_for(state="detached")
         page.locator(".lang-oc button").click()  # long names
         page.locator("button.pal-draw").get_by_text("carta").wait_for()
         page.wait_for_timeout(500)
