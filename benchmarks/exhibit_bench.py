@@ -38,7 +38,9 @@ Parts (select with ``--only``, comma-separated):
     ``--think`` (seconds, uniform) before each click, latencies measured as in ``click``.
     CPU use of the server thread, Chromium, the bot workers and the machine is sampled over
     the playing window: it tells whether the figure measures the server or the browser.
-    ``--chromium-nice N`` (diagnostic) lowers Chromium's priority while the pages play.
+    ``--chromium-nice N`` (diagnostic) lowers Chromium's priority while the pages play;
+    ``--reduced-motion`` (diagnostic) opens every page as a browser that asks for reduced
+    motion, so the staged moments do not animate.
 ``concurrent-mixed``
     The same load with ``--browser-pages`` Chromium pages and ``--sessions`` minus that many
     headless protocol clients (in one child process of their own): each loads the page over
@@ -106,6 +108,8 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 VIEWPORT = {"width": 1400, "height": 1000}
+#: Extra options of every browser context (``--reduced-motion`` adds ``reduced_motion``).
+CONTEXT_OPTIONS: dict = {}
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
@@ -650,7 +654,7 @@ async def launch_browser(pw):
 
 
 async def new_page(browser, timeout_ms: int = 60_000):
-    context = await browser.new_context(viewport=VIEWPORT)
+    context = await browser.new_context(viewport=VIEWPORT, **CONTEXT_OPTIONS)
     page = await context.new_page()
     page.set_default_timeout(timeout_ms)
     return context, page
@@ -1612,11 +1616,15 @@ def main(argv: list[str] | None = None) -> int:
                          "the same share of the browser pages among them (default 0: all Canal du Midi)")
     ap.add_argument("--chromium-nice", type=int, default=0,
                     help="diagnostic: nice value given to Chromium while the concurrent-browser pages play (default 0)")
+    ap.add_argument("--reduced-motion", action="store_true",
+                    help="diagnostic: every page asks for reduced motion (the staged moments do not animate)")
     ap.add_argument("--bot-workers", type=int, default=2, help="the server's bot worker processes (default 2)")
     ap.add_argument("--profile-clicks", type=int, default=40, help="clicks under the profiler (default 40)")
     ap.add_argument("--seed", type=int, default=20261121, help="the games' seed (default 20261121)")
     ap.add_argument("--json", metavar="PATH", help="write every figure to this JSON file")
     args = ap.parse_args(argv)
+    if args.reduced_motion:
+        CONTEXT_OPTIONS["reduced_motion"] = "reduce"
 
     parts = [p.strip() for p in args.only.split(",") if p.strip()]
     bad = [p for p in parts if p not in PARTS]
