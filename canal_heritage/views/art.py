@@ -216,8 +216,10 @@ def _halo(x: float, y: float, w: float, h: float, rx: float, width: float) -> st
                   stroke=HIGHLIGHT, stroke_width=float(width)))
 
 
-def _shape(shape: str, colour: str, cx: float, cy: float, r: float) -> str:
-    """A player shape of "radius" ``r`` (about half its width), with a light halo under a dark outline."""
+def _shape(shape: str, colour: str, cx: float, cy: float, r: float, outline: float = .17) -> str:
+    """A player shape of "radius" ``r`` (about half its width), with a light halo under a dark
+    outline ``outline * r`` wide. Besides :data:`SHAPES`, "hex" is the hexagon of Arriala's
+    virtual player (its portrait's badge)."""
     geo: dict[str, object]
     if shape == "circle":
         tag, geo = "circle", {"cx": float(cx), "cy": float(cy), "r": float(r)}
@@ -230,10 +232,16 @@ def _shape(shape: str, colour: str, cx: float, cy: float, r: float) -> str:
     elif shape == "diamond":
         s = r * 1.18
         tag, geo = "polygon", {"points": _pts(cx, cy - s, cx + s, cy, cx, cy + s, cx - s, cy)}
+    elif shape == "hex":
+        corners: list[float] = []
+        for k in range(6):
+            a = math.radians(60 * k + 30)
+            corners += [cx + r * math.cos(a), cy + r * math.sin(a)]
+        tag, geo = "polygon", {"points": _pts(*corners)}
     else:
         raise ValueError(f"unknown shape {shape!r}: expected one of {', '.join(SHAPES)}")
     return (_el(tag, **geo, fill=PARCHMENT, stroke=PARCHMENT, stroke_width=float(r * .5), stroke_linejoin="round")
-            + _el(tag, **geo, fill=colour, stroke=INK, stroke_width=float(r * .17), stroke_linejoin="round"))
+            + _el(tag, **geo, fill=colour, stroke=INK, stroke_width=float(r * outline), stroke_linejoin="round"))
 
 
 # ---------------------------------------------------------------------------- pawn, coin, badge

@@ -22,14 +22,13 @@ True
 from __future__ import annotations
 
 import html
-import math
 import zlib
 from dataclasses import dataclass
 from typing import Literal
 
 from ..i18n import translator
 from ..theme import arriala_seat
-from .art import INK, PARCHMENT, _el, _g, _n, _pts, _svg
+from .art import INK, PARCHMENT, _el, _g, _n, _shape, _svg
 
 __all__ = ["LOOKS", "Look", "Portrait", "arriala_portrait", "engineer_portrait", "look_for", "not_a_likeness",
            "portrait_figure", "portrait_svg", "riquet_portrait"]
@@ -106,32 +105,6 @@ def look_for(key: str, era: Era = "17th") -> Look:
 
 
 # ---------------------------------------------------------------------- drawing
-def _seat_shape(shape: str, colour: str, cx: float, cy: float, r: float) -> str:
-    """A seat's shape (circle, triangle, square, diamond or Arriala's hexagon) in its colour,
-    dark-outlined over a light halo."""
-    geo: dict[str, object]
-    if shape == "circle":
-        tag, geo = "circle", {"cx": float(cx), "cy": float(cy), "r": float(r)}
-    elif shape == "triangle":
-        tag, geo = "polygon", {"points": _pts(cx, cy - r * 1.12, cx + r * 1.1, cy + r * .8, cx - r * 1.1, cy + r * .8)}
-    elif shape == "square":
-        s = r * .88
-        tag, geo = "rect", {"x": float(cx - s), "y": float(cy - s), "width": float(2 * s), "height": float(2 * s)}
-    elif shape == "diamond":
-        s = r * 1.18
-        tag, geo = "polygon", {"points": _pts(cx, cy - s, cx + s, cy, cx, cy + s, cx - s, cy)}
-    elif shape == "hex":
-        pts: list[float] = []
-        for k in range(6):
-            a = math.radians(60 * k + 30)
-            pts += [cx + r * math.cos(a), cy + r * math.sin(a)]
-        tag, geo = "polygon", {"points": _pts(*pts)}
-    else:
-        raise ValueError(f"unknown shape {shape!r}")
-    return (_el(tag, **geo, fill=PARCHMENT, stroke=PARCHMENT, stroke_width=float(r * .5), stroke_linejoin="round")
-            + _el(tag, **geo, fill=colour, stroke=INK, stroke_width=float(r * .2), stroke_linejoin="round"))
-
-
 def _curls(cx: float, y0: float, y1: float, colour: str, r: float = 6.5) -> str:
     """A falling column of curls (a periwig's side), from ``y0`` down to ``y1``."""
     out, y, k = [], y0, 0
@@ -290,7 +263,7 @@ def portrait_svg(key: str, colour: str | None, shape: str | None, label: str, *,
     ]
     if shape is not None and colour is not None:
         body.append(_el("circle", cx=60, cy=150, r=15, fill=PARCHMENT, stroke=INK, stroke_width=1.6))
-        body.append(_seat_shape(shape, colour, 60, 151 if shape == "triangle" else 150, 8.5))
+        body.append(_shape(shape, colour, 60, 151 if shape == "triangle" else 150, 8.5, outline=.2))
     height = size * 168 / 120
     return _svg(body, viewbox=(0, 0, 120, 168), width=size, height=float(_n(height)), label=label)
 
