@@ -271,7 +271,8 @@ def _discover(table: TableShell, seats: list[int]) -> pn.Column:
                       opener(pid), name=f"discover-{pid}") for pid in discover_places(table, seats)]
     title = tr.ui("end.discover", "Discover next")  # outside the f-string: the catalog extractor sees it
     head = html(f"<h2 style='margin:0.4em 0 0.2em;font-size:1.3em'>{text(title)}</h2>", margin=0)
-    return pn.Column(head, pn.Row(*buttons, margin=0), css_classes=["discover-next"], margin=0)
+    row = pn.FlexBox(*buttons, flex_wrap="wrap", gap="0.2em 0.4em", sizing_mode="stretch_width", margin=0)
+    return pn.Column(head, row, css_classes=["discover-next"], sizing_mode="stretch_width", margin=0)
 
 
 def frame_end(table: TableShell, parts: list[Any]) -> list[Any]:

@@ -118,6 +118,11 @@ def test_a_whole_canal_du_midi_game_ends_with_your_canal(page, exhibit):
     assert set(ids) == mine
     links = end.locator(".discover-next button")
     assert 2 <= links.count() <= 3
+    page.set_viewport_size({"width": 768, "height": 1024})  # a tablet: the links wrap, none leaves the screen
+    page.wait_for_timeout(400)
+    for i in range(links.count()):
+        box = links.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 768, box
     links.first.click()
     page.locator(".explorer").wait_for()
     assert "place=" in page.url
