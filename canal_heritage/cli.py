@@ -3,6 +3,7 @@
     canal-heritage simulate midi --players 3 --bots expert,heuristic,random --games 200 --seed 1
     canal-heritage simulate arriala --players 4 --bots heuristic --games 100 --cells 6,7,4,8
     canal-heritage serve --port 5006
+    canal-heritage serve --lan --db classroom.db
     canal-heritage lessons --no-browser --port 8899
     canal-heritage --version
 
@@ -115,6 +116,24 @@ def _countdown(text: str) -> int:
     if v < 20:
         raise argparse.ArgumentTypeError("visitors need at least 20 seconds to answer (WCAG 2.2.1)")
     return v
+
+
+def _database(text: str) -> str:
+    """``--db``: a file path or a SQLAlchemy URL, checked for its shape only (the store opens it)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("name a database file (classroom.db) or a database URL "
+                                         "(postgresql+psycopg://user@host/canal)")
+    if "://" in text:
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.exc import ArgumentError
+
+        try:
+            make_url(text)
+        except ArgumentError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a database URL: write dialect://user@host/name, e.g. "
+                "postgresql+psycopg://teacher@localhost/canal, or give a file name") from None
+    return text
 
 
 def _language(text: str) -> str:
@@ -286,6 +305,13 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--countdown", type=_countdown, default=20, metavar="SECONDS",
                      help="kiosk: seconds to answer 'still there?', at least 20 (default 20)")
     srv.add_argument("--show", action="store_true", help="open a browser")
+    srv.add_argument("--lan", action="store_true",
+                     help="classroom: listen on this machine's network addresses too, so that students join from "
+                          "their own devices (prints the join address and the teacher's PIN); default: this "
+                          "machine only")
+    srv.add_argument("--db", type=_database, default=None, metavar="PATH_OR_URL",
+                     help="the database that keeps rooms and games: a file, or a URL such as "
+                          "postgresql+psycopg://user@host/canal (default: a file in your data folder)")
     srv.set_defaults(parser=srv)
 
     les = sub.add_parser("lessons", help="open the lesson notebooks in JupyterLab",
@@ -508,23 +534,41 @@ def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
 
 
 def _serve(args: argparse.Namespace, parser: _Parser) -> int:
-    from .serve import make_server, port_problem
+    from .serve import configure, make_server, port_problem
 
-    problem = port_problem(args.port)
+    address = "0.0.0.0" if args.lan else "127.0.0.1"  # --lan: every interface, as the server will listen
+    problem = port_problem(args.port, address)
     if problem:
         parser.fail(problem)
+    current = configure(lan=args.lan, port=args.port, db_url=args.db)  # db None: the store's default
     print(f"Canal Heritage: http://localhost:{args.port}/  (Ctrl+C to stop)", flush=True)
+    if current.lan:
+        print(lan_notice(current.join_urls, current.teacher_pin or ""), flush=True)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # while starting, SIGTERM stops as Ctrl+C does
     try:
         make_server(port=args.port, kiosk=args.kiosk, idle_after=args.idle, countdown=args.countdown,
-                    show=args.show)
+                    show=args.show, lan=current.lan, teacher_pin=current.teacher_pin, db_url=current.db_url)
     except KeyboardInterrupt:
         pass
     except OSError as exc:  # the port was taken since it was checked
-        parser.fail(port_problem(args.port) or f"cannot serve on port {args.port}: {exc.strerror or exc}")
+        parser.fail(port_problem(args.port, address) or f"cannot serve on port {args.port}: {exc.strerror or exc}")
     finally:
         signal.signal(signal.SIGTERM, previous)
     return 0
+
+
+def lan_notice(join_urls: Sequence[str], teacher_pin: str) -> str:
+    """What ``serve --lan`` tells the teacher: where students join, and the teacher's PIN."""
+    if not join_urls:
+        where = ("This computer has no network address: students cannot join from their devices. Connect it to "
+                 "the school's network (Wi-Fi or cable) and start again.")
+    elif len(join_urls) == 1:
+        where = f"Students join at {join_urls[0]}"
+    else:
+        where = "Students join at one of these addresses (the one on the students' network):\n" + "\n".join(
+            f"  {url}" for url in join_urls)
+    return (f"{where}\nTeacher's PIN: {teacher_pin}\n"
+            "The teacher's page answers on this computer without a PIN; from another device it asks for this PIN.")
 
 
 def _i18n(args: argparse.Namespace, parser: _Parser, console: Any) -> int:

@@ -5,7 +5,63 @@ from __future__ import annotations
 import errno
 import signal
 import socket
+from dataclasses import dataclass, field
 from typing import Any
+
+
+@dataclass(frozen=True)
+class ServeSettings:
+    """How the server was started, for the pages that need it (the teacher's page asks for the PIN).
+
+    ``lan``: listening on every network interface (``serve --lan``), not only on this machine;
+    ``teacher_pin``: what the teacher's page asks of a device other than the server machine
+    (always set with ``lan``; None otherwise, when no other device can connect);
+    ``db_url``: the store's database as ``--db`` gave it (a file path or a SQLAlchemy URL), None
+    for the store's default; ``join_urls``: the addresses students open, one per network address.
+    The PIN and the database (whose URL may hold a password) stay out of the ``repr``.
+    """
+
+    lan: bool = False
+    port: int = 5006
+    teacher_pin: str | None = field(default=None, repr=False)
+    db_url: str | None = field(default=None, repr=False)
+    join_urls: tuple[str, ...] = ()
+
+
+_settings = ServeSettings()
+
+
+def settings() -> ServeSettings:
+    """The settings of the server this process runs (defaults before any: localhost only, no PIN)."""
+    return _settings
+
+
+def configure(*, lan: bool = False, port: int = 5006, teacher_pin: str | None = None,
+              db_url: str | None = None) -> ServeSettings:
+    """Make the settings of a server about to start, keep them for :func:`settings`, and return them.
+
+    With ``lan``, the machine's network addresses are read (:func:`~.rooms.network.lan_addresses`,
+    without sending anything) to make the join addresses, and a teacher's PIN is made unless one
+    is given. ``configure()`` with no arguments restores the defaults (for tests)."""
+    from .rooms import codes, network
+
+    global _settings
+    join_urls: tuple[str, ...] = ()
+    if lan:
+        join_urls = tuple(network.join_url(host, port) for host in network.lan_addresses())
+        teacher_pin = teacher_pin or codes.new_pin()
+    _settings = ServeSettings(lan=lan, port=port, teacher_pin=teacher_pin, db_url=db_url, join_urls=join_urls)
+    return _settings
+
+
+def websocket_origins(current: ServeSettings) -> list[str]:
+    """The pages' origins (``host:port``) the server accepts websockets from: this machine's
+    names, and with ``lan`` the network addresses students join at (Bokeh refuses any other, so
+    that no other web site can drive a session)."""
+    from urllib.parse import urlsplit
+
+    port = current.port
+    return [f"127.0.0.1:{port}", f"localhost:{port}"] + [urlsplit(url).netloc for url in current.join_urls]
 
 
 def quiet_known_references() -> None:
@@ -98,7 +154,8 @@ def port_problem(port: int, address: str = "127.0.0.1") -> str | None:
 def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = False, idle_after: float = 90,
                 countdown: int = 20, threaded: bool = False, seed: int | None = None,
                 expert_iterations: int | None = None, bot_workers: int = 2, show: bool = False,
-                arriala_pace: float | None = None, arriala_overrides: dict[str, Any] | None = None) -> Any:
+                arriala_pace: float | None = None, arriala_overrides: dict[str, Any] | None = None,
+                lan: bool = False, teacher_pin: str | None = None, db_url: str | None = None) -> Any:
     """Start the Panel server.
 
     Without ``threaded``, serve until Ctrl+C or SIGTERM, then stop cleanly: sessions closed, bot
@@ -108,6 +165,11 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
 
     ``arriala_pace`` (seconds between a bot's actions) and ``arriala_overrides`` (balance-study
     options: short games) are for tests only; the exhibit uses the defaults.
+
+    ``lan`` listens on every interface (``0.0.0.0``, instead of ``address``) and accepts pages
+    from the machine's network addresses; ``teacher_pin`` (made when None) and ``db_url`` are
+    kept, with the join addresses, in :func:`settings` (see :func:`configure`). ``show`` opens
+    ``http://localhost:PORT/`` (with ``threaded`` and ``lan``, no browser is opened).
 
     Raises:
         OSError: the port cannot be listened on (see :func:`port_problem`); nothing is left running.
@@ -129,8 +191,15 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
                           expert_iterations=expert_iterations,
                           arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
 
-    options: dict[str, Any] = dict(port=port, address=address, show=show, title="Canal Heritage", verbose=False,
-                                   websocket_origin=[f"{address}:{port}", f"localhost:{port}"])
+    current = configure(lan=lan, port=port, teacher_pin=teacher_pin, db_url=db_url)
+    if lan:
+        address = "0.0.0.0"  # every interface (IPv4), the loopback included
+        origins = websocket_origins(current)
+    else:
+        origins = [f"{address}:{port}", f"localhost:{port}"]
+    # with lan, Bokeh would open http://0.0.0.0:PORT/, an origin it refuses: this machine's name is opened instead
+    options: dict[str, Any] = dict(port=port, address=address, show=show and not lan, title="Canal Heritage",
+                                   verbose=False, websocket_origin=origins)
     if threaded:
         bot_pool(bot_workers)  # start the workers now, so the first bot move is quick
         tune_garbage_collector()
@@ -139,6 +208,10 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
         bot_pool(bot_workers)
         tune_garbage_collector()  # what exists now lives as long as the server
         server = pn.serve({"/": factory}, start=False, **options)  # listens on the port now
+        if show and lan:
+            from bokeh.util.browser import view
+
+            server.io_loop.add_callback(view, f"http://localhost:{port}/")
         serve_until_stopped(server)
     finally:
         shutdown()  # the bot workers end (and with them the resource tracker), even on an error
