@@ -1,0 +1,181 @@
+"""The rooms of one server (issue 14): create a room, find it by its code, join it, come
+back to it with a seat token, close it, and resume every open room after a restart.
+
+Several rooms run at once; each is a :class:`~.room.Room`. A room code is looked up among
+open rooms only, so a closed room's code stops working. Join attempts are rate-limited per
+client (:class:`~.codes.RateLimiter`): a device guessing codes is slowed down, a class
+joining at once is not.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from ..i18n import LANGUAGES, translator
+from ..matches.arriala import ArrialaMatch
+from ..matches.midi import MidiMatch
+from . import codes
+from .room import GAMES, SEAT_KINDS, Outcome, Refusal, Room
+
+log = logging.getLogger(__name__)
+
+#: Join attempts a client may make per minute (a whole class joins well within it).
+JOIN_LIMIT = 20
+JOIN_WINDOW = 60.0
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """One seat of a room to create: a student's, or a bot's (``level``: the game's bot levels)."""
+
+    kind: str  # "student" | "bot"
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class RoomPlan:
+    """What the teacher chooses for a room (the teacher page's form, checked by :meth:`Hub.create`)."""
+
+    game: str
+    seats: tuple[SeatPlan, ...]
+    lang: str = "fr"
+    pace: float = 0.8  # seconds between two bot actions
+    seed: int | None = None  # None: drawn
+    first: int | None = None  # None: drawn from the seed
+
+
+def bot_levels(game: str) -> Sequence[str]:
+    """The bot levels a room of ``game`` may seat."""
+    return MidiMatch.bot_levels if game == "midi" else ArrialaMatch.bot_levels
+
+
+class Hub:
+    """The rooms of a server.
+
+    Args:
+        store: the durable store (:class:`~canal_heritage.store.Store`).
+        io: threads for the store's writes (None: a small pool of its own).
+        bots: the worker processes where bots think (None: a thread).
+        salt: the key that turns a client's address into an id for logs and limits.
+    """
+
+    def __init__(self, store: Any, *, io: Executor | None = None, bots: Executor | None = None,
+                 salt: bytes | None = None, join_limit: int = JOIN_LIMIT, join_window: float = JOIN_WINDOW) -> None:
+        self.store = store
+        self.io = io or ThreadPoolExecutor(max_workers=2, thread_name_prefix="room-store")
+        self.bots = bots
+        self.salt = salt or secrets.token_bytes(16)
+        self.rooms: dict[str, Room] = {}  # by id
+        self.joins = codes.RateLimiter(join_limit, join_window)
+
+    # ------------------------------------------------------------------ rooms
+    def resume(self) -> list[Room]:
+        """Every room the store has open, back at the decision it was at (server start)."""
+        out = []
+        for record in self.store.live_rooms("room"):
+            try:
+                room = Room(record, self.store, io=self.io, bots=self.bots)
+            except Exception:  # one damaged room must not keep the others closed
+                log.exception("room %s could not be resumed", record.code)
+                continue
+            self.rooms[room.id] = room
+            out.append(room)
+        return out
+
+    def check_plan(self, plan: RoomPlan) -> str | None:
+        """What is wrong with a room's plan, in plain words (None: nothing)."""
+        tr = translator(plan.lang if plan.lang in LANGUAGES else "en")
+        if plan.game not in GAMES:
+            return tr.ui("room.plan.game", "Choose a game.")
+        if not 2 <= len(plan.seats) <= 4:
+            return tr.ui("room.plan.seats", "A table has 2 to 4 seats.")
+        levels = bot_levels(plan.game)
+        for s in plan.seats:
+            if s.kind not in SEAT_KINDS or (s.kind == "bot" and s.level not in levels):
+                return tr.ui("room.plan.seat", "Each seat is a student's or a bot's of a known level.")
+        if not any(s.kind == "student" for s in plan.seats):
+            return tr.ui("room.plan.student", "A room needs at least one student's seat.")
+        if plan.lang not in LANGUAGES:
+            return tr.ui("room.plan.lang", "Choose a language.")
+        if plan.first is not None and not 0 <= plan.first < len(plan.seats):
+            return tr.ui("room.plan.first", "The first player must be one of the seats.")
+        return None
+
+    def create(self, plan: RoomPlan, *, class_session_id: int | None = None) -> Room:
+        """A new room, written to the store (raises ValueError with a sentence if the plan is wrong)."""
+        problem = self.check_plan(plan)
+        if problem:
+            raise ValueError(problem)
+        taken = {r.code for r in self.rooms.values() if r.open}
+        code = codes.new_code(taken)
+        seed = plan.seed if plan.seed is not None else secrets.randbits(62)
+        record = self.store.create_room(code=code, game=plan.game, seed=seed, first=plan.first, lang=plan.lang,
+                                        options={"pace": plan.pace},
+                                        seats=[(s.kind, s.level) for s in plan.seats],
+                                        class_session_id=class_session_id)
+        room = Room(record, self.store, io=self.io, bots=self.bots)
+        self.rooms[room.id] = room
+        return room
+
+    def find(self, typed_code: str) -> Room | None:
+        """The open room a typed code names (None: no such open room)."""
+        code = codes.normalize_code(typed_code or "")
+        if code is None:
+            return None
+        for r in self.rooms.values():
+            if r.open and r.code == code:
+                return r
+        return None
+
+    def client(self, remote_ip: str | None) -> str:
+        """A client's id for logs and limits: a keyed hash, never the address itself."""
+        return codes.client_id(remote_ip or "unknown", self.salt)
+
+    # ------------------------------------------------------------------ students
+    async def join(self, typed_code: str, seat: int, name: str, *, client: str = "", lang: str = "en") -> Outcome:
+        """A student joins the room a typed code names, at a free seat, under a name."""
+        tr = translator(lang if lang in LANGUAGES else "en")
+        if not self.joins.allow(client or "unknown"):
+            self._log("too many join attempts", client)
+            return Outcome(Refusal.TOO_MANY_TRIES, tr.ui("room.slow_down", "Too many tries: wait a minute, "
+                                                                          "then type the code again."))
+        if codes.normalize_code(typed_code or "") is None:
+            return Outcome(Refusal.NOT_A_CODE, tr.ui("room.not_a_code", "That is not a room code: it has "
+                                                                       "{n} letters and digits, as on the "
+                                                                       "projector.", n=codes.CODE_LENGTH))
+        room = self.find(typed_code)
+        if room is None:
+            self._log("no such open room", client)
+            return Outcome(Refusal.NO_SUCH_ROOM, tr.ui("room.no_such_room", "No open room has that code. Check "
+                                                                           "it on the projector."))
+        return await room.join(seat, name, client=client)
+
+    def rejoin(self, typed_code: str, token: str | None, *, client: str = "") -> tuple[Room | None, Outcome]:
+        """A device comes back with the code and token it kept."""
+        if not self.joins.allow(client or "unknown"):
+            return None, Outcome(Refusal.TOO_MANY_TRIES, translator("en").ui(
+                "room.slow_down", "Too many tries: wait a minute, then type the code again."))
+        room = self.find(typed_code)
+        if room is None:
+            return None, Outcome(Refusal.NO_SUCH_ROOM, translator("en").ui(
+                "room.no_such_room", "No open room has that code. Check it on the projector."))
+        out = room.rejoin(token)
+        if not out.ok:
+            self._log("unknown token", client, room)
+        return room, out
+
+    async def close(self, room_id: str) -> None:
+        room = self.rooms.get(room_id)
+        if room is not None:
+            await room.close()
+
+    def _log(self, reason: str, client: str, room: Room | None = None) -> None:
+        try:
+            self.io.submit(self.store.log_refusal, reason, room_id=room.id if room else None, client=client[:64])
+        except Exception:
+            log.exception("could not log a refusal")
