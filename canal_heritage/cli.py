@@ -535,6 +535,7 @@ def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
 
 def _serve(args: argparse.Namespace, parser: _Parser) -> int:
     from .serve import configure, make_server, port_problem
+    from .store import StoreError
 
     address = "0.0.0.0" if args.lan else "127.0.0.1"  # --lan: every interface, as the server will listen
     problem = port_problem(args.port, address)
@@ -552,6 +553,8 @@ def _serve(args: argparse.Namespace, parser: _Parser) -> int:
         pass
     except OSError as exc:  # the port was taken since it was checked
         parser.fail(port_problem(args.port, address) or f"cannot serve on port {args.port}: {exc.strerror or exc}")
+    except StoreError as exc:  # the classroom's database cannot be used: said, and left untouched
+        parser.fail(str(exc))
     finally:
         signal.signal(signal.SIGTERM, previous)
     return 0

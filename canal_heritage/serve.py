@@ -171,13 +171,20 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     kept, with the join addresses, in :func:`settings` (see :func:`configure`). ``show`` opens
     ``http://localhost:PORT/`` (with ``threaded`` and ``lan``, no browser is opened).
 
+    The classroom's store is opened first (:func:`~.rooms.service.open_classroom`) and its open
+    rooms resumed; the pages are the exhibit (``/``), a student's room (``/join``) and the
+    teacher's (``/teacher``).
+
     Raises:
         OSError: the port cannot be listened on (see :func:`port_problem`); nothing is left running.
+        StoreError: the store's database cannot be used (the message says why); nothing is started.
     """
     import panel as pn
 
+    from .classroom import create_join_page, create_teacher_page
     from .exhibit import create_app
     from .matches.pool import bot_pool, rebuild, shutdown
+    from .rooms.service import close_classroom, open_classroom
 
     pn.extension(notifications=False)
     quiet_known_references()
@@ -192,6 +199,9 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
                           arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
 
     current = configure(lan=lan, port=port, teacher_pin=teacher_pin, db_url=db_url)
+    # the classroom's store first: a database that cannot be used stops the server before it listens
+    open_classroom(db_url, bots=executor)
+    pages = {"/": factory, "/join": create_join_page, "/teacher": create_teacher_page}
     if lan:
         address = "0.0.0.0"  # every interface (IPv4), the loopback included
         origins = websocket_origins(current)
@@ -203,17 +213,18 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     if threaded:
         bot_pool(bot_workers)  # start the workers now, so the first bot move is quick
         tune_garbage_collector()
-        return pn.serve({"/": factory}, threaded=True, **options)
+        return pn.serve(pages, threaded=True, **options)
     try:
         bot_pool(bot_workers)
         tune_garbage_collector()  # what exists now lives as long as the server
-        server = pn.serve({"/": factory}, start=False, **options)  # listens on the port now
+        server = pn.serve(pages, start=False, **options)  # listens on the port now
         if show and lan:
             from bokeh.util.browser import view
 
             server.io_loop.add_callback(view, f"http://localhost:{port}/")
         serve_until_stopped(server)
     finally:
+        close_classroom()  # every decision is already written: the rooms resume at the next start
         shutdown()  # the bot workers end (and with them the resource tracker), even on an error
     return server
 

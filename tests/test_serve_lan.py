@@ -206,15 +206,16 @@ needs_proc = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="re
 
 
 @needs_proc
-def test_serve_lan_listens_on_every_interface_and_accepts_the_lan_origin(monkeypatch, stop_bot_workers):
+def test_serve_lan_listens_on_every_interface_and_accepts_the_lan_origin(monkeypatch, stop_bot_workers, tmp_path):
     monkeypatch.setattr(network, "lan_addresses", lambda: [LAN])
     port = free_port("0.0.0.0")
-    server, status, page = start(port, lan=True, db_url="class.db")
+    db = str(tmp_path / "class.db")  # the server opens its store: a file of this test
+    server, status, page = start(port, lan=True, db_url=db)
     try:
         assert status == 200 and "<title>Canal Heritage</title>" in page
         assert listening(port) == {"0.0.0.0"}
         current = serve.settings()
-        assert current.lan and current.port == port and current.db_url == "class.db"
+        assert current.lan and current.port == port and current.db_url == db
         assert re.fullmatch(r"\d{6}", current.teacher_pin or "")
         assert current.join_urls == (f"http://{LAN}:{port}/join",)
         token = re.search(r'"token":\s*"([^"]+)"', page).group(1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -64,7 +64,8 @@ class Hub:
         salt: the key that turns a client's address into an id for logs and limits.
     """
 
-    def __init__(self, store: Any, *, io: Executor | None = None, bots: Executor | None = None,
+    def __init__(self, store: Any, *, io: Executor | None = None,
+                 bots: Executor | Callable[[], Executor] | None = None,
                  salt: bytes | None = None, join_limit: int = JOIN_LIMIT, join_window: float = JOIN_WINDOW) -> None:
         self.store = store
         self.io = io or ThreadPoolExecutor(max_workers=2, thread_name_prefix="room-store")
@@ -111,7 +112,7 @@ class Hub:
         problem = self.check_plan(plan)
         if problem:
             raise ValueError(problem)
-        taken = {r.code for r in self.rooms.values() if r.open}
+        taken = {r.code for r in self.rooms.values() if r.status != "closed"}  # an over room keeps its code
         code = codes.new_code(taken)
         seed = plan.seed if plan.seed is not None else secrets.randbits(62)
         record = self.store.create_room(code=code, game=plan.game, seed=seed, first=plan.first, lang=plan.lang,
@@ -123,12 +124,12 @@ class Hub:
         return room
 
     def find(self, typed_code: str) -> Room | None:
-        """The open room a typed code names (None: no such open room)."""
+        """The room a typed code names, open or over but not closed (None: no such room)."""
         code = codes.normalize_code(typed_code or "")
         if code is None:
             return None
-        for r in self.rooms.values():
-            if r.open and r.code == code:
+        for r in self.rooms.values():  # an open room, or one whose game is over (its end stays on screen)
+            if r.status != "closed" and r.code == code:
                 return r
         return None
 

@@ -27,12 +27,14 @@ The room never imports Panel: the views are replicas' watchers, as for any table
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import enum
 import logging
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from weakref import WeakSet
 
@@ -181,8 +183,21 @@ class Replica(RoomTable):
     token: str | None = None
     #: how many of the room's decisions this replica has played (a move chosen on it names it)
     room_decisions: int = 0
+    #: how the room's changes reach this device: a function that runs a change on the
+    #: device's own page, in turn with its other updates (a server page: its document's next
+    #: tick, where the page's components may be changed); None runs it at once (headless)
+    dispatch: Callable[[Callable[[], None]], None] | None = None
 
-    def _play(self, action: int) -> bool:  # the game's own _play (Arriala's "End my turn") calls this last
+    def soon(self, change: Callable[[], None]) -> None:
+        """Run ``change`` (an update of this replica) where its device's page may show it."""
+        if self.dispatch is None:
+            change()
+        else:
+            self.dispatch(change)
+
+    def _play(self, action: int) -> bool:
+        # the game's own _play comes first: Arriala holds the last action point's action on this
+        # device until "End my turn" (T-R2), then calls this with it
         if not self.is_viewer_turn() or self.paused:
             return self._refuse(self.narrator().tr.ui("table.not_your_turn", "Please wait: it is not your turn."))
         if action not in self.state.legal_actions():
@@ -233,11 +248,13 @@ class Room:
         record: the room as the store has it (a new room, or one to resume).
         store: where every decision is written first.
         io: the thread pool for the store's writes (None: the loop's default).
-        bots: the worker pool where bots think (None: they think in a thread).
+        bots: the worker pool where bots think, or a function returning the current one
+            (None: they think in a thread).
         pace: seconds between two bot actions as devices see them.
     """
 
-    def __init__(self, record: Any, store: Any, *, io: Executor | None = None, bots: Executor | None = None,
+    def __init__(self, record: Any, store: Any, *, io: Executor | None = None,
+                 bots: Executor | Callable[[], Executor] | None = None,
                  pace: float = 0.8, bot_timeout: float = BOT_TIMEOUT) -> None:
         self.id: str = record.id
         self.code: str = record.code
@@ -255,6 +272,7 @@ class Room:
         self.bot_timeout = bot_timeout
         self.seats = [SeatHolder(s.index, s.kind, s.level, s.name, s.token_hash, s.standin) for s in record.seats]
         self.paused = False
+        self._steps = 0  # bot decisions the teacher let through while paused ("One move")
         self._decisions: list[tuple[int, int, BotMove | None]] = []
         self._lock = asyncio.Lock()
         self._replicas: WeakSet[Replica] = WeakSet()
@@ -292,7 +310,7 @@ class Room:
         self._decisions = decided
         self.match.rebuild(decided)
         for r in list(self._replicas):
-            r.rebuild(decided)
+            r.soon(partial(self._rebuild, r, decided))
 
     def replica(self, seat: int | None, *, lang: str | None = None, token: str | None = None) -> Replica:
         """A device's match: ``seat``'s screen (its token already checked by :meth:`rejoin`),
@@ -300,6 +318,7 @@ class Room:
         r: Replica = self._new_match(self._replica_cls, viewer=seat, lang=lang)
         r.token = token
         r.rebuild(list(self._decisions))
+        r.room_decisions = len(self._decisions)  # a move chosen on it names this position
         with r.changing():
             r.paused = self.paused
             r._bump()
@@ -452,14 +471,28 @@ class Room:
                 TableMatch._play(m, action)  # the undo bookkeeping of the game (its own rules)
             else:
                 m.apply_bot_move(move)
+        decided = list(self._decisions)
         for r in list(self._replicas):
-            try:
-                r.receive(seat, action, move)
-                r.room_decisions = len(self._decisions)
-            except Exception:  # a device out of step is rebuilt rather than left wrong
-                log.exception("replica out of step: rebuilt")
-                r.rebuild(list(self._decisions))
-                r.room_decisions = len(self._decisions)
+            r.soon(partial(self._receive, r, decided))
+
+    @staticmethod
+    def _receive(r: Replica, decided: list[tuple[int, int, BotMove | None]]) -> None:
+        """A device plays the room's latest decision (the last of ``decided``)."""
+        if r.room_decisions != len(decided) - 1:  # behind or ahead (a rebuild came first): rebuilt
+            Room._rebuild(r, decided)
+            return
+        seat, action, move = decided[-1]
+        try:
+            r.receive(seat, action, move)
+            r.room_decisions = len(decided)
+        except Exception:  # a device out of step is rebuilt rather than left wrong
+            log.exception("replica out of step: rebuilt")
+            Room._rebuild(r, decided)
+
+    @staticmethod
+    def _rebuild(r: Replica, decided: list[tuple[int, int, BotMove | None]]) -> None:
+        r.rebuild(decided)
+        r.room_decisions = len(decided)
 
     async def _finish(self) -> None:
         try:
@@ -470,8 +503,8 @@ class Room:
 
     # ------------------------------------------------------------------ taking back
     def can_undo(self, seat: int) -> bool:
-        """Whether ``seat`` may take back its last decision: the game's own rule, and nobody
-        has decided since."""
+        """Whether ``seat`` may take back its last decision (T-R1): the game's own rule, and
+        nobody has decided since."""
         if not self.open or self.paused or not self._decisions or self._decisions[-1][0] != seat:
             return False
         if self._decisions[-1][2] is not None:  # a stand-in bot's move is not the student's
@@ -497,9 +530,9 @@ class Room:
             with _as_viewer(self.match, seat):
                 TableMatch.undo(self.match)
             del self._decisions[keep:]
+            decided = list(self._decisions)
             for r in list(self._replicas):
-                r.rebuild(list(self._decisions))
-                r.room_decisions = len(self._decisions)
+                r.soon(partial(self._rebuild, r, decided))
             self._changed()
             return DONE
 
@@ -568,17 +601,22 @@ class Room:
     def _seats_changed(self) -> None:
         self.match.follow_seats()
         for r in list(self._replicas):
-            r.follow_seats()
+            r.soon(r.follow_seats)
         self._changed()
 
     # ------------------------------------------------------------------ the teacher's controls
     def set_paused(self, paused: bool) -> None:
         """The teacher pauses the room (nobody may move) or lets it go on."""
         self.paused = bool(paused)
-        for r in [self.match, *self._replicas]:
+        self._steps = 0
+        def pause(r: RoomTable, paused: bool = self.paused) -> None:
             with r.changing():
-                r.paused = self.paused
+                r.paused = paused
                 r._bump()
+
+        pause(self.match)
+        for r in list(self._replicas):
+            r.soon(partial(pause, r))
         self._changed()
         if not self.paused:
             self.kick_bots()
@@ -593,7 +631,22 @@ class Room:
             self._bot_task.cancel()
         self._changed()
 
+    def step(self) -> None:
+        """While paused, let one bot decision through (the teacher's "One move" on the projector)."""
+        if self.paused and self.open and self.match.is_bot_turn():
+            self._steps = 1
+            self.kick_bots()
+
+    def _may_go(self) -> bool:
+        return self.open and (not self.paused or self._steps > 0)
+
     # ------------------------------------------------------------------ bots
+    def stop_bots(self) -> None:
+        """The server stops: a bot thinking is abandoned (its decision was not written, so
+        it is thought again when the room resumes)."""
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+
     def kick_bots(self) -> None:
         """Let the bots play if one is to move (a task on the running loop)."""
         if self._bot_task is not None and not self._bot_task.done():
@@ -607,13 +660,14 @@ class Room:
         m = self.match
         loop = asyncio.get_running_loop()
         decide = type(m).decide_turn
-        while self.open and not self.paused and not m.over and m.is_bot_turn():
+        while self._may_go() and not m.over and m.is_bot_turn():
             position = len(self._decisions)
             move = m._next_planned()
             if move is None:
                 payload = m.bot_payload()
                 try:
-                    moves = await asyncio.wait_for(loop.run_in_executor(self.bots, decide, *payload),
+                    pool = self.bots() if callable(self.bots) else self.bots  # the server's current pool
+                    moves = await asyncio.wait_for(loop.run_in_executor(pool, decide, *payload),
                                                    self.bot_timeout)
                 except Exception as exc:  # a broken or stuck worker must not stop the room
                     log.warning("bot worker failed (%r): deciding in the server's thread pool", exc)
@@ -623,8 +677,10 @@ class Room:
                 m._plan(moves)
                 continue
             async with self._lock:
-                if len(self._decisions) != position or not m.is_bot_turn() or self.paused or not self.open:
+                if len(self._decisions) != position or not m.is_bot_turn() or not self._may_go():
                     continue
+                if self.paused:
+                    self._steps -= 1
                 seat = m.to_move
                 assert seat is not None
                 out = await self._decide_bot(seat, move)
@@ -709,11 +765,24 @@ _TASKS: set[asyncio.Task[Any]] = set()
 
 
 def _spawn(coro: Any) -> asyncio.Task[Any]:
-    """A task kept alive until it ends (asyncio keeps only weak references)."""
-    task = asyncio.ensure_future(coro)
+    """A task of the room, kept alive until it ends (asyncio keeps only weak references).
+
+    It runs in a context of its own, not in the context of the page that started it: a
+    task copies its creator's context variables, and a page's (Panel's current document)
+    would make the room's updates of that page's components bypass the document's lock once
+    the page's callback has returned. Outside any page, every device's update is queued on
+    its own document, as updates from another session are."""
+    task = asyncio.get_running_loop().create_task(coro, context=contextvars.Context())
     _TASKS.add(task)
     task.add_done_callback(_TASKS.discard)
+    task.add_done_callback(_report)
     return task
+
+
+def _report(task: asyncio.Task[Any]) -> None:
+    """A room's task that failed is logged at once (asyncio would say so only when it is collected)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a room's task failed", exc_info=task.exception())
 
 
 async def _run(executor: Executor | None, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:

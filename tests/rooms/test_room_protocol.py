@@ -116,6 +116,33 @@ def test_a_decision_is_written_before_every_device_shows_it(store):
     run(go())
 
 
+def test_a_device_that_comes_back_midway_plays_on(store):
+    """A reload makes a new replica after some decisions: a move chosen on it is not stale."""
+    async def go():
+        hub, room = new_room(store)
+        ta, tb = await join_two(hub, room)
+        tokens = {0: ta, 1: tb}
+        for _ in range(3):  # a few decisions before the reload
+            await settle(room)
+            seat = room.match.to_move
+            assert (await room.submit(tokens[seat], seat, room.match.state.legal_actions()[0], room.decisions)).ok
+        await settle(room)
+        seat = room.match.to_move
+        back = room.replica(seat, token=tokens[seat])  # the page reloaded
+        assert back.room_decisions == room.decisions > 0
+        n = room.decisions
+        assert back.play(back.state.legal_actions()[0])  # through the device, as its view does
+        for _ in range(100):
+            if room.decisions > n:
+                break
+            await asyncio.sleep(0.01)
+        assert room.decisions > n and not back.message  # (a bot may have played after it)
+        mine = store.room(room.id).decisions[n]
+        assert mine.seat == seat and not mine.by_bot
+
+    run(go())
+
+
 def test_forged_stale_and_out_of_turn_messages_change_nothing_and_are_logged(store):
     async def go():
         hub, room = new_room(store)
