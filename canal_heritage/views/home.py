@@ -253,7 +253,7 @@ class Home(pn.viewable.Viewer):
         if self._on_projector is not None:
             label = (tr.ui("home.projector_off", "Leave the teacher's projector mode") if self.projector
                      else tr.ui("home.projector_on", "Teacher's projector mode: large type, a pause after each step"))
-            parts.append(pn.Row(pn.layout.HSpacer(), button(
+            parts.append(pn.Row(join_class_form(tr, self.lang), pn.layout.HSpacer(), button(
                 label, lambda *_: self._on_projector(not self.projector), name="projector",  # type: ignore[misc]
                 stylesheets=[QUIET_CSS]), sizing_mode="stretch_width", margin=0))
         if self._attract is not None:
@@ -283,6 +283,32 @@ class Home(pn.viewable.Viewer):
             if self._on_resume is not None:
                 self._on_resume(game)
         return resume
+
+
+JOIN_CSS = f"""
+form {{ display: flex; flex-wrap: wrap; align-items: center; gap: 0.3em 0.5em; margin: 0; font-size: 1em; }}
+label {{ font-weight: 600; color: {INK}; }}
+input {{ font: inherit; font-size: 1.1em; width: 6.5em; min-height: 2.2em; padding: 0 0.4em; letter-spacing: 0.15em;
+  text-transform: uppercase; font-family: ui-monospace, "DejaVu Sans Mono", monospace; border: 0.1em solid {CANAL};
+  border-radius: 0.4em; background: #fff; color: {INK}; }}
+button {{ font: inherit; font-weight: 600; min-height: 2.75em; min-width: 2.75em; padding: 0 1em; border-radius: 0.6em;
+  background: #fffdf7; color: {INK}; border: 0.12em solid {CANAL}; cursor: pointer; }}
+input:focus-visible, button:focus-visible {{ outline: 0.2em solid {INK}; outline-offset: 0.15em; }}
+"""
+
+
+def join_class_form(tr: Any, lang: str) -> pn.pane.HTML:
+    """A student joining a class types the room's code here (issue 14): a plain form that opens
+    the student's page, ``join?code=…`` (the classroom checks the code there)."""
+    label = tr.ui("home.join_class", "In a class? The room's code:")
+    go = tr.ui("room.code_go", "Join")
+    return html(f"<form class='join-class' action='join' method='get'>"
+                f"<label for='room-code'>{text(label)}</label>"
+                f"<input id='room-code' name='code' maxlength='8' autocomplete='off' autocapitalize='characters' "
+                f"spellcheck='false' placeholder='K4TXA'>"
+                f"<input type='hidden' name='lang' value='{text(lang)}'>"
+                f"<button type='submit'>{text(go)}</button></form>",
+                stylesheets=[JOIN_CSS], css_classes=["join-class"], margin=0)
 
 
 def choice_card(title: str, line: str, picture: str, on_click: Callable[..., Any], name: str, *,

@@ -214,7 +214,14 @@ class SeatIntro:
         if order != self._order:
             self._order = order
             self._row.objects = [self._columns[p] for p in order]
-        if self.midi:
+        if m.viewer is None and self.midi:  # issue 14: the classroom's projector is nobody's seat
+            title = tr.ui("intro.title.midi_all", "Who is who: Riquet's engineers at the table")
+            lead = tr.ui("intro.lead.midi", "Each player is one of the engineers who really worked on the canal.")
+        elif m.viewer is None:
+            title = tr.ui("intro.title.arriala_all", "Who is who: the master builders of the Canal de Garonne")
+            lead = ""
+            self.table._update(self._place_link, label=tr.ui("intro.place", "The Canal de Garonne on the map"))
+        elif self.midi:
             title = tr.ui("intro.title.midi", "Who you are: Riquet's engineers at the table")
             lead = tr.ui("intro.lead.midi", "Each player is one of the engineers who really worked on the canal.")
         else:

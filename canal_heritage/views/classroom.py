@@ -1,0 +1,914 @@
+"""The classroom's pages (issue 14): a student's device (``/join``) and the teacher's (``/teacher``).
+
+A student's page asks for the room's code (or takes it from the QR code's address), then a free
+seat and a first name, and shows that seat's table: a replica of the room's match whose viewer
+is the seat (:class:`~canal_heritage.rooms.room.Replica`), so the page only ever holds that
+seat's hand. The seat's token is kept by the browser (:class:`SeatKeeper`, ``localStorage``),
+never in the address, so a reload, a sleeping tablet or a lost connection comes back to the seat.
+
+The teacher's page opens rooms (the game, the seats, the language, the pace) and shows one on
+the projector: its code and the QR code of its join address, big; who is connected; the
+public table (a replica with no viewer: never a hand) with its narration; the pause and
+step control; and for each seat "free the seat" and "a bot plays for them". Results of each
+class are listed with a CSV download and "forget this class".
+
+Both pages only call the room (:class:`~canal_heritage.rooms.room.Room`) and the hub; the
+rules stay in the engines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from functools import partial
+from typing import Any
+
+import panel as pn
+import param
+from panel.custom import JSComponent
+
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
+from ..rooms import codes
+from ..rooms.hub import Hub, RoomPlan, SeatPlan, bot_levels
+from ..rooms.qr import join_qr_svg
+from ..rooms.room import Replica, Room
+from ..theme import SHAPE_SYMBOL, arriala_seat
+from .theme import ACCENT, CANAL, INK, MUTED, PLANE, SURFACE, button, html, root_styles, text
+
+log = logging.getLogger(__name__)
+
+#: The student's name field: as long as the store keeps (a first name or a nickname).
+NAME_MAX = 24
+
+PAGE_CSS = f"""
+:host {{ max-width: 60em; margin: 0 auto; padding: 0.6em 1em 2em; box-sizing: border-box; }}
+h1 {{ font-size: 1.95em; margin: 0.3em 0 0.2em; line-height: 1.15; }}
+h2 {{ font-size: 1.4em; margin: 0.6em 0 0.3em; }}
+p {{ line-height: 1.45; }}
+.hint {{ color: {MUTED}; }}
+"""
+
+STATUS_CSS = f"""
+.note {{ margin: 0.3em 0; padding: 0.5em 0.9em; border-radius: 0.6em; font-size: 1.1em; line-height: 1.35; }}
+.note.problem {{ background: #fff3cd; border: 0.12em solid {ACCENT}; color: {INK}; }}
+.note.ok {{ background: #e6f2e3; border: 0.12em solid {PLANE}; color: {INK}; }}
+"""
+
+INPUT_CSS = """
+input { font-size: 1.3em !important; min-height: 2.4em; padding: 0.2em 0.5em !important; }
+label { font-size: 1.05em; font-weight: 600; }
+"""
+
+CODE_INPUT_CSS = INPUT_CSS + """
+input { font-size: 2em !important; letter-spacing: 0.25em; text-transform: uppercase;
+  font-family: ui-monospace, "DejaVu Sans Mono", monospace; max-width: 9em; }
+"""
+
+SEAT_BUTTON_CSS = f"""
+:host {{ --touch: 3.5em; }}
+.bk-btn.bk-btn-default {{ min-height: 3.5em; font-size: 1.15em; font-weight: 600; border-radius: 0.6em;
+  padding: 0.5em 1em; white-space: normal; line-height: 1.25; text-align: left; background: {SURFACE}; color: {INK};
+  border: 0.15em solid {CANAL}; width: 100%; }}
+.bk-btn.bk-btn-default:hover {{ background: #e8f0f6; }}
+.bk-btn:focus-visible {{ outline: 0.2em solid {INK}; outline-offset: 0.15em; }}
+.bk-btn.bk-btn-default:disabled {{ opacity: 1; color: {MUTED}; border-style: dashed; border-color: {MUTED};
+  background: transparent; cursor: default; }}
+"""
+
+BAND_CSS = f"""
+.room-band {{ display: flex; flex-wrap: wrap; align-items: center; gap: 0.4em 1.2em; background: {SURFACE};
+  border: 0.1em solid {CANAL}; border-radius: 0.6em; padding: 0.3em 0.8em; font-size: 1em; }}
+.room-band .code {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-weight: 700;
+  letter-spacing: 0.15em; }}
+.room-band .paused {{ color: {ACCENT}; font-weight: 700; }}
+"""
+
+PROJECTOR_CSS = f"""
+.join-card {{ display: flex; gap: 1.2em; align-items: center; flex-wrap: wrap; background: #fff;
+  border: 0.15em solid {CANAL}; border-radius: 0.8em; padding: 0.6em 1em; }}
+.join-card .qr {{ width: 11em; height: 11em; flex: none; }}
+.join-card .big-code {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 4.2em;
+  font-weight: 800; letter-spacing: 0.2em; line-height: 1; color: {INK}; }}
+.join-card .address {{ font-size: 1.3em; word-break: break-all; }}
+.join-card .warning {{ color: {ACCENT}; font-weight: 600; }}
+.join-card.compact {{ padding: 0.2em 0.8em; gap: 0.8em; }}
+.join-card.compact .qr {{ width: 4.5em; height: 4.5em; }}
+.join-card.compact .big-code {{ font-size: 2em; }}
+.join-card.compact p {{ margin: 0.1em 0; }}
+.join-card.compact .address, .join-card.compact .warning {{ font-size: 0.95em; }}
+.join-card.compact > div:last-child {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1em; }}
+.seat-list {{ list-style: none; padding: 0; margin: 0.3em 0; display: grid; gap: 0.3em; }}
+.seat-list li {{ display: flex; align-items: center; gap: 0.6em; font-size: 1.15em; }}
+.seat-list .dot {{ font-size: 1.2em; width: 1.2em; text-align: center; }}
+.results {{ border-collapse: collapse; font-size: 1em; }}
+.results th, .results td {{ border: 0.06em solid {MUTED}; padding: 0.3em 0.6em; text-align: left; }}
+"""
+
+#: A student's table fits the screen under the room's band (no scrolling while playing).
+FIT_UNDER_BAND = ":host { height: calc(100vh - 2.6em) !important; height: calc(100dvh - 2.6em) !important; }"
+
+CHOICE_CSS = ".bk-btn { font-size: 1.1em; min-height: 2.75em; }"
+
+#: The bots' levels in words (the set-up pages' words).
+LEVEL_WORDS = {"random": "Beginner", "heuristic": "Steady", "expert": "Expert"}
+
+
+def level_words(tr: Any, level: str | None) -> str:
+    """A bot level as the set-up pages name it (Beginner, Steady, Expert)."""
+    return str(tr.ui("setup.level", LEVEL_WORDS.get(level or "", level or "")))
+
+
+#: The projector's pace: seconds between two bot actions as the class sees them.
+PACES = {"slow": 2.0, "normal": 1.0, "fast": 0.4}
+
+
+def note(message: str, kind: str = "problem") -> str:
+    """A message for the person at the device (escaped), as a live region."""
+    if not message:
+        return ""
+    role = "alert" if kind == "problem" else "status"
+    return f"<p class='note {kind}' role='{role}'>{text(message)}</p>"
+
+
+def seat_mark(room: Room, seat: int) -> str:
+    """A seat's shape and the game's name for it (an engineer, or a colour): never a colour alone."""
+    name = room.match.default_name(seat)
+    if room.game == "arriala":
+        _colour, shape = arriala_seat(seat, len(room.seats))
+        return f"{SHAPE_SYMBOL[shape]} {name}"
+    return name
+
+
+# ---------------------------------------------------------------------- the browser's memory
+class SeatKeeper(JSComponent):
+    """The seats this browser holds, kept in its ``localStorage`` (never in the address).
+
+    When the page opens it sends ``{"seats": {code: token, ...}}`` to the server (told to
+    ``on_hello``); :meth:`keep` stores a new seat's token, :meth:`forget` drops one (a seat
+    freed by the teacher, a closed room). ``address`` replaces the page's address (``?code=…``)
+    without reloading."""
+
+    store = param.Dict(default={}, doc="{'n': int, 'keep': {code: token}, 'forget': [code], 'address': str}")
+
+    _esm = """
+const KEY = "canal-heritage-seats";
+function load() {
+  try { const s = JSON.parse(window.localStorage.getItem(KEY) || "{}"); return (s && typeof s === "object") ? s : {}; }
+  catch (e) { return {}; }
+}
+export function render({ model }) {
+  let done = 0;
+  const apply = () => {
+    const order = model.store || {};
+    if (!order.n || order.n === done) return;
+    done = order.n;
+    const seats = load();
+    for (const [code, token] of Object.entries(order.keep || {})) seats[code] = token;
+    for (const code of order.forget || []) delete seats[code];
+    try { window.localStorage.setItem(KEY, JSON.stringify(seats)); } catch (e) {}
+    if (typeof order.address === "string" && order.address !== window.location.search) {
+      window.history.replaceState({}, "", window.location.pathname + order.address);
+    }
+  };
+  model.on("store", apply);
+  apply();
+  model.send_msg({ seats: load() });
+  const el = document.createElement("span");
+  el.hidden = true;
+  return el;
+}
+"""
+
+    def __init__(self, on_hello: Callable[[dict[str, str]], Any] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.on_hello = on_hello
+        self._n = 0
+
+    def _send(self, **order: Any) -> None:
+        self._n += 1
+        self.store = {"n": self._n, **order}
+
+    def keep(self, code: str, token: str, address: str | None = None) -> None:
+        self._send(keep={code: token}, **({"address": address} if address is not None else {}))
+
+    def forget(self, code: str) -> None:
+        self._send(forget=[code])
+
+    def set_address(self, address: str) -> None:
+        self._send(address=address)
+
+    def _handle_msg(self, data: Any) -> None:
+        seats = data.get("seats") if isinstance(data, dict) else None
+        if not isinstance(seats, dict) or self.on_hello is None:
+            return
+        clean = {str(k)[:8]: str(v)[:64] for k, v in list(seats.items())[:50]
+                 if isinstance(k, str) and isinstance(v, str)}
+        self.on_hello(clean)
+
+
+def page_dispatcher() -> Callable[[Callable[[], None]], None] | None:
+    """How the room's changes reach this page: on its document's next tick, where its
+    components (Panel's and the maps' Bokeh models) may be changed (None outside a server)."""
+    doc = pn.state.curdoc
+    if doc is None or doc.session_context is None:
+        return None
+
+    def dispatch(change: Callable[[], None]) -> None:
+        try:
+            doc.add_next_tick_callback(change)
+        except Exception:  # the page has closed meanwhile
+            log.debug("a room's change for a closed page was dropped")
+
+    return dispatch
+
+
+def _table_for(replica: Replica, **kw: Any) -> Any:
+    from .arriala_table import ArrialaTable
+    from .midi_table import MidiTable
+
+    if replica.room.game == "arriala":
+        return ArrialaTable(replica, **kw)  # type: ignore[arg-type]  # a replica is an ArrialaMatch (rooms._classes)
+    return MidiTable(replica, **kw)
+
+
+# ---------------------------------------------------------------------- a student's device
+class JoinPage(pn.viewable.Viewer):
+    """A student's device: the code, then a seat and a name, then that seat's table.
+
+    Args:
+        hub: the server's rooms.
+        code: the code in the address (``/join?code=…``), maybe empty.
+        lang: the page's language.
+        client: the device's id for logs and the join limit (a keyed hash, never the address).
+    """
+
+    def __init__(self, hub: Hub, *, code: str = "", lang: str = "fr", client: str = "") -> None:
+        super().__init__()
+        self.hub = hub
+        self.lang = lang if lang in LANGUAGES else "fr"
+        self.client = client
+        self.typed = code
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.replica: Replica | None = None
+        self.table: Any = None
+        self.seats_kept: dict[str, str] | None = None
+        self.stage = "waiting"  # waiting | code | seat | table
+        self.keeper = SeatKeeper(on_hello=self._hello, styles={"position": "absolute", "width": "0"})
+        self._note = html("", css_classes=["join-note"], stylesheets=[STATUS_CSS], sizing_mode="stretch_width",
+                          margin=(0, 0))
+        self._body = pn.Column(sizing_mode="stretch_width", margin=0)
+        self._root = pn.Column(self._body, self.keeper, sizing_mode="stretch_width", styles=root_styles(False),
+                               css_classes=["exhibit", "join-page"], margin=0)
+        self._draw_waiting()
+
+    def __panel__(self) -> pn.Column:
+        return self._root
+
+    @property
+    def tr(self) -> Any:
+        return translator(self.lang)
+
+    # ------------------------------------------------------------------ arriving
+    def _hello(self, seats: dict[str, str]) -> None:
+        """The browser said which seats it holds: back to a seat of this room, or choose one."""
+        self.seats_kept = seats
+        self._open(self.typed, quiet=not self.typed)
+
+    def _open(self, typed: str, *, quiet: bool = False) -> None:
+        if self.stage == "table":
+            return
+        code = codes.normalize_code(typed or "")
+        room = self.hub.find(typed) if code else None
+        if room is None:
+            message = "" if quiet else (self.tr.ui("room.not_a_code", "That is not a room code: it has {n} letters "
+                                                   "and digits, as on the projector.", n=codes.CODE_LENGTH)
+                                        if code is None else
+                                        self.tr.ui("room.no_such_room", "No open room has that code. Check it on "
+                                                   "the projector."))
+            self._draw_code(message)
+            return
+        self.room = room
+        self.keeper.set_address("?" + _query(code=room.code, lang=self.lang))
+        token = (self.seats_kept or {}).get(room.code)
+        if token:
+            _, back = self.hub.rejoin(room.code, token, client=self.client)
+            if back.ok and back.seat is not None:
+                self._sit(back.seat, token)
+                return
+            self.keeper.forget(room.code)
+            self._draw_seats(self.tr.ui("room.seat_lost", "This device no longer holds a seat in this room (the "
+                                        "teacher may have freed it): choose a seat again."))
+            return
+        self._draw_seats("")
+
+    # ------------------------------------------------------------------ screens
+    def _frame(self, *parts: Any) -> None:
+        self._body.objects = [pn.Column(*parts, sizing_mode="stretch_width", stylesheets=[PAGE_CSS], margin=0)]
+
+    def _draw_waiting(self) -> None:
+        self._frame(html("<h1>" + text(self.tr.ui("room.join_title", "Join your class’s game")) + "</h1>"
+                         "<p class='hint'>" + text(self.tr.ui("room.connecting", "Connecting…")) + "</p>"))
+
+    def _draw_code(self, message: str = "") -> None:
+        self.stage = "code"
+        tr = self.tr
+        self._code_input = pn.widgets.TextInput(label=tr.ui("room.code_label", "The room's code, as on the projector"),
+                                                placeholder="K4TXA", max_length=8, value=self.typed or "",
+                                                stylesheets=[CODE_INPUT_CSS], css_classes=["room-code-input"])
+        go = button(tr.ui("room.code_go", "Join"), self._code_typed, kind="primary", name="room-code-go")
+        self._code_input.param.watch(lambda e: self._code_typed(), "enter_pressed")
+        self._note.object = note(message)
+        self._frame(html("<h1>" + text(tr.ui("room.join_title", "Join your class’s game")) + "</h1>"
+                         "<p>" + text(tr.ui("room.code_help", "Type the code shown on the projector.")) + "</p>"),
+                    pn.Row(self._code_input, go, styles={"align-items": "flex-end", "flex-wrap": "wrap"}),
+                    self._note, self._language_row())
+
+    def _code_typed(self, _event: Any = None) -> None:
+        self.typed = self._code_input.value_input or self._code_input.value or ""
+        self._open(self.typed)
+
+    def _draw_seats(self, message: str = "") -> None:
+        room = self.room
+        assert room is not None
+        self.stage = "seat"
+        tr = self.tr
+        self._name_input = pn.widgets.TextInput(
+            label=tr.ui("room.name_label", "Your first name or a nickname"), max_length=NAME_MAX,
+            placeholder=tr.ui("room.name_placeholder", "e.g. Léa"), stylesheets=[INPUT_CSS],
+            css_classes=["student-name"], value=getattr(self, "_typed_name", ""))
+        buttons = []
+        for h in room.seats:
+            mark = seat_mark(room, h.index)
+            if h.kind != "student":
+                label, free = tr.ui("room.seat_bot", "{seat}: a bot plays here", seat=mark), False
+            elif not h.free:
+                label, free = tr.ui("room.seat_held", "{seat}: {name} sits here", seat=mark, name=h.name or "?"), False
+            else:
+                label, free = tr.ui("room.seat_free", "{seat}: sit here", seat=mark), True
+            b = button(label, self._choose(h.index), disabled=not free, name=f"seat-{h.index}",
+                       stylesheets=[SEAT_BUTTON_CSS])
+            buttons.append(b)
+        game = tr.ui("home.midi_title", "Canal du Midi") if room.game == "midi" else "Arriala"
+        self._note.object = note(message)
+        closed = "" if room.open else note(tr.ui("room.closed", "This room is closed."))
+        helptext = text(tr.ui("room.seat_help", "Type your first name (or a nickname), then choose a free seat."))
+        self._frame(html(f"<h1>{text(game)} · <span style='letter-spacing:0.15em'>{text(room.code)}</span></h1>"
+                         f"<p>{helptext}</p>{closed}"),
+                    self._name_input, self._note,
+                    pn.Column(*buttons, sizing_mode="stretch_width", css_classes=["seat-choices"], margin=(8, 0)),
+                    self._language_row())
+
+    def _choose(self, seat: int) -> Callable[[Any], Any]:
+        async def choose(_event: Any) -> None:
+            await self.take_seat(seat, self._name_input.value_input or self._name_input.value or "")
+        return choose
+
+    async def take_seat(self, seat: int, name: str) -> bool:
+        """Sit at ``seat`` under ``name`` (what the seat buttons do): True when seated."""
+        room = self.room
+        if room is None or self.stage != "seat":
+            return False
+        self._typed_name = name
+        out = await self.hub.join(room.code, seat, name, client=self.client, lang=self.lang)
+        if not out.ok or out.token is None or out.seat is None:
+            if room.open and self.stage == "seat":
+                self._draw_seats(out.message)  # the seats as they are now (one may just have been taken)
+            return False
+        self.keeper.keep(room.code, out.token)
+        self._sit(out.seat, out.token)
+        return True
+
+    def _sit(self, seat: int, token: str) -> None:
+        room = self.room
+        assert room is not None
+        self.stage, self.seat, self.token = "table", seat, token
+        self.replica = room.replica(seat, lang=self.lang, token=token)
+        self.replica.dispatch = self._dispatch = page_dispatcher()
+        self.table = _table_for(self.replica, on_language=self.set_language)
+        self._band = html("", stylesheets=[BAND_CSS], sizing_mode="stretch_width", margin=(4, 8, 0, 8))
+        room.listeners.append(self._listener)
+        self._room_changed(room)
+        self.table.__panel__().stylesheets = [*self.table.__panel__().stylesheets, FIT_UNDER_BAND]
+        self._body.objects = [self._band, self.table]
+        if room.open:
+            room.kick_bots()
+
+    _dispatch: Callable[[Callable[[], None]], None] | None = None
+
+    def _listener(self, room: Room) -> None:
+        """Told by the room after each change: this page follows on its own turn."""
+        change = partial(self._room_changed, room)
+        change() if self._dispatch is None else self._dispatch(change)
+
+    def _room_changed(self, room: Room) -> None:
+        """The room changed (a seat, the pause, the end): the band follows, a lost seat says so."""
+        if self.stage != "table" or self.seat is None:
+            return
+        closed = room.status == "closed"  # a finished game ("over") stays on screen with its end
+        if closed or not room.check_token(self.token, self.seat):
+            lost = not closed
+            self.leave()
+            if lost:
+                self.keeper.forget(room.code)
+                self.room = room
+                self._draw_seats(self.tr.ui("room.seat_freed", "The teacher has freed your seat: choose a seat "
+                                            "again."))
+            else:
+                self._draw_closed()
+            return
+        tr = self.tr
+        h = room.seats[self.seat]
+        you = tr.ui("room.band_you", "You: {name} ({seat})", name=h.name or "", seat=seat_mark(room, self.seat))
+        where = tr.ui("room.band_room", "Room")
+        parts = [f"<span>{text(where)} <span class='code'>{text(room.code)}</span></span>",
+                 f"<span>{text(you)}</span>"]
+        if h.standin:
+            standin = tr.ui("room.band_standin", "A bot plays for you for now.")
+            parts.append(f"<span class='paused'>{text(standin)}</span>")
+        if room.paused:
+            parts.append("<span class='paused'>" + text(tr.ui("room.paused", "The teacher has paused the game.")) + ""
+                         "</span>")
+        self._band.object = f"<div class='room-band' role='status'>{''.join(parts)}</div>"
+
+    def _draw_closed(self) -> None:
+        self.stage = "code"
+        thanks = self.tr.ui("room.closed_help", "Thank you for playing. Your teacher has the results.")
+        self._frame(html("<h1>" + text(self.tr.ui("room.closed", "This room is closed.")) + f"</h1>"
+                         f"<p>{text(thanks)}</p>"))
+
+    def _language_row(self) -> Any:
+        buttons = [button(LANGUAGE_NAMES[code], (lambda c: lambda _e: self.set_language(c))(code),
+                          kind="primary" if code == self.lang else "default", name=f"lang-{code}")
+                   for code in LANGUAGES]
+        return pn.Row(*buttons, margin=(12, 0))
+
+    def set_language(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            return
+        self.lang = lang
+        if self.room is not None:
+            self.keeper.set_address("?" + _query(code=self.room.code, lang=lang))
+        if self.stage == "table" and self.replica is not None:
+            self.replica.set_language(lang)
+            if self.room is not None:
+                self._room_changed(self.room)
+        elif self.stage == "seat":
+            self._draw_seats()
+        elif self.stage == "code":
+            self._draw_code()
+
+    def leave(self) -> None:
+        """The device leaves its seat's table (the page closed, the seat freed, the room closed)."""
+        if self.room is not None:
+            if self._listener in self.room.listeners:
+                self.room.listeners.remove(self._listener)
+            if self.replica is not None:
+                self.room.leave(self.replica)
+        if self.table is not None:
+            self.table.dispose()
+        self.replica, self.table, self.seat, self.token = None, None, None, None
+        self.stage = "code"
+
+
+# ---------------------------------------------------------------------- the teacher
+class TeacherPage(pn.viewable.Viewer):
+    """The teacher's page: open rooms, show one on the projector, the class's results.
+
+    Args:
+        hub: the server's rooms.
+        lang: the page's language (a room's own language is chosen in its form).
+        allowed: the page answers at once (the server machine itself); otherwise it asks for ``pin``.
+        pin: the teacher's PIN printed by ``serve --lan`` (None: no other device may use the page).
+        client: the device's id for the PIN's attempt limit.
+        join_urls: the addresses students open (``serve --lan``); empty: this machine only.
+        port: the server's port (the join address shown when there is no network address).
+    """
+
+    def __init__(self, hub: Hub, *, lang: str = "fr", allowed: bool = True, pin: str | None = None,
+                 client: str = "", join_urls: tuple[str, ...] = (), port: int = 5006,
+                 pin_limiter: codes.RateLimiter | None = None, code: str = "") -> None:
+        super().__init__()
+        self.hub = hub
+        self.lang = lang if lang in LANGUAGES else "fr"
+        self.allowed = allowed
+        self.pin = pin
+        self.client = client
+        self.join_urls = join_urls
+        self.port = port
+        self.pin_limiter = pin_limiter or PIN_LIMITER
+        self.room: Room | None = None
+        self.replica: Replica | None = None
+        self.table: Any = None
+        self.keeper = SeatKeeper(styles={"position": "absolute", "width": "0"})
+        self._note = html("", stylesheets=[STATUS_CSS], sizing_mode="stretch_width", margin=0)
+        self._body = pn.Column(sizing_mode="stretch_width", margin=0)
+        self._root = pn.Column(self._body, self.keeper, sizing_mode="stretch_width", styles=root_styles(False),
+                               css_classes=["exhibit", "teacher-page"], margin=0)
+        if not allowed:
+            self._draw_pin()
+        elif code and hub.find(code) is not None:
+            self.show_room(hub.find(code))  # type: ignore[arg-type]
+        else:
+            self._draw_rooms()
+
+    def __panel__(self) -> pn.Column:
+        return self._root
+
+    @property
+    def tr(self) -> Any:
+        return translator(self.lang)
+
+    def _frame(self, *parts: Any) -> None:
+        self._body.objects = [pn.Column(*parts, sizing_mode="stretch_width", stylesheets=[PAGE_CSS], margin=0)]
+
+    # ------------------------------------------------------------------ the PIN
+    def _draw_pin(self, message: str = "") -> None:
+        tr = self.tr
+        if self.pin is None:
+            self._frame(html("<h1>" + text(tr.ui("teacher.title", "The teacher’s page")) + "</h1>"
+                             + note(tr.ui('teacher.local_only', 'This page opens only on the computer that runs '
+                                          'the exhibit.'))))
+            return
+        self._pin_input = pn.widgets.PasswordInput(label=tr.ui("teacher.pin_label", "The teacher’s PIN (printed "
+                                                                 "where the server was started)"),
+                                                   max_length=12, stylesheets=[INPUT_CSS], css_classes=["teacher-pin"])
+        self._pin_input.param.watch(lambda e: self.try_pin(self._pin_input.value_input or ""), "enter_pressed")
+        go = button(tr.ui("teacher.pin_go", "Open"), lambda _e: self.try_pin(self._pin_input.value_input
+                                                                               or self._pin_input.value or ""),
+                    kind="primary", name="teacher-pin-go")
+        self._note.object = note(message)
+        self._frame(html("<h1>" + text(tr.ui("teacher.title", "The teacher’s page")) + "</h1>"),
+                    pn.Row(self._pin_input, go, styles={"align-items": "flex-end", "flex-wrap": "wrap"}), self._note)
+
+    def try_pin(self, typed: str) -> bool:
+        """The teacher typed the PIN: the page opens, or says why not (attempts are limited)."""
+        if self.allowed:
+            return True
+        if not self.pin_limiter.allow(self.client or "unknown"):
+            self._draw_pin(self.tr.ui("room.slow_down", "Too many tries: wait a minute, then type the code again."))
+            return False
+        if self.pin is None or not codes.same_secret(typed.strip(), self.pin):
+            self._log_refusal("wrong teacher PIN")
+            self._draw_pin(self.tr.ui("teacher.pin_wrong", "That is not the PIN: look where the server was started."))
+            return False
+        self.allowed = True
+        self._draw_rooms()
+        return True
+
+    def _log_refusal(self, reason: str) -> None:
+        try:
+            self.hub.io.submit(self.hub.store.log_refusal, reason, client=self.client[:64])
+        except Exception:
+            log.exception("could not log a refusal")
+
+    # ------------------------------------------------------------------ the rooms and the form
+    def _draw_rooms(self, message: str = "") -> None:
+        assert self.allowed
+        self._leave_room()
+        tr = self.tr
+        self.keeper.set_address("?" + _query(lang=self.lang))
+        live = [r for r in self.hub.rooms.values() if r.status != "closed"]
+        rows = []
+        for r in live:
+            game = tr.ui("home.midi_title", "Canal du Midi") if r.game == "midi" else "Arriala"
+            joined = sum(1 for h in r.seats if h.kind == "student" and not h.free)
+            students = sum(1 for h in r.seats if h.kind == "student")
+            show = button(tr.ui("teacher.show_room", "Show {code} ({game}, {joined} of {students} students)",
+                                code=r.code, game=game, joined=joined, students=students),
+                          (lambda room: lambda _e: self.show_room(room))(r), name=f"show-{r.code}")
+            rows.append(show)
+        self._note.object = note(message)
+        self._frame(html("<h1>" + text(tr.ui("teacher.title", "The teacher’s page")) + "</h1>"),
+                    self._note,
+                    *([html("<h2>" + text(tr.ui("teacher.open_rooms", "Rooms open now")) + "</h2>"), *rows]
+                      if rows else []),
+                    html("<h2>" + text(tr.ui("teacher.new_room", "Open a new room")) + "</h2>"),
+                    self._form(), self._results())
+
+    def _form(self) -> Any:
+        tr = self.tr
+        today = datetime.now().strftime("%Y-%m-%d")
+        self._class = pn.widgets.TextInput(label=tr.ui("teacher.class_label", "Class (for the results)"),
+                                           value=tr.ui("teacher.class_default", "Class of {day}", day=today),
+                                           max_length=80, stylesheets=[INPUT_CSS], css_classes=["class-label"])
+        self._game = pn.widgets.RadioButtonGroup(label=tr.ui("teacher.game", "Game"),
+                                                 options={tr.ui("home.midi_title", "Canal du Midi"): "midi",
+                                                          "Arriala": "arriala"},
+                                                 value="midi", color="primary",
+                                                 css_classes=["room-game"], stylesheets=[CHOICE_CSS])
+        self._count = pn.widgets.RadioButtonGroup(label=tr.ui("teacher.seats", "Seats"), options=[2, 3, 4], value=3,
+                                                  color="primary",
+                                                  css_classes=["room-seats"],
+                                                  stylesheets=[CHOICE_CSS])
+        self._lang_choice = pn.widgets.Select(label=tr.ui("teacher.lang", "Language of the room"),
+                                              options={LANGUAGE_NAMES[c]: c for c in LANGUAGES}, value=self.lang,
+                                              stylesheets=[INPUT_CSS], css_classes=["room-lang"])
+        self._pace = pn.widgets.Select(label=tr.ui("teacher.pace", "Bots’ pace on the projector"),
+                                       options={tr.ui("teacher.pace_slow", "Slow"): "slow",
+                                                tr.ui("teacher.pace_normal", "Normal"): "normal",
+                                                tr.ui("teacher.pace_fast", "Fast"): "fast"},
+                                       value="normal", stylesheets=[INPUT_CSS], css_classes=["room-pace"])
+        self._seat_choices = pn.Column(margin=0, css_classes=["seat-plan"])
+        self._game.param.watch(lambda *_: self._seat_rows(), "value")
+        self._count.param.watch(lambda *_: self._seat_rows(), "value")
+        self._seat_rows()
+        create = button(tr.ui("teacher.create", "Open the room"), self._create, kind="primary", name="create-room")
+        return pn.Column(self._class, html("<strong>" + text(tr.ui("teacher.game", "Game")) + "</strong>"), self._game,
+                         html("<strong>" + text(tr.ui("teacher.seats", "Seats")) + "</strong>"), self._count,
+                         self._seat_choices, pn.Row(self._lang_choice, self._pace), create,
+                         sizing_mode="stretch_width", css_classes=["room-form"])
+
+    def _seat_rows(self) -> None:
+        """The seats' choices: four selects made once, the first ``count`` shown; a new game
+        changes their options (a choice still possible is kept)."""
+        tr = self.tr
+        levels = list(bot_levels(self._game.value))
+        options = {tr.ui("teacher.seat_student", "A student"): "student"}
+        for level in levels:
+            options[tr.ui("teacher.seat_bot", "A bot: {level}", level=level_words(tr, level))] = f"bot:{level}"
+        steady = "heuristic" if "heuristic" in levels else levels[0]
+        if not getattr(self, "_seat_selects", None):
+            self._seat_selects = [
+                pn.widgets.Select(label=tr.ui("teacher.seat_n", "Seat {n}", n=i + 1), options=options,
+                                  value="student" if i < 2 else f"bot:{steady}", stylesheets=[INPUT_CSS],
+                                  css_classes=[f"seat-plan-{i}"], width=260)
+                for i in range(4)]
+            self._seat_choices.objects = [pn.Row(*self._seat_selects, styles={"flex-wrap": "wrap"})]
+        for i, select in enumerate(self._seat_selects):
+            value = select.value if select.value in options.values() else ("student" if i < 2 else f"bot:{steady}")
+            select.param.update(options=options, value=value, visible=i < self._count.value)
+
+    def plan(self) -> RoomPlan:
+        """The room the form describes."""
+        seats = tuple(SeatPlan("student") if s.value == "student" else SeatPlan("bot", s.value.split(":", 1)[1])
+                      for s in self._seat_selects[:self._count.value])
+        return RoomPlan(self._game.value, seats, lang=self._lang_choice.value, pace=PACES[self._pace.value])
+
+    async def _create(self, _event: Any = None) -> None:
+        await self.create()
+
+    async def create(self, plan: RoomPlan | None = None, label: str | None = None) -> Room | None:
+        """Open a room (the form's, or ``plan``) in a class session named ``label`` and show it."""
+        plan = plan or self.plan()
+        problem = self.hub.check_plan(plan)
+        if problem:
+            self._note.object = note(problem)
+            return None
+        label = (label if label is not None else self._class.value_input or self._class.value or "").strip()[:80]
+        label = label or self.tr.ui("teacher.class_default", "Class of {day}", day=datetime.now().strftime("%Y-%m-%d"))
+        loop = asyncio.get_running_loop()
+        class_id = await loop.run_in_executor(self.hub.io, self._class_id, label)
+        room = await loop.run_in_executor(self.hub.io, lambda: self.hub.create(plan, class_session_id=class_id))
+        self.show_room(room)
+        return room
+
+    def _class_id(self, label: str) -> int:
+        for cid, name, _ in self.hub.store.classes():
+            if name == label:
+                return int(cid)
+        return int(self.hub.store.new_class(label))
+
+    # ------------------------------------------------------------------ one room on the projector
+    def show_room(self, room: Room) -> None:
+        """Show ``room`` on the projector: its code and QR code, its seats, its public table."""
+        self._leave_room()
+        self.room = room
+        self.keeper.set_address("?" + _query(code=room.code, lang=self.lang))
+        self.replica = room.replica(None, lang=self.lang)
+        self.replica.dispatch = self._dispatch = page_dispatcher()
+        self.table = _table_for(self.replica)
+        self.table._undo_button.visible = False  # the projector is nobody's seat: nothing to take back
+        self._join_card = html("", stylesheets=[PROJECTOR_CSS], sizing_mode="stretch_width", margin=0)
+        self._seat_list = html("", stylesheets=[PROJECTOR_CSS], sizing_mode="stretch_width", margin=0)
+        self._seat_controls = pn.Column(margin=0, sizing_mode="stretch_width")
+        tr = self.tr
+        self._pause = button("", self._toggle_pause, kind="warning", name="room-pause")
+        self._step = button(tr.ui("teacher.step", "One move"), self._step_once, name="room-step")
+        self._close = button(tr.ui("teacher.close", "Close the room"), self._ask_close, name="room-close")
+        self._back = button(tr.ui("teacher.all_rooms", "All rooms"), lambda _e: self._draw_rooms(), name="all-rooms")
+        self._download = pn.widgets.FileDownload(callback=self._csv, filename=f"results-{room.code}.csv",
+                                                 label=tr.ui("teacher.download", "Download the results (CSV)"),
+                                                 color="primary", css_classes=["download-results"],
+                                                 stylesheets=[".bk-btn { min-height: 2.75em; font-size: 1em; }"])
+        room.listeners.append(self._listener)
+        self._room_changed(room)
+        controls = pn.Row(self._pause, self._step, self._close, self._back, self._download,
+                          styles={"flex-wrap": "wrap", "gap": "0.4em"}, css_classes=["room-controls"])
+        self._body.objects = [pn.Column(self._join_card, pn.Row(self._seat_list, self._seat_controls,
+                                                                  styles={"flex-wrap": "wrap"}),
+                                        controls, self._note, sizing_mode="stretch_width", margin=(4, 10),
+                                        css_classes=["projector-room"]),
+                              self.table]
+
+    def join_address(self, room: Room) -> str:
+        """The address students open for ``room``."""
+        from ..rooms.network import join_url
+
+        if self.join_urls:
+            from urllib.parse import urlsplit
+
+            netloc = urlsplit(self.join_urls[0])
+            return join_url(netloc.hostname or "localhost", netloc.port or self.port, room.code)
+        return join_url("localhost", self.port, room.code)
+
+    _dispatch: Callable[[Callable[[], None]], None] | None = None
+
+    def _listener(self, room: Room) -> None:
+        """Told by the room after each change: this page follows on its own turn."""
+        change = partial(self._room_changed, room)
+        change() if self._dispatch is None else self._dispatch(change)
+
+    def _room_changed(self, room: Room) -> None:
+        if room is not self.room:
+            return
+        tr = self.tr
+        address = self.join_address(room)
+        qr = join_qr_svg(address, title=tr.ui("teacher.qr_title", "QR code to join room {code}", code=room.code))
+        warning = tr.ui("teacher.local_warning", "Students’ devices cannot reach this address: start the server "
+                        "with canal-heritage serve --lan.")
+        local = "" if self.join_urls else f"<p class='warning'>{text(warning)}</p>"
+        state = (tr.ui("room.closed", "This room is closed.") if not room.open and room.status == "closed" else
+                 tr.ui("teacher.over", "The game is over.") if room.over else "")
+        # big while students are still to join; a strip once every student's seat is taken
+        compact = not any(h.free for h in room.seats) or room.decisions > 0
+        how = tr.ui("teacher.join_card", "How to join")
+        join_with = tr.ui("teacher.join_with", "Join with")
+        self._join_card.object = (
+            f"<section class='join-card{' compact' if compact else ''}' aria-label='{text(how)}'>"
+            f"<div class='qr'>{qr}</div><div><p style='margin:0'>" + text(join_with) + ""
+            f"</p><p class='big-code' aria-label='{text(' '.join(room.code))}'>{text(room.code)}</p>"
+            f"<p class='address'>{text(address)}</p>{local}"
+            f"{f'<p><strong>{text(state)}</strong></p>' if state else ''}</div></section>")
+        items = []
+        controls = []
+        for h in room.seats:
+            mark = seat_mark(room, h.index)
+            if h.kind == "bot":
+                dot, words = "⚙", tr.ui("teacher.seat_is_bot", "a bot ({level})",
+                                        level=level_words(tr, h.level))
+            elif h.free:
+                dot, words = "○", tr.ui("teacher.seat_free", "free: waiting for a student")
+            elif h.standin:
+                dot, words = "⚙", tr.ui("teacher.seat_standin", "{name}: a bot plays for them", name=h.name or "")
+            elif h.devices:
+                dot, words = "●", tr.ui("teacher.seat_here", "{name}: connected", name=h.name or "")
+            else:
+                dot, words = "◌", tr.ui("teacher.seat_away", "{name}: away", name=h.name or "")
+            turn = room.open and not room.over and room.match.to_move == h.index
+            turn_words = " — <strong>" + text(tr.ui("teacher.their_turn", "their turn")) + "</strong>" if turn else ""
+            items.append(f"<li><span class='dot' aria-hidden='true'>{dot}</span><span>{text(mark)}: {text(words)}"
+                         f"{turn_words}</span></li>")
+            if h.kind == "student" and not h.free and room.open:
+                controls.append(pn.Row(
+                    button(tr.ui("teacher.free", "Free {seat}", seat=mark), self._free(h.index),
+                           name=f"free-{h.index}"),
+                    button(tr.ui("teacher.give_back", "Give {seat} back", seat=mark) if h.standin else
+                           tr.ui("teacher.standin", "A bot plays for {seat}", seat=mark),
+                           self._standin(h.index, not h.standin), name=f"standin-{h.index}"),
+                    margin=0, styles={"flex-wrap": "wrap"}))
+        who = tr.ui("teacher.who", "Who is here")
+        self._seat_list.object = (f"<h2 style='margin:0.2em 0'>{text(who)}</h2>"
+                                  f"<ul class='seat-list' aria-live='polite'>{''.join(items)}</ul>")
+        self._seat_controls.objects = controls
+        self._pause.label = (tr.ui("teacher.go_on", "Go on") if room.paused else tr.ui("teacher.pause", "Pause"))
+        self._pause.disabled = not room.open
+        self._close.disabled = room.status == "closed"
+        self._step.disabled = not (room.open and room.paused and room.match.is_bot_turn())
+        self._download.disabled = not room.over
+
+    def _free(self, seat: int) -> Callable[[Any], Any]:
+        async def free(_event: Any) -> None:
+            if self.room is not None:
+                await self.room.free_seat(seat)
+        return free
+
+    def _standin(self, seat: int, on: bool) -> Callable[[Any], Any]:
+        async def standin(_event: Any) -> None:
+            if self.room is not None:
+                await self.room.stand_in(seat, on, "heuristic")
+        return standin
+
+    def _toggle_pause(self, _event: Any = None) -> None:
+        if self.room is not None:
+            self.room.set_paused(not self.room.paused)
+
+    def _step_once(self, _event: Any = None) -> None:
+        if self.room is not None:
+            self.room.step()
+
+    def _ask_close(self, _event: Any = None) -> None:
+        tr = self.tr
+        if getattr(self, "_closing", False):
+            self._closing = False
+            pn.state.execute(self._do_close)
+            return
+        self._closing = True
+        self._close.label = tr.ui("teacher.close_sure", "Really close? (click again)")
+
+    async def _do_close(self) -> None:
+        if self.room is not None:
+            await self.room.close()
+
+    def _csv(self) -> io.StringIO:
+        room = self.room
+        return io.StringIO(self.hub.store.export_csv(room.class_session_id if room is not None else None))
+
+    def _leave_room(self) -> None:
+        if self.room is not None:
+            if self._listener in self.room.listeners:
+                self.room.listeners.remove(self._listener)
+            if self.replica is not None:
+                self.room.leave(self.replica)
+        if self.table is not None:
+            self.table.dispose()
+        self.room, self.replica, self.table = None, None, None
+        self._closing = False
+
+    def leave(self) -> None:
+        """The page closed."""
+        self._leave_room()
+
+    # ------------------------------------------------------------------ results
+    def _results(self) -> Any:
+        tr = self.tr
+        store = self.hub.store
+        parts: list[Any] = [html("<h2>" + text(tr.ui("teacher.results", "Results")) + "</h2>")]
+        classes = store.classes()
+        if not classes:
+            nothing = tr.ui("teacher.no_results", "No class has played yet.")
+            parts.append(html(f"<p class='hint'>{text(nothing)}</p>"))
+        for cid, label, _created in classes[:20]:
+            rooms = store.results(cid)
+            rows = []
+            for r in rooms:
+                result = r.result or {}
+                names = result.get("names") or [s.name or "" for s in r.seats]
+                totals = result.get("totals") or []
+                winners = {int(w) for w in result.get("winners") or []}
+                scores = ", ".join(f"{'★ ' if i in winners else ''}{n}: {t}" for i, (n, t) in
+                                   enumerate(zip(names, totals, strict=False)))
+                game = tr.ui("home.midi_title", "Canal du Midi") if r.game == "midi" else "Arriala"
+                status = tr.ui("teacher.finished", "finished") if r.status == "over" else tr.ui("teacher.closed",
+                                                                                                 "closed early")
+                rows.append(f"<tr><td>{text(r.code)}</td><td>{text(game)}</td><td>{text(status)}</td>"
+                            f"<td>{text(scores)}</td></tr>")
+            table = ("<table class='results'><thead><tr><th>" + text(tr.ui("teacher.col_room", "Room")) + "</th>"
+                     "<th>" + text(tr.ui("teacher.game", "Game")) + "</th>"
+                     "<th>" + text(tr.ui("teacher.col_status", "State")) +
+                     "</th><th>" + text(tr.ui("teacher.col_scores", "Scores (★ winner)")) + f"</th></tr></thead>"
+                     f"<tbody>{''.join(rows)}</tbody></table>") if rows else (
+                "<p class='hint'>" + text(tr.ui("teacher.no_finished", "No finished game yet.")) + "</p>")
+            download = pn.widgets.FileDownload(
+                callback=(lambda c: lambda: io.StringIO(store.export_csv(c)))(cid),
+                filename=f"results-{_slug(label)}.csv",
+                label=tr.ui("teacher.download", "Download the results (CSV)"),
+                color="primary", css_classes=[f"download-{cid}"],
+                stylesheets=[".bk-btn { min-height: 2.75em; font-size: 1em; }"])
+            forget = button(tr.ui("teacher.forget", "Forget this class"), self._forget(cid, label),
+                            name=f"forget-{cid}")
+            parts.append(pn.Column(html(f"<h3 style='margin:0.6em 0 0.2em'>{text(label)}</h3>{table}",
+                                        stylesheets=[PROJECTOR_CSS]),
+                                   pn.Row(download, forget), margin=0, css_classes=["class-results"]))
+        return pn.Column(*parts, sizing_mode="stretch_width", margin=0, css_classes=["results-section"])
+
+    def _forget(self, cid: int, label: str) -> Callable[[Any], Any]:
+        asked = {"n": 0}
+
+        async def forget(event: Any) -> None:
+            tr = self.tr
+            if asked["n"] == 0:
+                asked["n"] = 1
+                event.obj.label = tr.ui("teacher.forget_sure", "Delete {label} for good? (click again)", label=label)
+                return
+            for room in [r for r in self.hub.rooms.values() if r.class_session_id == cid]:
+                if room.open:
+                    await room.close()
+                self.hub.rooms.pop(room.id, None)
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self.hub.io, self.hub.store.forget_class, cid)
+            self._draw_rooms(tr.ui("teacher.forgotten", "{label} is forgotten: its rooms and results are deleted.",
+                                   label=label))
+        return forget
+
+
+#: The teacher's PIN: attempts per client per minute.
+PIN_LIMITER = codes.RateLimiter(5, 60.0)
+
+
+def _query(**values: str) -> str:
+    from urllib.parse import urlencode
+
+    return urlencode({k: v for k, v in values.items() if v})
+
+
+def _slug(label: str) -> str:
+    keep = "".join(c if c.isalnum() else "-" for c in label.lower()).strip("-")
+    return keep[:40] or "class"
+
+
+__all__ = ["JoinPage", "SeatKeeper", "TeacherPage"]

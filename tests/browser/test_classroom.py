@@ -1,0 +1,295 @@
+"""The classroom in real browsers (issue 14): a teacher at the projector and students on their
+own devices, each a separate browser context (its own storage, as separate tablets are).
+
+- a whole Canal du Midi game: the teacher opens a room, two students join by the address the
+  projector shows, play to the end (one reloads midway and comes back to its seat), the
+  projector shows the end, and the teacher downloads the results;
+- part of an Arriala game with three contexts, each holding its own hand and nothing of the
+  others' (in the page and in the websocket frames), the projector no hand at all;
+- the server killed (SIGKILL) in the middle of a room and started again: the room resumes at
+  the same decision and the students return to their seats with the tokens their browsers kept.
+
+Every page talks to 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def classroom_url():
+    """The exhibit with its classroom, in this process (the test may look at the rooms)."""
+    from conftest import _serve
+
+    server, url = _serve(seed=7)
+    yield url
+    server.stop()
+
+
+def new_context(browser, width=1280, height=800):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    return context, page
+
+
+def open_room(teacher, url: str, *, game: str = "Canal du Midi", seats: int = 3, bots: int = 1) -> str:
+    """The teacher opens a room from the form; its code (as the projector shows it)."""
+    teacher.goto(url + "teacher?lang=en")
+    teacher.locator(".room-form").wait_for()
+    teacher.locator(".room-game").get_by_role("button", name=game).click()
+    teacher.locator(".room-seats").get_by_role("button", name=str(seats), exact=True).click()
+    expect(teacher.locator(f".seat-plan-{seats - 1} select")).to_be_visible()
+    if seats < 4:
+        expect(teacher.locator(f".seat-plan-{seats} select")).to_be_hidden()
+    for i in range(seats):
+        choice = "A student" if i < seats - bots else "A bot: Steady"
+        teacher.locator(f".seat-plan-{i} select").select_option(label=choice)
+    teacher.locator(".room-pace select").select_option(label="Fast")
+    teacher.locator(".create-room button").click()
+    teacher.locator(".big-code").wait_for()
+    return teacher.locator(".big-code").inner_text().strip()
+
+
+def join_address(teacher) -> str:
+    """The join address on the projector, opened through the loopback address."""
+    return teacher.locator(".join-card .address").inner_text().strip().replace("//localhost:", "//127.0.0.1:")
+
+
+def join(page, address: str, name: str) -> None:
+    page.goto(address + "&lang=en")
+    page.locator(".student-name input").fill(name)
+    page.locator(".seat-choices button:not([disabled])").first.click()
+    page.locator(".room-band").wait_for()
+    expect(page.locator(".room-band")).to_contain_text(f"You: {name}")
+
+
+def midi_step(page) -> bool:
+    """A student's one step at the Canal du Midi table: the introduction's "Let's play", or the
+    first choice offered. True if something was clicked."""
+    intro = page.locator(".intro-play button")
+    if intro.count() and intro.is_visible():
+        try:
+            intro.click(timeout=2000)
+            return True
+        except Exception:  # the band went away meanwhile (the first move was made)
+            return False
+    choice = page.locator(".choices button.choice")
+    if choice.count():
+        try:
+            choice.first.click(timeout=2000)
+            return True
+        except Exception:  # the choice went away meanwhile (the table moved on)
+            return False
+    return False
+
+
+def title(page) -> str:
+    """The table's title and status (empty while the page shows something else)."""
+    found = page.locator(".table-title .status")
+    return found.first.inner_text() if found.count() else ""
+
+
+def test_a_class_plays_a_whole_canal_du_midi_game(browser, classroom_url):
+    contexts = []
+    try:
+        ctx, teacher = new_context(browser)
+        contexts.append(ctx)
+        code = open_room(teacher, classroom_url)
+        assert len(code) == 5
+        address = join_address(teacher)
+        assert address.endswith(f"/join?code={code}")
+        assert teacher.locator(".join-card svg[role=img]").count() == 1  # the QR code, named
+        students = []
+        for name in ("Ana", "Bo"):
+            sctx, page = new_context(browser, 768, 1024)
+            contexts.append(sctx)
+            join(page, address, name)
+            students.append(page)
+        expect(teacher.locator(".seat-list")).to_contain_text("Ana: connected")
+        expect(teacher.locator(".seat-list")).to_contain_text("Bo: connected")
+        # the token is kept by the browser, never in the address
+        token = students[0].evaluate("() => JSON.parse(localStorage.getItem('canal-heritage-seats'))")[code]
+        assert len(token) >= 22 and token not in students[0].url
+
+        reloaded = False
+        deadline = time.monotonic() + 240
+        while not teacher.locator(".end-screen").count():
+            assert time.monotonic() < deadline, "the game did not end in time"
+            moved = [midi_step(p) for p in students]
+            if not reloaded and "Round 4" in title(students[0]):
+                students[0].reload()  # a tablet reloads midway: back to its seat
+                students[0].locator(".room-band").wait_for()
+                expect(students[0].locator(".room-band")).to_contain_text("You: Ana")
+                reloaded = True
+            if not any(moved):
+                teacher.wait_for_timeout(200)
+        assert reloaded, "the game ended before the reload was tried"
+        # the projector shows the end: the score sheet and the winners
+        end = teacher.locator(".end-screen")
+        expect(end.locator(".winner")).not_to_be_empty()
+        for page in students:  # each device shows the end too (a finished game stays on screen)
+            page.locator(".end-screen").wait_for()
+        # the teacher downloads the results
+        download_button = teacher.locator(".download-results button")
+        expect(download_button).to_be_enabled()
+        with teacher.expect_download() as info:
+            download_button.click()
+        csv = Path(info.value.path()).read_text(encoding="utf-8")
+        assert code in csv and "Ana" in csv and "Bo" in csv
+        # and the results are listed on the teacher's page
+        teacher.locator(".all-rooms button").click()
+        expect(teacher.locator(".results-section")).to_contain_text(code)
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_each_device_holds_its_own_hand_only(browser, classroom_url):
+    from canal_heritage.arriala.narration import Narrator
+    from canal_heritage.rooms.service import classroom
+
+    contexts = []
+    try:
+        ctx, teacher = new_context(browser)
+        contexts.append(ctx)
+        code = open_room(teacher, classroom_url, game="Arriala", seats=2, bots=0)
+        address = join_address(teacher)
+        pages, frames = [], []
+        for name in ("Ana", "Bo"):
+            sctx, page = new_context(browser, 1280, 800)
+            contexts.append(sctx)
+            got: list[str] = []
+            page.on("websocket", lambda ws, got=got: ws.on("framereceived", lambda payload: got.append(str(payload))))
+            join(page, address, name)
+            pages.append(page)
+            frames.append(got)
+        room = classroom().hub.find(code)
+        state = room.match.state
+        narrator = Narrator("en", room.match.game)
+        hands = [set(state.hand_list(0)), set(state.hand_list(1))]
+        for seat, page in enumerate(pages):
+            page.locator("button.card").first.wait_for()
+            dom = page.content()
+            others = hands[1 - seat] - hands[seat]
+            assert others, "pick a seed where the two hands differ"
+            for cid in others:
+                name = narrator.card(cid)
+                assert f"card-{cid}" not in dom and name not in dom, f"seat {seat} sees {name}"
+                assert not any(f"card-{cid}" in f or f'"{name}"' in f for f in frames[seat]), f"{name} was sent"
+            mine = {c.split("card-")[1] for c in page.locator(".card").evaluate_all(
+                "els => els.map(e => [...e.classList].find(c => c.startsWith('card-')))") if c}
+            assert mine == {str(c) for c in hands[seat]}
+            assert frames[seat], "the websocket traffic was not captured"
+        projector = teacher.content()
+        for cid in hands[0] | hands[1]:
+            assert f"card-{cid}" not in projector, "the projector shows a hand"
+        # part of the game: whoever is to move places a worker or ends the turn, by clicks
+        from test_arriala_exhibit import act
+
+        for _ in range(4):
+            seat = room.match.to_move
+            before = room.decisions
+            act(pages[seat])
+            deadline = time.monotonic() + 10
+            while room.decisions == before and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert room.decisions > before
+        # both devices and the projector follow the room
+        for page in (*pages, teacher):
+            expect(page.locator(".status")).not_to_be_empty()
+        assert room.decisions >= 4 and len(classroom().store.room(room.id).decisions) == room.decisions
+    finally:
+        for c in contexts:
+            c.close()
+
+
+# ---------------------------------------------------------------------- kill and restart
+SERVER = """
+import os, sys
+if __name__ == "__main__":
+    from canal_heritage.serve import make_server
+    make_server(port=int(sys.argv[1]), db_url=sys.argv[2], bot_workers=1)
+"""
+
+
+def start_server(script: Path, port: int, db: Path) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, str(script), str(port), str(db)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    for _ in range(150):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/teacher", timeout=2)
+            return proc
+        except Exception:
+            assert proc.poll() is None, "the server did not start"
+            time.sleep(0.2)
+    raise AssertionError("the server did not answer")
+
+
+def kill(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)  # the server and its bot workers, without warning
+        proc.wait(timeout=10)
+
+
+def test_the_server_is_killed_and_the_game_goes_on(browser, tmp_path):
+    script = tmp_path / "server.py"
+    script.write_text(SERVER)
+    db = tmp_path / "class.db"
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}/"
+    proc = start_server(script, port, db)
+    contexts = []
+    try:
+        ctx, teacher = new_context(browser)
+        contexts.append(ctx)
+        code = open_room(teacher, url, seats=2, bots=1)
+        address = join_address(teacher)
+        sctx, student = new_context(browser, 768, 1024)
+        contexts.append(sctx)
+        join(student, address, "Ana")
+        for _ in range(200):  # play into round 3
+            if "Round 3" in title(student):
+                break
+            if not midi_step(student):
+                student.wait_for_timeout(200)
+        round_before = title(student)
+        kill(proc)
+        proc = start_server(script, port, db)
+        # the tablet reloads: the same seat, the same round
+        student.reload()
+        student.locator(".room-band").wait_for()
+        expect(student.locator(".room-band")).to_contain_text("You: Ana")
+        expect(student.locator(".table-title .status").first).to_have_text(round_before)
+        teacher.reload()  # the projector's address names the room
+        teacher.locator(".big-code").wait_for()
+        assert teacher.locator(".big-code").inner_text().strip() == code
+        # and the game goes on to its end
+        deadline = time.monotonic() + 60
+        while not student.locator(".end-screen").count():
+            assert time.monotonic() < deadline, "the game did not end in time"
+            if not midi_step(student):
+                student.wait_for_timeout(200)
+        teacher.locator(".end-screen").wait_for()
+    finally:
+        for c in contexts:
+            c.close()
+        kill(proc)
