@@ -59,6 +59,7 @@ STATUS_CSS = f"""
 
 INPUT_CSS = """
 input { font-size: 1.3em !important; min-height: 2.4em; padding: 0.2em 0.5em !important; }
+select { font-size: 1.1em !important; min-height: 2.6em; }
 label { font-size: 1.05em; font-weight: 600; }
 """
 
@@ -83,7 +84,7 @@ BAND_CSS = f"""
   border: 0.1em solid {CANAL}; border-radius: 0.6em; padding: 0.3em 0.8em; font-size: 1em; }}
 .room-band .code {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-weight: 700;
   letter-spacing: 0.15em; }}
-.room-band .paused {{ color: {ACCENT}; font-weight: 700; }}
+.room-band .paused, .room-band .away {{ color: {ACCENT}; font-weight: 700; }}
 """
 
 PROJECTOR_CSS = f"""
@@ -94,8 +95,9 @@ PROJECTOR_CSS = f"""
   font-weight: 800; letter-spacing: 0.2em; line-height: 1; color: {INK}; }}
 .join-card .address {{ font-size: 1.3em; word-break: break-all; }}
 .join-card .warning {{ color: {ACCENT}; font-weight: 600; }}
-.join-card.compact {{ padding: 0.2em 0.8em; gap: 0.8em; }}
-.join-card.compact .qr {{ width: 4.5em; height: 4.5em; }}
+.join-card > div:last-child {{ flex: 1 1 18em; min-width: 0; }}
+.join-card.compact {{ padding: 0.2em 0.8em; gap: 0.8em; flex-wrap: nowrap; }}
+.join-card.compact .qr {{ width: 6em; height: 6em; }}
 .join-card.compact .big-code {{ font-size: 2em; }}
 .join-card.compact p {{ margin: 0.1em 0; }}
 .join-card.compact .address, .join-card.compact .warning {{ font-size: 0.95em; }}
@@ -110,7 +112,16 @@ PROJECTOR_CSS = f"""
 #: A student's table fits the screen under the room's band (no scrolling while playing).
 FIT_UNDER_BAND = ":host { height: calc(100vh - 2.6em) !important; height: calc(100dvh - 2.6em) !important; }"
 
-CHOICE_CSS = ".bk-btn { font-size: 1.1em; min-height: 2.75em; }"
+#: The form's choices: the chosen one filled and ticked, the others outlined (never colour alone).
+CHOICE_CSS = f"""
+.bk-btn {{ font-size: 1.1em; min-height: 2.75em; min-width: 2.75em; padding: 0.3em 1em; font-weight: 600; }}
+.bk-btn.bk-btn-primary:not(.bk-active) {{ background: {SURFACE} !important; color: {INK} !important;
+  border: 0.12em solid {CANAL} !important; }}
+.bk-btn.bk-btn-primary.bk-active {{ background: {CANAL} !important; color: #fff !important;
+  border: 0.12em solid #123c59 !important; }}
+.bk-btn.bk-active::before {{ content: "✓ " / ""; }}
+.bk-btn:focus-visible {{ outline: 0.2em solid {INK}; outline-offset: 0.15em; z-index: 1; }}
+"""
 
 #: The bots' levels in words (the set-up pages' words).
 LEVEL_WORDS = {"random": "Beginner", "heuristic": "Steady", "expert": "Expert"}
@@ -433,6 +444,11 @@ class JoinPage(pn.viewable.Viewer):
         if room.paused:
             parts.append("<span class='paused'>" + text(tr.ui("room.paused", "The teacher has paused the game.")) + ""
                          "</span>")
+        turn = room.match.to_move
+        if room.open and not room.over and turn is not None and turn != self.seat and room.seats[turn].away:
+            away = tr.ui("room.band_away", "{name} is away: the teacher decides whether to wait or let a bot play.",
+                         name=room.seats[turn].name or seat_mark(room, turn))
+            parts.append(f"<span class='away'>{text(away)}</span>")
         self._band.object = f"<div class='room-band' role='status'>{''.join(parts)}</div>"
 
     def _draw_closed(self) -> None:
@@ -500,10 +516,12 @@ class TeacherPage(pn.viewable.Viewer):
         self.client = client
         self.join_urls = join_urls
         self.port = port
-        self.pin_limiter = pin_limiter or PIN_LIMITER
+        self.pin_limiter = pin_limiter if pin_limiter is not None else PIN_LIMITER
         self.room: Room | None = None
         self.replica: Replica | None = None
         self.table: Any = None
+        #: the projector's view in large type (the teacher may switch)
+        self.large = True
         self.keeper = SeatKeeper(styles={"position": "absolute", "width": "0"})
         self._note = html("", stylesheets=[STATUS_CSS], sizing_mode="stretch_width", margin=0)
         self._body = pn.Column(sizing_mode="stretch_width", margin=0)
@@ -537,7 +555,6 @@ class TeacherPage(pn.viewable.Viewer):
         self._pin_input = pn.widgets.PasswordInput(label=tr.ui("teacher.pin_label", "The teacher’s PIN (printed "
                                                                  "where the server was started)"),
                                                    max_length=12, stylesheets=[INPUT_CSS], css_classes=["teacher-pin"])
-        self._pin_input.param.watch(lambda e: self.try_pin(self._pin_input.value_input or ""), "enter_pressed")
         go = button(tr.ui("teacher.pin_go", "Open"), lambda _e: self.try_pin(self._pin_input.value_input
                                                                                or self._pin_input.value or ""),
                     kind="primary", name="teacher-pin-go")
@@ -653,7 +670,12 @@ class TeacherPage(pn.viewable.Viewer):
         await self.create()
 
     async def create(self, plan: RoomPlan | None = None, label: str | None = None) -> Room | None:
-        """Open a room (the form's, or ``plan``) in a class session named ``label`` and show it."""
+        """Open a room (the form's, or ``plan``) in a class session named ``label`` and show it.
+
+        Behind a proxy (a shared hub, ``serve --behind-proxy``), the room is only written to the
+        store and this page loads its code's address (``?code=…``): the proxy sends that to the
+        server the code is pinned to, which adopts the room, so that the room runs in one server
+        only. None is returned then (the page is going), as for a refused plan."""
         plan = plan or self.plan()
         problem = self.hub.check_plan(plan)
         if problem:
@@ -663,8 +685,25 @@ class TeacherPage(pn.viewable.Viewer):
         label = label or self.tr.ui("teacher.class_default", "Class of {day}", day=datetime.now().strftime("%Y-%m-%d"))
         loop = asyncio.get_running_loop()
         class_id = await loop.run_in_executor(self.hub.io, self._class_id, label)
+        if self.hub.shared:
+            record = await loop.run_in_executor(self.hub.io,
+                                                lambda: self.hub.write_room(plan, class_session_id=class_id))
+            return self._open_at_code(record.code)
         room = await loop.run_in_executor(self.hub.io, lambda: self.hub.create(plan, class_session_id=class_id))
         self.show_room(room)
+        return room
+
+    def _open_at_code(self, code: str) -> Room | None:
+        """Behind a proxy: this page loads room ``code``'s address (see :meth:`create`). Outside
+        a server there is no page to load: the room is adopted and shown here."""
+        from ..serve import navigate
+
+        if navigate("?" + _query(code=code, lang=self.lang)):
+            self._note.object = note(self.tr.ui("room.connecting", "Connecting…"), "ok")
+            return None
+        room = self.hub.find(code)
+        if room is not None:
+            self.show_room(room)
         return room
 
     def _class_id(self, label: str) -> int:
@@ -682,7 +721,10 @@ class TeacherPage(pn.viewable.Viewer):
         self.replica = room.replica(None, lang=self.lang)
         self.replica.dispatch = self._dispatch = page_dispatcher()
         self.table = _table_for(self.replica)
-        self.table._undo_button.visible = False  # the projector is nobody's seat: nothing to take back
+        # the projector is nobody's seat: nothing to take back, no hint to ask for
+        self.table._undo_button.visible = False
+        for hint in self.table.__panel__().select(lambda o: "hint" in (getattr(o, "css_classes", None) or [])):
+            hint.visible = False
         self._join_card = html("", stylesheets=[PROJECTOR_CSS], sizing_mode="stretch_width", margin=0)
         self._seat_list = html("", stylesheets=[PROJECTOR_CSS], sizing_mode="stretch_width", margin=0)
         self._seat_controls = pn.Column(margin=0, sizing_mode="stretch_width")
@@ -691,13 +733,15 @@ class TeacherPage(pn.viewable.Viewer):
         self._step = button(tr.ui("teacher.step", "One move"), self._step_once, name="room-step")
         self._close = button(tr.ui("teacher.close", "Close the room"), self._ask_close, name="room-close")
         self._back = button(tr.ui("teacher.all_rooms", "All rooms"), lambda _e: self._draw_rooms(), name="all-rooms")
+        self._type = button("", self._toggle_type, name="room-type")
+        self._set_type(self.large)
         self._download = pn.widgets.FileDownload(callback=self._csv, filename=f"results-{room.code}.csv",
                                                  label=tr.ui("teacher.download", "Download the results (CSV)"),
                                                  color="primary", css_classes=["download-results"],
                                                  stylesheets=[".bk-btn { min-height: 2.75em; font-size: 1em; }"])
         room.listeners.append(self._listener)
         self._room_changed(room)
-        controls = pn.Row(self._pause, self._step, self._close, self._back, self._download,
+        controls = pn.Row(self._pause, self._step, self._close, self._back, self._type, self._download,
                           styles={"flex-wrap": "wrap", "gap": "0.4em"}, css_classes=["room-controls"])
         self._body.objects = [pn.Column(self._join_card, pn.Row(self._seat_list, self._seat_controls,
                                                                   styles={"flex-wrap": "wrap"}),
@@ -761,7 +805,10 @@ class TeacherPage(pn.viewable.Viewer):
                 dot, words = "◌", tr.ui("teacher.seat_away", "{name}: away", name=h.name or "")
             turn = room.open and not room.over and room.match.to_move == h.index
             turn_words = " — <strong>" + text(tr.ui("teacher.their_turn", "their turn")) + "</strong>" if turn else ""
-            items.append(f"<li><span class='dot' aria-hidden='true'>{dot}</span><span>{text(mark)}: {text(words)}"
+            if turn and h.away:
+                decide = tr.ui("teacher.away_turn", "wait for them, or let a bot play for them")
+                turn_words += f" ({text(decide)})"
+            items.append(f"<li><span class='dot' aria-hidden='true'>{dot}</span><span>{text(mark)} · {text(words)}"
                          f"{turn_words}</span></li>")
             if h.kind == "student" and not h.free and room.open:
                 controls.append(pn.Row(
@@ -792,6 +839,16 @@ class TeacherPage(pn.viewable.Viewer):
             if self.room is not None:
                 await self.room.stand_in(seat, on, "heuristic")
         return standin
+
+    def _set_type(self, large: bool) -> None:
+        """Large type for the back of the classroom (the exhibit's projector size), or the usual size."""
+        self.large = large
+        self._root.styles = root_styles(large)
+        self._type.label = (self.tr.ui("teacher.smaller", "Smaller type") if large else
+                            self.tr.ui("teacher.larger", "Larger type for the projector"))
+
+    def _toggle_type(self, _event: Any = None) -> None:
+        self._set_type(not self.large)
 
     def _toggle_pause(self, _event: Any = None) -> None:
         if self.room is not None:
@@ -828,6 +885,7 @@ class TeacherPage(pn.viewable.Viewer):
             self.table.dispose()
         self.room, self.replica, self.table = None, None, None
         self._closing = False
+        self._root.styles = root_styles(False)
 
     def leave(self) -> None:
         """The page closed."""

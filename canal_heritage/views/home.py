@@ -253,12 +253,16 @@ class Home(pn.viewable.Viewer):
         if self._on_projector is not None:
             label = (tr.ui("home.projector_off", "Leave the teacher's projector mode") if self.projector
                      else tr.ui("home.projector_on", "Teacher's projector mode: large type, a pause after each step"))
+            # issue 14: a student joining a class types the room's code; the projector switch stays quiet
             parts.append(pn.Row(join_class_form(tr, self.lang), pn.layout.HSpacer(), button(
                 label, lambda *_: self._on_projector(not self.projector), name="projector",  # type: ignore[misc]
-                stylesheets=[QUIET_CSS]), sizing_mode="stretch_width", margin=0))
+                stylesheets=[QUIET_CSS, NARROW_QUIET_CSS]),
+                sizing_mode="stretch_width", margin=0,
+                styles={"flex-wrap": "wrap", "align-items": "center", "column-gap": "0.4em"}))
         if self._attract is not None:
             parts.append(self._attract)
         return pn.Column(*parts, sizing_mode="stretch_width", css_classes=["home-screen"],
+                         stylesheets=["@media (max-width: 900px) { :host { padding-bottom: 0.1em !important; } }"],
                          styles={"padding": f"{SPACE['s']} {SPACE['l']}", "box-sizing": "border-box",
                                  "gap": SPACE["s"]})
 
@@ -287,14 +291,21 @@ class Home(pn.viewable.Viewer):
 
 JOIN_CSS = f"""
 form {{ display: flex; flex-wrap: wrap; align-items: center; gap: 0.3em 0.5em; margin: 0; font-size: 1em; }}
-label {{ font-weight: 600; color: {INK}; }}
-input {{ font: inherit; font-size: 1.1em; width: 6.5em; min-height: 2.2em; padding: 0 0.4em; letter-spacing: 0.15em;
+.sr-only {{ position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap; border: 0; }}
+input {{ font: inherit; font-size: 1.1em; width: 5em; min-height: 2.2em; padding: 0 0.4em; letter-spacing: 0.15em;
   text-transform: uppercase; font-family: ui-monospace, "DejaVu Sans Mono", monospace; border: 0.1em solid {CANAL};
   border-radius: 0.4em; background: #fff; color: {INK}; }}
 button {{ font: inherit; font-weight: 600; min-height: 2.75em; min-width: 2.75em; padding: 0 1em; border-radius: 0.6em;
   background: #fffdf7; color: {INK}; border: 0.12em solid {CANAL}; cursor: pointer; }}
 input:focus-visible, button:focus-visible {{ outline: 0.2em solid {INK}; outline-offset: 0.15em; }}
+@media (max-width: 900px) {{ input, button {{ min-height: 2.45em; }} button {{ padding: 0 0.7em; }} }}
 """
+
+
+#: On a narrow screen the projector switch wraps its words beside the room-code field (issue 14).
+NARROW_QUIET_CSS = ("@media (max-width: 900px) { .bk-btn { max-width: 27em; line-height: 1.1; text-align: right; "
+                    "padding: 0.1em 0.3em; } }")
 
 
 def join_class_form(tr: Any, lang: str) -> pn.pane.HTML:
@@ -302,10 +313,11 @@ def join_class_form(tr: Any, lang: str) -> pn.pane.HTML:
     the student's page, ``join?code=…`` (the classroom checks the code there)."""
     label = tr.ui("home.join_class", "In a class? The room's code:")
     go = tr.ui("room.code_go", "Join")
+    hint = tr.ui("home.join_placeholder", "Code")
     return html(f"<form class='join-class' action='join' method='get'>"
-                f"<label for='room-code'>{text(label)}</label>"
+                f"<label for='room-code' class='sr-only'>{text(label)}</label>"
                 f"<input id='room-code' name='code' maxlength='8' autocomplete='off' autocapitalize='characters' "
-                f"spellcheck='false' placeholder='K4TXA'>"
+                f"spellcheck='false' placeholder='{text(hint)}'>"
                 f"<input type='hidden' name='lang' value='{text(lang)}'>"
                 f"<button type='submit'>{text(go)}</button></form>",
                 stylesheets=[JOIN_CSS], css_classes=["join-class"], margin=0)

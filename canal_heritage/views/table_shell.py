@@ -203,7 +203,8 @@ class TableShell(InPlace, pn.viewable.Viewer):
             pn.state.execute(self._run_bots)
         else:  # no server (tests, notebooks): play them here, at once
             while m.is_bot_turn() and not m.paused:
-                m.step_bot()
+                if not m.step_bot():  # a classroom device's match: the room plays its bots
+                    break
 
     async def _run_bots(self) -> None:
         executor = self._executor() if callable(self._executor) else self._executor

@@ -1,0 +1,122 @@
+"""The classroom's pages without a browser (issue 14): the teacher's PIN, the room form, and a
+student's device going from the code to a seat and back to it with the token it kept.
+
+The pages run outside a server here, so the room's changes reach them at once."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from canal_heritage.rooms import codes
+from canal_heritage.rooms.hub import Hub, RoomPlan, SeatPlan
+from canal_heritage.store import Store
+from canal_heritage.views.classroom import JoinPage, TeacherPage
+
+
+@pytest.fixture
+def hub(tmp_path):
+    store = Store(str(tmp_path / "class.db"))
+    yield Hub(store)
+    store.close()
+
+
+def run(coro):
+    """Run a page's coroutine on a loop of its own (a browser test may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def texts(viewable) -> str:
+    """Every text pane's markup and every widget's label under ``viewable`` (what the page shows)."""
+    out = []
+    for obj in viewable.select():
+        for attribute in ("object", "label"):
+            value = getattr(obj, attribute, None)
+            if isinstance(value, str):
+                out.append(value)
+    return "\n".join(out)
+
+
+def test_the_teacher_page_asks_other_devices_for_the_pin(hub):
+    limiter = codes.RateLimiter(3, 60)
+    page = TeacherPage(hub, lang="en", allowed=False, pin="123456", client="c1", pin_limiter=limiter)
+    assert "PIN" in texts(page.__panel__()) and not page.__panel__().select(lambda o: "room-form" in
+                                                                           getattr(o, "css_classes", []))
+    assert not page.try_pin("654321")
+    assert "That is not the PIN" in texts(page.__panel__())
+    for _ in range(100):  # the refusal is logged by the store's thread
+        if any("wrong teacher PIN" in reason for _, reason, _ in hub.store.refusals()):
+            break
+        time.sleep(0.02)
+    else:
+        raise AssertionError("the wrong PIN was not logged")
+    assert page.try_pin(" 123456 ") and page.allowed
+    assert "Open a new room" in texts(page.__panel__())
+    # attempts are limited per device: the right PIN is refused once the limit is reached
+    other = TeacherPage(hub, lang="en", allowed=False, pin="123456", client="c2", pin_limiter=limiter)
+    for _ in range(3):
+        other.try_pin("000000")
+    assert not other.try_pin("123456") and "Too many tries" in texts(other.__panel__())
+    # a server without a PIN (no --lan) never opens the page elsewhere
+    nobody = TeacherPage(hub, lang="en", allowed=False, pin=None, client="c3")
+    assert not nobody.try_pin("") and "only on the computer" in texts(nobody.__panel__())
+
+
+def test_the_room_form_describes_the_room(hub):
+    page = TeacherPage(hub, lang="en")
+    page._count.value = 2
+    page._seat_selects[1].value = "bot:expert"
+    page._count.value = 4
+    page._seat_selects[3].value = "student"
+    page._game.value = "arriala"  # the choices still possible are kept
+    plan = page.plan()
+    assert plan.game == "arriala" and [s.kind for s in plan.seats] == ["student", "bot", "bot", "student"]
+    assert plan.seats[1].level == "expert"
+    page._count.value = 2
+    assert len(page.plan().seats) == 2
+    room = run(page.create(label="5e B"))
+    assert room is not None and page.room is room and room.code in texts(page.__panel__())
+    assert [label for _, label, _ in hub.store.classes()] == ["5e B"]
+
+
+def test_a_student_joins_sits_and_comes_back_with_the_token(hub):
+    room = hub.create(RoomPlan("midi", (SeatPlan("student"), SeatPlan("student"), SeatPlan("bot", "random")),
+                               lang="en", pace=0, seed=3, first=0))
+    page = JoinPage(hub, code=room.code.lower(), lang="en", client="c1")
+    page._hello({})  # the browser holds no seat
+    assert page.stage == "seat" and page.room is room
+    assert run(page.take_seat(2, "Ana")) is False  # a bot's seat
+    assert not run(page.take_seat(0, "   "))
+    assert "first name" in texts(page.__panel__())
+    assert run(page.take_seat(0, "<b>Ana</b>"))
+    assert page.stage == "table" and page.replica is not None and page.replica.viewer == 0
+    band = page._band.object
+    assert "&lt;b&gt;Ana&lt;/b&gt;" in band and "<b>Ana" not in band  # a typed name is text, never markup
+    token = page.keeper.store["keep"][room.code]
+    assert room.seat_of(token) == 0
+    # the page reloads: the browser says which seats it holds, the device is back at its seat
+    again = JoinPage(hub, code=room.code, lang="en", client="c1")
+    again._hello({room.code: token})
+    assert again.stage == "table" and again.seat == 0
+    # a forged token is not a seat
+    forged = JoinPage(hub, code=room.code, lang="en", client="c2")
+    forged._hello({room.code: token[:-1] + ("A" if token[-1] != "A" else "B")})
+    assert forged.stage == "seat" and "no longer holds a seat" in texts(forged.__panel__())
+    # the teacher frees the seat: the device says so and offers the seats again
+    run(room.free_seat(0))
+    assert page.stage == "seat" and "freed your seat" in texts(page.__panel__())
+    assert room.code in page.keeper.store.get("forget", [])
+
+
+def test_a_wrong_code_is_said_kindly(hub):
+    page = JoinPage(hub, code="", lang="en", client="c1")
+    page._hello({})
+    assert page.stage == "code"
+    page._open("O0O0O")  # look-alike letters are not in the alphabet
+    assert "not a room code" in texts(page.__panel__())
+    page._open("KKKKK")
+    assert "No open room has that code" in texts(page.__panel__())
