@@ -111,6 +111,9 @@ PROJECTOR_CSS = f"""
 
 #: A student's table fits the screen under the room's band (no scrolling while playing).
 FIT_UNDER_BAND = ":host { height: calc(100vh - 2.6em) !important; height: calc(100dvh - 2.6em) !important; }"
+#: The projector's public table under the room's card and controls: as tall as its content (the
+#: page scrolls, never a region inside it), in large type for the back of the classroom.
+NATURAL_HEIGHT = ":host { height: auto !important; } .table-body { flex: none !important; }"
 
 #: The form's choices: the chosen one filled and ticked, the others outlined (never colour alone).
 CHOICE_CSS = f"""
@@ -234,6 +237,50 @@ def page_dispatcher() -> Callable[[Callable[[], None]], None] | None:
             log.debug("a room's change for a closed page was dropped")
 
     return dispatch
+
+
+class ScrollFocus(JSComponent):
+    """Regions of a table that scroll inside (the players' column on a tablet under the room's
+    band) take the keyboard's focus, so that they can be scrolled without a mouse (WCAG 2.1.1,
+    axe-core's "scrollable-region-focusable"). Checked once a second, through the page's
+    shadow roots; a region that no longer scrolls gives its place in the tab order back."""
+
+    label = param.String(default="", doc="the regions' accessible name")
+
+    _esm = """
+const SELECTOR = ".players";
+function regions(root, out) {
+  for (const el of root.querySelectorAll("*")) {
+    if (el.matches(SELECTOR)) out.push(el);
+    if (el.shadowRoot) regions(el.shadowRoot, out);
+  }
+  return out;
+}
+export function render({ model }) {
+  const check = () => {
+    for (const el of regions(document, [])) {
+      const scrolls = el.scrollHeight > el.clientHeight + 1;
+      if (scrolls && !el.hasAttribute("tabindex")) {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "region");
+        el.setAttribute("aria-label", model.label);
+        el.dataset.scrollFocus = "1";
+      } else if (!scrolls && el.dataset.scrollFocus) {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+        el.removeAttribute("aria-label");
+        delete el.dataset.scrollFocus;
+      }
+    }
+  };
+  const timer = setInterval(check, 1000);
+  model.on("remove", () => clearInterval(timer));
+  check();
+  const el = document.createElement("span");
+  el.hidden = true;
+  return el;
+}
+"""
 
 
 def _table_for(replica: Replica, **kw: Any) -> Any:
@@ -405,7 +452,9 @@ class JoinPage(pn.viewable.Viewer):
         room.listeners.append(self._listener)
         self._room_changed(room)
         self.table.__panel__().stylesheets = [*self.table.__panel__().stylesheets, FIT_UNDER_BAND]
-        self._body.objects = [self._band, self.table]
+        self._scroll_focus = ScrollFocus(label=self.tr.ui("room.players_region", "The players"),
+                                         styles={"position": "absolute", "width": "0"})
+        self._body.objects = [self._band, self.table, self._scroll_focus]
         if room.open:
             room.kick_bots()
 
@@ -722,6 +771,7 @@ class TeacherPage(pn.viewable.Viewer):
         self.replica.dispatch = self._dispatch = page_dispatcher()
         self.table = _table_for(self.replica)
         # the projector is nobody's seat: nothing to take back, no hint to ask for
+        self.table.__panel__().stylesheets = [*self.table.__panel__().stylesheets, NATURAL_HEIGHT]
         self.table._undo_button.visible = False
         for hint in self.table.__panel__().select(lambda o: "hint" in (getattr(o, "css_classes", None) or [])):
             hint.visible = False

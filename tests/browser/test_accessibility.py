@@ -166,3 +166,34 @@ def test_the_focus_ring_stands_out_from_the_cream_page(page, exhibit):
     paper = "rgb(" + ",".join(str(int(PAPER[i:i + 2], 16)) for i in (1, 3, 5)) + ")"
     lighter, darker = sorted((_luminance(colour), _luminance(paper)), reverse=True)
     assert (lighter + 0.05) / (darker + 0.05) >= 3, f"focus ring {colour} on {paper}"
+
+
+def test_classroom_pages(browser, exhibit):
+    """Issue 14: the teacher's form and projector, a student's seat choice and table."""
+    from test_classroom import join, join_address, new_context, open_room
+
+    found: list[str] = []
+    contexts = []
+    try:
+        ctx, teacher = new_context(browser)
+        contexts.append(ctx)
+        teacher.goto(exhibit + "teacher?lang=fr")
+        teacher.locator(".room-form").wait_for()
+        found += violations(teacher, "teacher's page (fr)")
+        open_room(teacher, exhibit, seats=2, bots=1)
+        found += violations(teacher, "projector (en)")
+        sctx, student = new_context(browser, 768, 1024)
+        contexts.append(sctx)
+        student.goto(join_address(teacher) + "&lang=oc")
+        student.locator(".seat-choices").wait_for()
+        found += violations(student, "seat choice (oc)")
+        join(student, join_address(teacher), "Ana")
+        student.locator(".choices button.choice, .intro-play button").first.wait_for()
+        found += violations(student, "a student's table (en)")
+        student.goto(exhibit + "join?lang=fr")
+        student.locator(".room-code-input").wait_for()
+        found += violations(student, "the code field (fr)")
+    finally:
+        for c in contexts:
+            c.close()
+    assert not found, report(found)
