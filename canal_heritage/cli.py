@@ -4,6 +4,7 @@
     canal-heritage simulate arriala --players 4 --bots heuristic --games 100 --cells 6,7,4,8
     canal-heritage serve --port 5006
     canal-heritage serve --lan --db classroom.db
+    canal-heritage serve --port 8001 --db postgresql+psycopg://db/canal --behind-proxy --public-address 10.0.0.5:80
     canal-heritage lessons --no-browser --port 8899
     canal-heritage --version
 
@@ -134,6 +135,34 @@ def _database(text: str) -> str:
                 f"{text!r} is not a database URL: write dialect://user@host/name, e.g. "
                 "postgresql+psycopg://teacher@localhost/canal, or give a file name") from None
     return text
+
+
+def _public_address(text: str) -> str:
+    """``--public-address``: the proxy's ``host:port`` (see :func:`canal_heritage.serve.public_address`)."""
+    from .serve import public_address
+
+    try:
+        return public_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+#: The teacher's PIN shared by the servers behind one proxy (``serve --behind-proxy``).
+PIN_VARIABLE = "CANAL_HERITAGE_TEACHER_PIN"
+
+
+def shared_pin(environ: Any = None) -> str | None:
+    """The teacher's PIN from :data:`PIN_VARIABLE` (None when it is not set).
+
+    Raises:
+        ValueError: it is set but is not 6 to 12 digits."""
+    value = (os.environ if environ is None else environ).get(PIN_VARIABLE)
+    if value is None or value == "":
+        return None
+    value = value.strip()
+    if not (value.isascii() and value.isdigit() and 6 <= len(value) <= 12):
+        raise ValueError(f"{PIN_VARIABLE} must be 6 to 12 digits (the teacher types it on the teacher's page)")
+    return value
 
 
 def _language(text: str) -> str:
@@ -312,6 +341,15 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--db", type=_database, default=None, metavar="PATH_OR_URL",
                      help="the database that keeps rooms and games: a file, or a URL such as "
                           "postgresql+psycopg://user@host/canal (default: a file in your data folder)")
+    srv.add_argument("--behind-proxy", action="store_true",
+                     help="one of several servers behind a reverse proxy such as nginx on this machine, all on one "
+                          "database (docs/deployment.md): listen on 127.0.0.1 only, take each page's client address "
+                          "from the proxy's X-Real-IP/X-Forwarded-For headers (so the teacher's page still asks "
+                          "other devices for the PIN), and serve the rooms the proxy sends here; the teacher's PIN "
+                          f"is {PIN_VARIABLE} (the same for every server), else one is drawn; not with --lan")
+    srv.add_argument("--public-address", type=_public_address, action="append", default=[], metavar="HOST:PORT",
+                     help="with --behind-proxy: an address people open, the proxy's (repeatable), e.g. "
+                          "192.168.1.10:80; pages from it are accepted and the projector shows it to join")
     srv.set_defaults(parser=srv)
 
     les = sub.add_parser("lessons", help="open the lesson notebooks in JupyterLab",
@@ -537,18 +575,39 @@ def _serve(args: argparse.Namespace, parser: _Parser) -> int:
     from .serve import configure, make_server, port_problem
     from .store import StoreError
 
+    if args.behind_proxy and args.lan:
+        parser.error("--lan and --behind-proxy do not go together: behind a proxy, only the proxy listens on the "
+                     "network, and this server on this machine")
+    if args.public_address and not args.behind_proxy:
+        parser.error("--public-address is the proxy's address: it goes with --behind-proxy")
+    if args.behind_proxy and not args.public_address:
+        parser.error("--behind-proxy needs --public-address HOST:PORT, the proxy's address that people open "
+                     "(e.g. 192.168.1.10:80)")
+    pin = None
+    if args.behind_proxy:
+        try:
+            pin = shared_pin()
+        except ValueError as exc:
+            parser.fail(str(exc))
     address = "0.0.0.0" if args.lan else "127.0.0.1"  # --lan: every interface, as the server will listen
     problem = port_problem(args.port, address)
     if problem:
         parser.fail(problem)
-    current = configure(lan=args.lan, port=args.port, db_url=args.db)  # db None: the store's default
-    print(f"Canal Heritage: http://localhost:{args.port}/  (Ctrl+C to stop)", flush=True)
+    current = configure(lan=args.lan, port=args.port, db_url=args.db, teacher_pin=pin,  # db None: the default
+                        behind_proxy=args.behind_proxy, public_addresses=args.public_address)
+    if current.behind_proxy:
+        print(f"Canal Heritage behind a proxy: this server at http://127.0.0.1:{args.port}/  (Ctrl+C to stop)",
+              flush=True)
+        print(proxy_notice(current.join_urls, current.teacher_pin or "", from_variable=pin is not None), flush=True)
+    else:
+        print(f"Canal Heritage: http://localhost:{args.port}/  (Ctrl+C to stop)", flush=True)
     if current.lan:
         print(lan_notice(current.join_urls, current.teacher_pin or ""), flush=True)
     previous = signal.signal(signal.SIGTERM, _interrupt)  # while starting, SIGTERM stops as Ctrl+C does
     try:
         make_server(port=args.port, kiosk=args.kiosk, idle_after=args.idle, countdown=args.countdown,
-                    show=args.show, lan=current.lan, teacher_pin=current.teacher_pin, db_url=current.db_url)
+                    show=args.show, lan=current.lan, teacher_pin=current.teacher_pin, db_url=current.db_url,
+                    behind_proxy=current.behind_proxy, public_addresses=current.public_addresses)
     except KeyboardInterrupt:
         pass
     except OSError as exc:  # the port was taken since it was checked
@@ -572,6 +631,18 @@ def lan_notice(join_urls: Sequence[str], teacher_pin: str) -> str:
             f"  {url}" for url in join_urls)
     return (f"{where}\nTeacher's PIN: {teacher_pin}\n"
             "The teacher's page answers on this computer without a PIN; from another device it asks for this PIN.")
+
+
+def proxy_notice(join_urls: Sequence[str], teacher_pin: str, *, from_variable: bool = False) -> str:
+    """What ``serve --behind-proxy`` tells whoever started it: where students join (through the
+    proxy) and the teacher's PIN (not repeated when it comes from :data:`PIN_VARIABLE`)."""
+    where = "Students join at " + (join_urls[0] if len(join_urls) == 1 else "one of: " + ", ".join(join_urls))
+    pin = (f"Teacher's PIN: the one in {PIN_VARIABLE}" if from_variable else
+           f"Teacher's PIN: {teacher_pin} (drawn by this server: give every server behind the proxy the same one "
+           f"in {PIN_VARIABLE})")
+    return (f"{where}\n{pin}\n"
+            "The teacher's page answers on the proxy's computer without a PIN; from another device it asks for "
+            "the PIN.")
 
 
 def _i18n(args: argparse.Namespace, parser: _Parser, console: Any) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import signal
 import socket
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,9 @@ class ServeSettings:
     (always set with ``lan``; None otherwise, when no other device can connect);
     ``db_url``: the store's database as ``--db`` gave it (a file path or a SQLAlchemy URL), None
     for the store's default; ``join_urls``: the addresses students open, one per network address.
+    ``behind_proxy``: one of several servers behind a reverse proxy (``serve --behind-proxy``,
+    docs/deployment.md), reached at ``public_addresses`` (``host:port``, the proxy's), which then
+    make the join addresses.
     The PIN and the database (whose URL may hold a password) stay out of the ``repr``.
     """
 
@@ -26,6 +30,8 @@ class ServeSettings:
     teacher_pin: str | None = field(default=None, repr=False)
     db_url: str | None = field(default=None, repr=False)
     join_urls: tuple[str, ...] = ()
+    behind_proxy: bool = False
+    public_addresses: tuple[str, ...] = ()
 
 
 _settings = ServeSettings()
@@ -37,31 +43,131 @@ def settings() -> ServeSettings:
 
 
 def configure(*, lan: bool = False, port: int = 5006, teacher_pin: str | None = None,
-              db_url: str | None = None) -> ServeSettings:
+              db_url: str | None = None, behind_proxy: bool = False,
+              public_addresses: Sequence[str] = ()) -> ServeSettings:
     """Make the settings of a server about to start, keep them for :func:`settings`, and return them.
 
     With ``lan``, the machine's network addresses are read (:func:`~.rooms.network.lan_addresses`,
     without sending anything) to make the join addresses, and a teacher's PIN is made unless one
-    is given. ``configure()`` with no arguments restores the defaults (for tests)."""
+    is given. With ``behind_proxy``, the join addresses are the ``public_addresses`` (the proxy's
+    ``host:port``, see :func:`public_address`) and a PIN is made unless one is given (the servers
+    behind one proxy must be given the same). ``configure()`` with no arguments restores the
+    defaults (for tests).
+
+    Raises:
+        ValueError: ``lan`` with ``behind_proxy`` (behind a proxy, only the proxy listens on the
+            network), or ``behind_proxy`` without a public address.
+    """
     from .rooms import codes, network
 
     global _settings
     join_urls: tuple[str, ...] = ()
+    addresses = tuple(public_address(a) for a in public_addresses)
+    if behind_proxy:
+        if lan:
+            raise ValueError("--lan and --behind-proxy do not go together: behind a proxy, only the proxy "
+                             "listens on the network, and this server on this machine (127.0.0.1)")
+        if not addresses:
+            raise ValueError("--behind-proxy needs --public-address HOST:PORT: the proxy's address, which people "
+                             "open")
+        join_urls = tuple(network.join_url(*_host_port(a)) for a in addresses)
+        teacher_pin = teacher_pin or codes.new_pin()
+    elif addresses:
+        raise ValueError("--public-address is the proxy's address: it goes with --behind-proxy")
     if lan:
         join_urls = tuple(network.join_url(host, port) for host in network.lan_addresses())
         teacher_pin = teacher_pin or codes.new_pin()
-    _settings = ServeSettings(lan=lan, port=port, teacher_pin=teacher_pin, db_url=db_url, join_urls=join_urls)
+    _settings = ServeSettings(lan=lan, port=port, teacher_pin=teacher_pin, db_url=db_url, join_urls=join_urls,
+                              behind_proxy=behind_proxy, public_addresses=addresses)
     return _settings
+
+
+def public_address(text: str) -> str:
+    """A proxy's address as ``serve --public-address`` takes it: ``host:port`` (``host`` alone
+    is port 80; an IPv6 host is written in brackets, ``[fd00::1]:8080``), returned as
+    ``host:port``, lower case, the form Bokeh compares a page's origin with.
+
+    Raises:
+        ValueError: not a host and a port from 1 to 65535 (the message says what is expected).
+    """
+    from urllib.parse import urlsplit
+
+    clean = text.strip().lower()
+    try:
+        parts = urlsplit("//" + clean)
+        port = parts.port
+    except ValueError:
+        parts, port = None, None
+    if (parts is None or not parts.hostname or parts.path or parts.query or parts.fragment or parts.username
+            or "/" in clean or (port is not None and not 1 <= port <= 65535)):
+        raise ValueError(f"{text!r} is not an address: write HOST:PORT as people open it, e.g. "
+                         "192.168.1.10:80 or canal.school.example:8080")
+    host = parts.hostname
+    host = f"[{host}]" if ":" in host else host
+    return f"{host}:{port or 80}"
+
+
+def _host_port(address: str) -> tuple[str, int]:
+    """``host:port`` (from :func:`public_address`) as its host (no brackets) and its port."""
+    host, _, port = address.rpartition(":")
+    return host.strip("[]"), int(port)
 
 
 def websocket_origins(current: ServeSettings) -> list[str]:
     """The pages' origins (``host:port``) the server accepts websockets from: this machine's
-    names, and with ``lan`` the network addresses students join at (Bokeh refuses any other, so
-    that no other web site can drive a session)."""
+    names, with ``lan`` the network addresses students join at, and behind a proxy the proxy's
+    public addresses (Bokeh refuses any other, so that no other web site can drive a session)."""
     from urllib.parse import urlsplit
 
     port = current.port
     return [f"127.0.0.1:{port}", f"localhost:{port}"] + [urlsplit(url).netloc for url in current.join_urls]
+
+
+def routed_here(code: str) -> bool:
+    """Behind a proxy: whether this server is the one that serves room ``code``.
+
+    The proxy sends a page to the server its ``?code=`` is pinned to (docs/deployment.md), so a
+    page loaded at an address naming exactly that code was routed here by it: this server may
+    adopt the room (:meth:`~.rooms.hub.Hub.adopt`). A page that names it otherwise (a code typed
+    on the page, or written in lower case) is sent to the address with the code as it should be
+    (a real page load, which the proxy routes), and this server leaves the room alone: a room
+    never runs in two servers. Outside a page (a script, a test), True."""
+    from urllib.parse import urlencode
+
+    import panel as pn
+
+    doc = pn.state.curdoc
+    request = getattr(doc.session_context, "request", None) if doc is not None and doc.session_context else None
+    if request is None:
+        return True
+    arguments = {k: [v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v) for v in values]
+                 for k, values in (getattr(request, "arguments", None) or {}).items()}
+    if arguments.get("code") == [code]:
+        return True
+    arguments["code"] = [code]
+    navigate("?" + urlencode(arguments, doseq=True))
+    return False
+
+
+def navigate(search: str) -> bool:
+    """Load this page again at its path with ``search`` (``?code=K4TXA&lang=fr``): a real page
+    load, which a proxy routes by the new address. Done once the page has loaded, if it has not
+    yet. False outside a server's page (nothing to navigate)."""
+    import panel as pn
+
+    doc = pn.state.curdoc
+    if doc is None or doc.session_context is None:
+        return False
+
+    def go() -> None:
+        location = pn.state.location
+        if location is None:
+            return
+        location.search = search  # the address first (the history only) ...
+        location.reload = True  # ... then the page loads it
+
+    pn.state.onload(go)
+    return True
 
 
 def quiet_known_references() -> None:
@@ -155,7 +261,8 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
                 countdown: int = 20, threaded: bool = False, seed: int | None = None,
                 expert_iterations: int | None = None, bot_workers: int = 2, show: bool = False,
                 arriala_pace: float | None = None, arriala_overrides: dict[str, Any] | None = None,
-                lan: bool = False, teacher_pin: str | None = None, db_url: str | None = None) -> Any:
+                lan: bool = False, teacher_pin: str | None = None, db_url: str | None = None,
+                behind_proxy: bool = False, public_addresses: Sequence[str] = ()) -> Any:
     """Start the Panel server.
 
     Without ``threaded``, serve until Ctrl+C or SIGTERM, then stop cleanly: sessions closed, bot
@@ -175,6 +282,14 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     rooms resumed; the pages are the exhibit (``/``), a student's room (``/join``) and the
     teacher's (``/teacher``).
 
+    ``behind_proxy``: one of several servers behind a reverse proxy on this machine
+    (docs/deployment.md). The server listens on ``127.0.0.1`` only; it takes a page's client
+    address from the proxy's ``X-Real-IP`` / ``X-Forwarded-For`` headers (Bokeh's
+    ``use_xheaders``), so that the teacher's page asks every other device for the PIN; it accepts
+    pages from ``public_addresses`` (the proxy's ``host:port``); and its rooms are shared
+    through the store: none is resumed at start, each is adopted by the server its code is
+    pinned to (:func:`routed_here`).
+
     Raises:
         OSError: the port cannot be listened on (see :func:`port_problem`); nothing is left running.
         StoreError: the store's database cannot be used (the message says why); nothing is started.
@@ -184,6 +299,7 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     from .classroom import create_join_page, create_teacher_page
     from .exhibit import create_app
     from .matches.pool import bot_pool, rebuild, shutdown
+    from .rooms.hub import share_rooms
     from .rooms.service import close_classroom, open_classroom
 
     pn.extension(notifications=False)
@@ -198,18 +314,28 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
                           expert_iterations=expert_iterations,
                           arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
 
-    current = configure(lan=lan, port=port, teacher_pin=teacher_pin, db_url=db_url)
+    current = configure(lan=lan, port=port, teacher_pin=teacher_pin, db_url=db_url, behind_proxy=behind_proxy,
+                        public_addresses=public_addresses)
+    share_rooms(behind_proxy)  # behind a proxy, rooms are adopted one by one, never all resumed
     # the classroom's store first: a database that cannot be used stops the server before it listens
-    open_classroom(db_url, bots=executor)
+    room_service = open_classroom(db_url, bots=executor)
+    room_service.hub.shared = behind_proxy
+    room_service.hub.may_adopt = routed_here if behind_proxy else None
     pages = {"/": factory, "/join": create_join_page, "/teacher": create_teacher_page}
     if lan:
         address = "0.0.0.0"  # every interface (IPv4), the loopback included
         origins = websocket_origins(current)
+    elif behind_proxy:
+        address = "127.0.0.1"  # only the proxy, on this machine, may reach a server that trusts its headers
+        origins = websocket_origins(current)
+        _log_rooms_adopted()
     else:
         origins = [f"{address}:{port}", f"localhost:{port}"]
     # with lan, Bokeh would open http://0.0.0.0:PORT/, an origin it refuses: this machine's name is opened instead
-    options: dict[str, Any] = dict(port=port, address=address, show=show and not lan, title="Canal Heritage",
-                                   verbose=False, websocket_origin=origins)
+    options: dict[str, Any] = dict(port=port, address=address, show=show and not lan and not behind_proxy,
+                                   title="Canal Heritage", verbose=False, websocket_origin=origins)
+    if behind_proxy:
+        options["use_xheaders"] = True  # the client's address from the proxy's X-Real-IP / X-Forwarded-For
     if threaded:
         bot_pool(bot_workers)  # start the workers now, so the first bot move is quick
         tune_garbage_collector()
@@ -227,6 +353,20 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
         close_classroom()  # every decision is already written: the rooms resume at the next start
         shutdown()  # the bot workers end (and with them the resource tracker), even on an error
     return server
+
+
+def _log_rooms_adopted() -> None:
+    """Behind a proxy, say on the standard error which rooms this server adopts (one line each,
+    "room K4TXA adopted from the store at decision 12"): which server serves which room."""
+    import logging
+
+    logger = logging.getLogger("canal_heritage.rooms.hub")
+    if not any(getattr(h, "canal_heritage_rooms", False) for h in logger.handlers):
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+        handler.canal_heritage_rooms = True  # type: ignore[attr-defined]
+        logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
 
 
 def serve_until_stopped(server: Any) -> None:

@@ -5,6 +5,11 @@ Several rooms run at once; each is a :class:`~.room.Room`. A room code is looked
 open rooms only, so a closed room's code stops working. Join attempts are rate-limited per
 client (:class:`~.codes.RateLimiter`): a device guessing codes is slowed down, a class
 joining at once is not.
+
+Several servers may share one store (``serve --behind-proxy``, docs/deployment.md): a proxy
+sends every page of a room to the server its code is pinned to, and that server's hub
+*adopts* the room from the store the first time its code is asked for (:meth:`Hub.find`). A
+room then has one authoritative match, in one process; a shared hub resumes nothing at start.
 """
 
 from __future__ import annotations
@@ -27,6 +32,19 @@ log = logging.getLogger(__name__)
 #: Join attempts a client may make per minute (a whole class joins well within it).
 JOIN_LIMIT = 20
 JOIN_WINDOW = 60.0
+#: Codes drawn for a new room before giving up, when the store says each is in use (another
+#: server on the same store gave it meanwhile; one draw almost always suffices).
+CODE_TRIES = 20
+
+#: Whether hubs made from now on share their rooms with other servers through the store
+#: (:func:`share_rooms`; ``serve --behind-proxy`` sets it before it opens the classroom).
+SHARED = False
+
+
+def share_rooms(on: bool) -> None:
+    """Make the hubs made from now on shared (``on``) or not (the default): see :class:`Hub`."""
+    global SHARED
+    SHARED = bool(on)
 
 
 @dataclass(frozen=True)
@@ -62,21 +80,36 @@ class Hub:
         io: threads for the store's writes (None: a small pool of its own).
         bots: the worker processes where bots think (None: a thread).
         salt: the key that turns a client's address into an id for logs and limits.
+        shared: the store is shared with other servers (several servers behind a proxy): a
+            code that is not in memory is looked up in the store and its room adopted
+            (:meth:`find`), and :meth:`resume` leaves every room to be adopted so. None: the
+            module's :data:`SHARED` (False unless :func:`share_rooms` said otherwise).
+        may_adopt: asked, with a room's code, before a shared hub adopts that room: whether
+            this process is the one that serves it (None: it is). The server's answer sends
+            the page to the right server when it is not (:func:`canal_heritage.serve.routed_here`).
     """
 
     def __init__(self, store: Any, *, io: Executor | None = None,
                  bots: Executor | Callable[[], Executor] | None = None,
-                 salt: bytes | None = None, join_limit: int = JOIN_LIMIT, join_window: float = JOIN_WINDOW) -> None:
+                 salt: bytes | None = None, join_limit: int = JOIN_LIMIT, join_window: float = JOIN_WINDOW,
+                 shared: bool | None = None, may_adopt: Callable[[str], bool] | None = None) -> None:
         self.store = store
         self.io = io or ThreadPoolExecutor(max_workers=2, thread_name_prefix="room-store")
         self.bots = bots
         self.salt = salt or secrets.token_bytes(16)
         self.rooms: dict[str, Room] = {}  # by id
         self.joins = codes.RateLimiter(join_limit, join_window)
+        self.shared = SHARED if shared is None else bool(shared)
+        self.may_adopt = may_adopt
 
     # ------------------------------------------------------------------ rooms
     def resume(self) -> list[Room]:
-        """Every room the store has open, back at the decision it was at (server start)."""
+        """Every room the store has open, back at the decision it was at (server start).
+
+        A shared hub resumes none: each room is adopted by the server its code is pinned to,
+        when its code is first asked for (:meth:`find`), so that no room runs twice."""
+        if self.shared:
+            return []
         out = []
         for record in self.store.live_rooms("room"):
             try:
@@ -109,29 +142,77 @@ class Hub:
 
     def create(self, plan: RoomPlan, *, class_session_id: int | None = None) -> Room:
         """A new room, written to the store (raises ValueError with a sentence if the plan is wrong)."""
-        problem = self.check_plan(plan)
-        if problem:
-            raise ValueError(problem)
-        taken = {r.code for r in self.rooms.values() if r.status != "closed"}  # an over room keeps its code
-        code = codes.new_code(taken)
-        seed = plan.seed if plan.seed is not None else secrets.randbits(62)
-        record = self.store.create_room(code=code, game=plan.game, seed=seed, first=plan.first, lang=plan.lang,
-                                        options={"pace": plan.pace},
-                                        seats=[(s.kind, s.level) for s in plan.seats],
-                                        class_session_id=class_session_id)
+        record = self.write_room(plan, class_session_id=class_session_id)
         room = Room(record, self.store, io=self.io, bots=self.bots)
         self.rooms[room.id] = room
         return room
 
+    def write_room(self, plan: RoomPlan, *, class_session_id: int | None = None) -> Any:
+        """A new room written to the store only, not run here: its record (a
+        :class:`~canal_heritage.store.RoomRecord`). Behind a proxy, the teacher's page writes the
+        room so, then opens it at its code's address, where the server its code is pinned to
+        adopts it (:meth:`find`). Raises ValueError with a sentence if the plan is wrong.
+
+        The code is one no open room of this hub has; the store refuses one another server
+        gave meanwhile (:class:`~canal_heritage.store.CodeInUse`), and another is drawn."""
+        from ..store import CodeInUse
+
+        problem = self.check_plan(plan)
+        if problem:
+            raise ValueError(problem)
+        taken = {r.code for r in self.rooms.values() if r.status != "closed"}  # an over room keeps its code
+        seed = plan.seed if plan.seed is not None else secrets.randbits(62)
+        for attempt in range(CODE_TRIES):
+            code = codes.new_code(taken)
+            try:
+                return self.store.create_room(code=code, game=plan.game, seed=seed, first=plan.first, lang=plan.lang,
+                                              options={"pace": plan.pace},
+                                              seats=[(s.kind, s.level) for s in plan.seats],
+                                              class_session_id=class_session_id)
+            except CodeInUse:
+                if attempt == CODE_TRIES - 1:
+                    raise
+                taken.add(code)
+        raise AssertionError("unreachable")  # pragma: no cover
+
     def find(self, typed_code: str) -> Room | None:
-        """The room a typed code names, open or over but not closed (None: no such room)."""
+        """The room a typed code names, open or over but not closed (None: no such room).
+
+        A shared hub that does not hold the room looks for it in the store (:meth:`adopt`)."""
         code = codes.normalize_code(typed_code or "")
         if code is None:
             return None
         for r in self.rooms.values():  # an open room, or one whose game is over (its end stays on screen)
             if r.status != "closed" and r.code == code:
                 return r
+        if self.shared:
+            return self.adopt(code)
         return None
+
+    def adopt(self, code: str) -> Room | None:
+        """The open classroom room ``code`` names in the store, run by this hub from now on,
+        at the decision the store holds (built as :meth:`resume` builds it).
+
+        None when the store has no such open room, or when :attr:`may_adopt` says another
+        process serves this code: a room never runs in two processes (each would take
+        decisions the other does not see)."""
+        try:
+            record = self.store.room_by_code(code)
+        except Exception:  # the store is unreachable: the page says "no such room", the server goes on
+            log.exception("could not look up room %s in the store", code)
+            return None
+        if record is None or record.kind != "room":
+            return None
+        if self.may_adopt is not None and not self.may_adopt(record.code):
+            return None
+        try:
+            room = Room(record, self.store, io=self.io, bots=self.bots)
+        except Exception:  # a damaged room must not stop the page that asked for it
+            log.exception("room %s could not be adopted", record.code)
+            return None
+        self.rooms[room.id] = room
+        log.info("room %s adopted from the store at decision %d", room.code, room.decisions)
+        return room
 
     def client(self, remote_ip: str | None) -> str:
         """A client's id for logs and limits: a keyed hash, never the address itself."""
