@@ -188,6 +188,14 @@ def stop_bot_workers():
     shutdown()
 
 
+def in_thread(coro):
+    """Run ``coro`` on a loop of its own, in a thread: Playwright's sync API may hold this thread's loop."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
 async def open_websocket(port: int, token: str, origin: str) -> int:
     """Open the page's websocket as a page from ``origin`` would: 101 when accepted, else the HTTP code."""
     from tornado.httpclient import HTTPClientError, HTTPRequest
@@ -220,10 +228,10 @@ def test_serve_lan_listens_on_every_interface_and_accepts_the_lan_origin(monkeyp
         assert current.join_urls == (f"http://{LAN}:{port}/join",)
         token = re.search(r'"token":\s*"([^"]+)"', page).group(1)
         # the Origin header names the LAN address, but the connection goes to 127.0.0.1
-        assert asyncio.run(open_websocket(port, token, f"http://{LAN}:{port}")) == 101
-        assert asyncio.run(open_websocket(port, token, f"http://localhost:{port}")) == 101
-        assert asyncio.run(open_websocket(port, token, f"http://evil.example:{port}")) == 403
-        assert asyncio.run(open_websocket(port, token, f"http://192.168.1.99:{port}")) == 403
+        assert in_thread(open_websocket(port, token, f"http://{LAN}:{port}")) == 101
+        assert in_thread(open_websocket(port, token, f"http://localhost:{port}")) == 101
+        assert in_thread(open_websocket(port, token, f"http://evil.example:{port}")) == 403
+        assert in_thread(open_websocket(port, token, f"http://192.168.1.99:{port}")) == 403
     finally:
         server.stop()
 
@@ -238,6 +246,6 @@ def test_serve_listens_on_the_loopback_only_by_default(monkeypatch, stop_bot_wor
         assert listening(port) == {"127.0.0.1"}
         assert serve.settings() == serve.ServeSettings(port=port)  # no PIN, no join address
         token = re.search(r'"token":\s*"([^"]+)"', page).group(1)
-        assert asyncio.run(open_websocket(port, token, f"http://{LAN}:{port}")) == 403
+        assert in_thread(open_websocket(port, token, f"http://{LAN}:{port}")) == 403
     finally:
         server.stop()

@@ -8,20 +8,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 from collections.abc import Iterator
 
 import pytest
+from serving import serve as _serve  # shared with tests that start a server of their own
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def pytest_collection_modifyitems(config, items):
@@ -33,23 +27,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
-
-
-def _serve(**kw):
-    from canal_heritage.serve import make_server
-
-    port = _free_port()
-    server = make_server(port=port, threaded=True, bot_workers=1, **kw)
-    import time
-    import urllib.request
-
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
-            break
-        except Exception:
-            time.sleep(0.2)
-    return server, f"http://127.0.0.1:{port}/"
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,22 +23,17 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+from serving import free_port
 
 pytestmark = pytest.mark.browser
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def classroom_url():
     """The exhibit with its classroom, in this process (the test may look at the rooms)."""
-    from conftest import _serve
+    from serving import serve
 
-    server, url = _serve(seed=7)
+    server, url = serve(seed=7)
     yield url
     server.stop()
 
@@ -254,7 +248,7 @@ def test_the_server_is_killed_and_the_game_goes_on(browser, tmp_path):
     script = tmp_path / "server.py"
     script.write_text(SERVER)
     db = tmp_path / "class.db"
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}/"
     proc = start_server(script, port, db)
     contexts = []

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -232,7 +233,9 @@ def test_a_room_killed_mid_game_resumes_at_the_decision_the_database_holds(tmp_p
         assert back.rejoin(None).refusal is Refusal.BAD_TOKEN
 
         # and the game goes on to its end, with its result written
-        asyncio.run(play_to_the_end(back, tokens, random.Random(seed + 1)))
+        # a loop of its own, in a thread: Playwright's sync API may hold this thread's loop
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, play_to_the_end(back, tokens, random.Random(seed + 1))).result()
         final = store.room(back.id)
         assert final is not None and final.result is not None
         assert back.match.over and final.status == "over" and final.ended_at is not None

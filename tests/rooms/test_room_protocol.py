@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -33,7 +34,9 @@ def without_game(observation):
 
 
 def run(coro):
-    return asyncio.run(coro)
+    # a loop of its own, in a thread: Playwright's sync API may hold this thread's loop (browser tests)
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def new_room(store, game="midi", seats=STUDENTS2_BOT, seed=11, **kw) -> tuple[Hub, Room]:
