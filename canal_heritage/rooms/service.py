@@ -34,7 +34,8 @@ _current: Classroom | None = None
 
 def open_classroom(db_url: str | None = None, *, bots: Executor | Callable[[], Executor] | None = None) -> Classroom:
     """Open the store (``db_url``: a file or a SQLAlchemy URL; None: the default, see
-    :func:`canal_heritage.store.default_url`) and resume its open rooms; kept for :func:`classroom`.
+    :func:`canal_heritage.store.default_url`), delete what is older than the retention period
+    (:meth:`~canal_heritage.store.Store.purge`) and resume its open rooms; kept for :func:`classroom`.
 
     Raises:
         StoreError: the database cannot be used (the message says why and what to do).
@@ -46,6 +47,12 @@ def open_classroom(db_url: str | None = None, *, bots: Executor | Callable[[], E
         return _current  # another server in this process (tests): the same classroom
     close_classroom()
     store = Store(db_url)
+    try:  # the retention period (docs/store.md): what is older goes before anything resumes
+        purged = store.purge()
+        if purged:
+            log.info("deleted %d room(s) older than the retention period", purged)
+    except Exception:  # a clear-out that fails must not keep the classroom closed
+        log.exception("the clear-out of old rooms failed")
     hub = Hub(store, bots=bots)
     rooms = hub.resume()
     if rooms:
