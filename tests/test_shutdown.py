@@ -201,8 +201,6 @@ def test_panel_serve_accepts_the_thin_entry_point(tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
 def test_lessons_stop_cleanly_with_jupyterlab_and_its_kernels(sig, tmp_path):
-    from jupyter_client import BlockingKernelClient
-
     port = free_port()
     token = "canal-heritage-test"
     env = {"JUPYTER_TOKEN": token, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
@@ -219,11 +217,25 @@ def test_lessons_stop_cleanly_with_jupyterlab_and_its_kernels(sig, tmp_path):
             assert r.status == 201
             kernel = json.load(r)["id"]
 
+        # started and waiting for the student's first cell: it answers a kernel_info request.
+        # (jupyter_client's wait_for_ready watches the heartbeat too, and took a kernel started
+        # cold, its modules compiled for the first time in a fresh clone, for a dead one.)
+        from queue import Empty
+
+        from jupyter_client import BlockingKernelClient
+
         client = BlockingKernelClient(connection_file=str(tmp_path / "runtime" / f"kernel-{kernel}.json"))
         client.load_connection_file()
-        client.start_channels()
-        try:  # started and waiting for the student's first cell
-            client.wait_for_ready(timeout=120)
+        client.start_channels(hb=False)
+        try:
+            def answered() -> bool:
+                client.kernel_info()
+                try:
+                    return client.get_shell_msg(timeout=2)["msg_type"] == "kernel_info_reply"
+                except Empty:
+                    return False
+
+            cmd.wait_for(answered, 180, "the kernel's answer")
         finally:
             client.stop_channels()
         seen = cmd.note_descendants().values()
