@@ -49,7 +49,8 @@ by MutationObservers in the page for Chromium pages):
   room, its sessions discarded) and once every room is joined; the growth divided by the
   rooms. Then the RSS (without a collection) every ``--sample-every`` seconds while the class
   plays, its linear trend (MB per hour), the rooms the hub keeps and the live sessions;
-  finally the RSS after a collection at the end, and once every session is closed.
+  finally the RSS after a collection at the end, and once every session is closed (and 20 s
+  more, so that Panel's clean-up of the closed pages has run).
 * CPU: the server process, its Bokeh event-loop thread, the bot workers, the headless
   clients, Chromium and the whole machine over the playing window (``/proc``); the server's
   event-loop lag and the garbage collector's pauses (the server child of ``exhibit_bench.py``).
@@ -980,6 +981,9 @@ async def run(args, server: ClassroomServer, think: tuple[float, float], results
     if proc.is_alive():
         proc.terminate()
     left = await loop.run_in_executor(None, server.wait_sessions, 0, 120)
+    # Bokeh drops a session from its list before its destruction callbacks have run (Panel's
+    # clean-up of the page): give them time, so that what is left is what is kept
+    await asyncio.sleep(20)
     rss_closed = await loop.run_in_executor(None, server.rss)
     hub_closed = await ask_server("hub-stats")
     heap_closed = await ask_server("heap")
