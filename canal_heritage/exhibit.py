@@ -13,13 +13,21 @@ a new page is a new browser history entry, so Back and Forward work; the languag
 place in the explorer replaces the entry), a new page opens at its top, leaving a game in
 progress asks first (:class:`~.views.navigation.LeaveDialog`; the kiosk's reset does not ask)
 and the home page offers to resume it, and an unknown address says so.
+
+Kept games (issue 14, item 4): inside ``canal-heritage serve`` a game in progress is kept in the
+server's store under the browser's visitor token (:class:`~.views.navigation.VisitorKeeper`,
+:mod:`.rooms.visitor`), each decision written before it is shown; after a restart of the
+server, or a tab closed and opened again, the home page offers to resume it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor
+from functools import partial
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
@@ -37,7 +45,7 @@ from .views.home import Home, MidiSetup
 from .views.intro import link_people
 from .views.kiosk import AttractLoop, IdleGuard
 from .views.midi_table import MidiTable
-from .views.navigation import History, LeaveDialog
+from .views.navigation import History, LeaveDialog, VisitorKeeper
 from .views.theme import root_styles, text
 
 #: each page's name in the address (``?page=…``); home has none
@@ -47,6 +55,10 @@ PAGE_IN_URL = {"home": "", "setup": "midi-setup", "table": "midi", "explorer": "
 PAGE_FROM_URL = {**{v: k for k, v in PAGE_IN_URL.items()}, **{k: k for k in PAGE_IN_URL}, "heritage": "explorer"}
 #: the games' pages, and their set-up pages
 GAME_PAGES = {"table": "setup", "arriala": "arriala-setup"}
+#: each game's page
+GAME_PAGE_OF = {"midi": "table", "arriala": "arriala"}
+
+log = logging.getLogger(__name__)
 
 
 class ExhibitApp(pn.viewable.Viewer):
@@ -94,6 +106,11 @@ class ExhibitApp(pn.viewable.Viewer):
         unseen = {"pointer-events": "none", "position": "absolute", "width": "0", "height": "0"}
         self.history = History(on_pop=self.follow_url, styles=unseen)
         self.leave_dialog = LeaveDialog(on_answer=self._answer_leave, css_classes=["leave-question"], styles=unseen)
+        #: issue 14: the browser's visitor token (games kept in the store), once the page has sent it
+        self._token: str | None = None
+        self._kept_offers: dict[str, str] = {}  # game -> the kept game's room id, offered on the home page
+        self._wanted: str | None = None  # the game's page the address named when the page opened
+        self.keeper = VisitorKeeper(on_hello=self._hello, styles=unseen)
         self.guard = IdleGuard(idle_after=idle_after, countdown=countdown, on_timeout=self.reset, lang=self.lang)
         self.attract = AttractLoop(lang=self.lang) if kiosk else None
         self._root = pn.Column(sizing_mode="stretch_width", styles=root_styles(projector),
@@ -146,7 +163,10 @@ class ExhibitApp(pn.viewable.Viewer):
         the current one, ``pop`` (the browser went Back or Forward to it)."""
         self._set_notice(None)
         if page in GAME_PAGES and self.game(page) is None:
-            page = GAME_PAGES[page]  # an address of a game no longer here: its set-up
+            # an address of a game no longer here: its set-up, unless a game kept for this
+            # browser comes up (a reload: :meth:`look_for_kept` then takes it up)
+            self._wanted = page
+            page = GAME_PAGES[page]
         changed = page != self.page
         self._how = how
         try:
@@ -172,12 +192,19 @@ class ExhibitApp(pn.viewable.Viewer):
         return self.running(self.page) and page not in (self.page, "explorer")
 
     def games_in_progress(self) -> list[str]:
-        """The games the home page offers to resume: ``midi``, ``arriala``."""
-        return [name for name, page in (("midi", "table"), ("arriala", "arriala")) if self.running(page)]
+        """The games the home page offers to resume: ``midi``, ``arriala`` (in progress on this
+        page, or kept for this browser in the server's store)."""
+        return [name for name, page in GAME_PAGE_OF.items()
+                if self.running(page) or (name in self._kept_offers and self.game(page) is None)]
 
     def resume(self, game: str) -> None:
-        """Back to the game in progress (``midi`` or ``arriala``), from the home page."""
+        """Back to the game in progress (``midi`` or ``arriala``), from the home page; a game
+        kept in the store is taken up first (:meth:`take_up_kept`)."""
         page = "arriala" if game == "arriala" else "table"
+        if self.game(page) is None and game in self._kept_offers:
+            if pn.state.curdoc is not None:
+                pn.state.execute(partial(self._resume_kept, game))
+            return
         self._game_page = page
         self.go(page)
 
@@ -338,9 +365,12 @@ class ExhibitApp(pn.viewable.Viewer):
         self.touch()
         self._seats = seats
         seed = self._seed if self._seed is not None else random.SystemRandom().randrange(2**31)
+        self._discard(self.match)
+        self._drop_offer("midi")
         self.match = MidiMatch(seats, seed=seed, lang=self.lang, projector=self.projector,
                                expert_iterations=self.expert_iterations, on_worker_failure=self.on_worker_failure)
         self.match.guide = self._new_guide("midi")  # issue 13: guide
+        self._keep(self.match)
         self._game_page = "table"
         self._arrive("table", "replace")  # the game takes the set-up's place in the history
         self._render()
@@ -349,14 +379,15 @@ class ExhibitApp(pn.viewable.Viewer):
         """A game of Arriala for these seats; ``first`` is the seat the table chose (A-R9)."""
         self.touch()
         self._arriala_seats = (seats, first)
-        if self.arriala is not None:
-            self.arriala.close()
+        self._discard(self.arriala)
+        self._drop_offer("arriala")
         seed = self._arriala_seed if self._arriala_seed is not None else random.SystemRandom().randrange(2**31)
         options: dict[str, Any] = {} if self.arriala_pace is None else {"pace": self.arriala_pace}
         self.arriala = ArrialaMatch(seats, seed=seed, first=first, lang=self.lang, projector=self.projector,
                                     overrides=self.arriala_overrides, on_worker_failure=self.on_worker_failure,
                                     **options)
         self.arriala.guide = self._new_guide("arriala")  # issue 13: guide
+        self._keep(self.arriala)
         self._game_page = "arriala"
         self._arrive("arriala", "replace")
         self._render()
@@ -375,20 +406,158 @@ class ExhibitApp(pn.viewable.Viewer):
         self._pending = None
         self.leave_dialog.open = False
         self._notice = None
+        self._discard(self.match)  # its bots stop; a kept game is closed: the next visitor starts afresh
+        self._discard(self.arriala)
+        for game in list(self._kept_offers):
+            self._drop_offer(game)
         self.match = None
-        if self.arriala is not None:
-            self.arriala.close()  # its bots stop
         self.arriala = None
         self._explorer = None
         self._guided_games = set()  # issue 13: guide — the next visitor is new
         self.page = "home"
         self._render()
 
+    # ------------------------------------------------------------------ kept games (issue 14, item 4)
+    @staticmethod
+    def _classroom() -> Any:
+        """The server's classroom, whose store keeps games (None outside ``canal-heritage serve``)."""
+        from .rooms.service import classroom
+
+        return classroom()
+
+    def _hello(self, token: str | None) -> None:
+        """The page has sent the browser's visitor token (None or not one of ours: a new one
+        is made and kept there); the games kept for it are looked for."""
+        from .rooms.visitor import new_token, valid_token
+
+        if not valid_token(token):
+            token = new_token()
+            self.keeper.keep(token)
+        self._token = token
+        if self._classroom() is not None and pn.state.curdoc is not None:
+            pn.state.execute(self._look_for_kept)
+
+    def _match_options(self, game: str) -> dict[str, Any]:
+        if game == "midi":
+            return {"projector": self.projector, "expert_iterations": self.expert_iterations,
+                    "on_worker_failure": self.on_worker_failure}
+        return {"projector": self.projector, "on_worker_failure": self.on_worker_failure,
+                **({} if self.arriala_pace is None else {"pace": self.arriala_pace})}
+
+    async def _look_for_kept(self) -> None:
+        await self.look_for_kept()
+
+    async def look_for_kept(self) -> list[str]:
+        """The games kept for this browser (the newest of each game, while this page has none
+        of it in progress): the home page offers to resume them (:meth:`resume`). Returns
+        them (``midi``, ``arriala``)."""
+        from .rooms.visitor import kept_games
+
+        room, token = self._classroom(), self._token
+        if room is None or token is None:
+            return []
+        try:
+            records = await asyncio.get_running_loop().run_in_executor(room.hub.io, kept_games, room.store, token)
+        except Exception:  # the store is unavailable: nothing to offer, nothing lost
+            log.exception("could not look for the games kept for a visitor")
+            return []
+        offers: dict[str, str] = {}
+        for record in records:  # the newest first
+            if record.game not in offers and self.game(GAME_PAGE_OF[record.game]) is None:
+                offers[record.game] = record.id
+        self._kept_offers = offers
+        wanted = next((g for g, p in GAME_PAGE_OF.items() if p == self._wanted), None)
+        self._wanted = None
+        if wanted in offers and self.page == GAME_PAGES[GAME_PAGE_OF[wanted]]:
+            await self._resume_kept(wanted, "replace")  # the address named its table (a reload): back to it
+        elif offers and self.page == "home":
+            self._render()  # "Resume your game"
+        return list(offers)
+
+    async def take_up_kept(self, game: str) -> bool:
+        """Resume the kept game of ``game`` the home page offered: a page of this server that
+        plays it lets it go (:func:`~.rooms.visitor.take_over`), and it is replayed from the
+        store at its last decision. False if it cannot be (closed meanwhile, or a record this
+        version cannot replay: then closed, never offered again)."""
+        from .rooms.visitor import KeptGame, restore, take_over
+
+        room, room_id = self._classroom(), self._kept_offers.pop(game, None)
+        if room is None or room_id is None:
+            return False
+        await take_over(room_id)
+        loop = asyncio.get_running_loop()
+        try:
+            record = await loop.run_in_executor(room.hub.io, room.store.room, room_id)
+        except Exception:
+            log.exception("could not read a kept game")
+            return False
+        if record is None or record.status != "open":
+            return False
+        try:
+            match = restore(record, store=room.store, io=room.hub.io, lang=self.lang, **self._match_options(game))
+        except Exception:
+            log.exception("a kept game could not be resumed: its record is closed")
+            KeptGame(room.store, room.hub.io, room_id).close()
+            return False
+        if game == "midi":
+            self._discard(self.match)
+            self.match, self._seats = match, list(match.seats)  # type: ignore[assignment]
+        else:
+            self._discard(self.arriala)
+            self.arriala, self._arriala_seats = match, (list(match.seats), record.first)  # type: ignore[assignment]
+        return True
+
+    async def _resume_kept(self, game: str, how: str = "push") -> None:
+        if await self.take_up_kept(game):
+            self._game_page = GAME_PAGE_OF[game]
+            self._arrive(GAME_PAGE_OF[game], how)
+        elif self.page == "home":
+            self._render()  # the offer is gone
+
+    def _keep(self, match: MidiMatch | ArrialaMatch) -> None:
+        """Keep a new game in the store (inside a server, once the browser's token is known)."""
+        from .rooms.visitor import KeptGame
+
+        room = self._classroom()
+        if room is None or self._token is None:
+            return
+        try:
+            KeptGame.start(match, store=room.store, io=room.hub.io, kind="kiosk" if self.kiosk else "visitor",
+                           token=self._token, lang=self.lang)
+        except Exception:  # the game goes on, unkept
+            log.exception("a visitor's game could not be kept")
+
+    def _drop_offer(self, game: str) -> None:
+        """A new game of ``game`` instead of the kept one offered (or the kiosk's next visitor):
+        the kept one is closed, never offered again."""
+        from .rooms.visitor import KeptGame
+
+        room_id, room = self._kept_offers.pop(game, None), self._classroom()
+        if room_id is not None and room is not None:
+            KeptGame(room.store, room.hub.io, room_id).close()
+
+    @staticmethod
+    def _discard(match: MidiMatch | ArrialaMatch | None) -> None:
+        """A game replaced or left for good: its bots stop, and a kept game is closed."""
+        if match is not None:
+            match.close()
+            if match.journal is not None:
+                match.journal.close()
+
+    def release_kept(self) -> None:
+        """The page has closed: its games stay kept (another page of the browser may take
+        them up) and its bots stop."""
+        for match in (self.match, self.arriala):
+            if match is not None:
+                match.close()
+                if match.journal is not None:
+                    match.journal.release()
+
     # ------------------------------------------------------------------ render
     def _frame(self, view: Any) -> list[Any]:
         """The root's components around the page's ``view``."""
         notice = [self._notice] if self._notice is not None else []
-        return [*notice, view, self.guard, self.history, self.leave_dialog]
+        return [*notice, view, self.guard, self.history, self.leave_dialog, self.keeper]
 
     def _render(self) -> None:
         self.guard.enabled = self.kiosk and self.page != "home"
@@ -465,6 +634,7 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
                      arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
     open_url(app, query)
     if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+        pn.state.on_session_destroyed(lambda _context: app.release_kept())  # issue 14: kept games
         pn.state.add_periodic_callback(app.guard.tick, period=1000)
         pn.state.curdoc.title = translator(lang).ui("home.title", "The canals of the two seas")
         pn.state.curdoc.template = main_landmark()  # issue 13: layout — the page's content in <main>

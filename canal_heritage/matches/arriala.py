@@ -316,6 +316,9 @@ class ArrialaMatch(TableMatch):
                 return True
         return super()._play(action)
 
+    def _forget_held(self) -> None:
+        self._held = None
+
     def can_undo(self) -> bool:
         """While the table waits for "End my turn", the last action may be taken back (not a
         draw: it showed a card)."""

@@ -22,6 +22,13 @@ reveals something to it, and the table plays them one by one, :attr:`TableMatch.
 seconds apart. A worker that fails or does not answer in time is not waited for: the bot
 decides in the server instead (bots are seeded, so it is the same decision), and the
 ``on_worker_failure`` callback given to the match is told (the server rebuilds its pool).
+
+Kept games (issue 14, item 4): a match may have a :class:`Journal`, where a visitor's or a
+kiosk's game is kept so that it survives a restart of the server. Then each decision is
+written before anyone is shown it: :meth:`TableMatch.kept` makes a change (the visitor's
+move, a bot's, taking one back) inside :meth:`TableMatch.changing`, and awaits the journal's
+write before the block ends and the views are told. :meth:`TableMatch.rebuild` replays the
+decisions written (a kept game resumed, a classroom room after a restart).
 """
 
 from __future__ import annotations
@@ -32,7 +39,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple
+from functools import partial
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar
 
 import param
 
@@ -53,6 +61,27 @@ log = logging.getLogger(__name__)
 
 #: A game's bot: ``decide_turn(level, rng_seed, observation, *extra)`` -> the bot's next actions.
 DecideTurn = Callable[..., list[BotMove]]
+
+#: One decision of a game: the seat that made it, its action, and the bot's move (with its
+#: explanation) when a bot made it.
+Decision = tuple[int, int, BotMove | None]
+
+T = TypeVar("T")
+
+
+class Journal(Protocol):
+    """Where a kept game's decisions are written before they are shown (see the module
+    docstring; :class:`canal_heritage.rooms.visitor.KeptGame` writes them to the store)."""
+
+    async def keep(self, match: TableMatch, kept: int, new: list[Decision]) -> None:
+        """The game's decisions are now the first ``kept`` ones written so far, then ``new``.
+        Raises nothing: a journal that cannot write says so in its log and stops keeping."""
+
+    def close(self) -> None:
+        """The game is discarded: it will never be resumed."""
+
+    def release(self) -> None:
+        """The page playing it has closed: the game stays kept, for another page to resume."""
 
 
 @dataclass(frozen=True)
@@ -138,6 +167,10 @@ class TableMatch(param.Parameterized):
         super().__init__(lang=lang, projector=projector, pace=pace)
         self.game = self.make_game(len(seats))
         self.seed = seed
+        self.first = first
+        #: where each decision is written before it is shown (a kept game); None: not kept
+        self.journal: Journal | None = None
+        self._writing = False  # a decision is being written to the journal
         self.on_worker_failure = on_worker_failure
         # an empty name is the game's default for that seat, said in the language of the moment
         self.seats = [Seat(s.kind, clean_name(s.name, ""), s.level) for s in seats]
@@ -227,8 +260,9 @@ class TableMatch(param.Parameterized):
 
     @property
     def running(self) -> bool:
-        """Bots are playing (deciding, or waiting :attr:`pace` between two actions)."""
-        return self._running
+        """Bots are playing (deciding, or waiting :attr:`pace` between two actions), or a
+        decision is being written to the journal."""
+        return self._running or self._writing
 
     def is_bot_turn(self) -> bool:
         p = self.to_move
@@ -415,6 +449,64 @@ class TableMatch(param.Parameterized):
         """The exhibit has discarded this game: bots stop playing it."""
         self.closed = True
 
+    # ------------------------------------------------------------------ kept games
+    async def kept(self, change: Callable[[], T]) -> T | None:
+        """Make ``change`` (the viewer's move, a bot's, taking one back) as one update; with a
+        :attr:`journal`, what it did to the game's decisions is written before the update is
+        shown. None while another decision is being written (a second click: ignored)."""
+        if self.journal is None:
+            with self.changing():
+                return change()
+        if self._writing:
+            return None
+        self._writing = True
+        try:
+            with self.changing():  # the views are told when this block ends: after the write
+                before = list(self.state.history)
+                mover, bots = self.to_move, len(self.bot_moves)
+                result = change()
+                after = self.state.history
+                kept = 0
+                while kept < min(len(before), len(after)) and before[kept] == after[kept]:
+                    kept += 1
+                new: list[Decision] = []
+                if len(after) == kept + 1 and mover is not None:
+                    move = self.bot_moves[-1][1] if len(self.bot_moves) > bots else None
+                    new = [(mover, after[kept], move)]
+                elif len(after) > kept:  # more than one decision in one change: none of ours does that
+                    raise AssertionError(f"{len(after) - kept} decisions in one change")
+                if new or kept < len(before):
+                    await self.journal.keep(self, kept, new)
+        finally:
+            self._writing = False
+        return result
+
+    def rebuild(self, decisions: Sequence[Decision]) -> None:
+        """The state after ``decisions`` (seat, action, the bot's move or None) from the start:
+        a kept game or a classroom room resumed after a restart, or a room's decision taken
+        back (one update)."""
+        with self.changing():
+            self.state = self.game.new_initial_state(self.seed, first=self.first)
+            self._generation += 1
+            self.bot_moves = []
+            self._bot_move_events = []
+            self._planned = []
+            self._undo = []
+            self._undo_owner = None
+            self._forget_held()
+            for seat, action, move in decisions:
+                if move is not None:
+                    self._bot_move_events.append(len(self.state.events or []))
+                    self.bot_moves.append((seat, move))
+                self.state.apply_action(action)
+            self._seen = len(self.log())
+            self.message = ""
+            self._hand_over()
+            self._bump()
+
+    def _forget_held(self) -> None:
+        """A rebuilt game holds nothing on the screen (Arriala's last action, T-R2)."""
+
     # ------------------------------------------------------------------ bots
     def bot_payload(self) -> tuple[Any, ...]:
         """What the bot to move needs: its level, its seeded generator's seed and its own
@@ -475,8 +567,9 @@ class TableMatch(param.Parameterized):
             self._after_step()
 
     def step_bot(self) -> bool:
-        """Let the bot to move play one action here, synchronously (tests, small tables)."""
-        if not self.is_bot_turn() or self.paused or self.closed:
+        """Let the bot to move play one action here, synchronously (tests, small tables). Not
+        in a kept game: its bots play in :meth:`run_bots`, where each decision is written first."""
+        if not self.is_bot_turn() or self.paused or self.closed or self.journal is not None:
             return False
         move = self._next_planned()
         if move is None:
@@ -518,7 +611,13 @@ class TableMatch(param.Parameterized):
                         continue  # the game moved on meanwhile (undo, reset): this decision is stale
                     self._plan(moves)
                     continue
-                self.apply_bot_move(move)
+                if self.journal is None:
+                    self.apply_bot_move(move)
+                elif self._writing:  # the viewer's taking back is being written: the bot waits
+                    await asyncio.sleep(0.05)
+                    continue
+                else:
+                    await self.kept(partial(self.apply_bot_move, move))
                 if self.pace > 0 and self.is_bot_turn() and not self.paused:
                     await asyncio.sleep(self.pace)  # a readable pace: one action at a time
         finally:

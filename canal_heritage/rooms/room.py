@@ -42,7 +42,7 @@ from ..core.bots import BotMove
 from ..i18n import LANGUAGES, translator
 from ..matches.arriala import ArrialaMatch
 from ..matches.midi import MidiMatch
-from ..matches.table import BOT_TIMEOUT, Seat, TableMatch, clean_name
+from ..matches.table import BOT_TIMEOUT, Decision, Seat, TableMatch, clean_name
 from . import codes
 
 log = logging.getLogger(__name__)
@@ -143,28 +143,6 @@ class RoomTable(TableMatch):
                 self.state.apply_action(action)
                 self.message = ""
                 self._after_step()
-
-    def rebuild(self, decisions: list[tuple[int, int, BotMove | None]]) -> None:
-        """The state after ``decisions`` (seat, action, bot move or None) from the start:
-        a room resumed after a restart, or a decision taken back (one update)."""
-        with self.changing():
-            self.state = self.game.new_initial_state(self.seed, first=self.room.first)
-            self._generation += 1
-            self.bot_moves = []
-            self._bot_move_events = []
-            self._planned = []
-            self._undo = []
-            self._undo_owner = None
-            if hasattr(self, "_held"):  # Arriala: an action held on a device is not a decision
-                self._held = None
-            for seat, action, move in decisions:
-                if move is not None:
-                    self._bot_move_events.append(len(self.state.events or []))
-                    self.bot_moves.append((seat, move))
-                self.state.apply_action(action)
-            self._seen = len(self.log())
-            self.message = ""
-            self._bump()
 
     def follow_seats(self) -> None:
         """The seats as the room has them now (a stand-in bot, a name), in one update."""
@@ -298,15 +276,7 @@ class Room:
 
     def restore(self, record: Any) -> None:
         """Replay the stored decisions (a room resumed after a restart)."""
-        game = self.match.game
-        decided: list[tuple[int, int, BotMove | None]] = []
-        for d in record.decisions:
-            action = game.action_from_text(d.action)
-            move = None
-            if d.by_bot:
-                e = d.explanation if isinstance(d.explanation, dict) else {}
-                move = BotMove(action, str(e.get("key", "")), dict(e.get("args", {})))
-            decided.append((d.seat, action, move))
+        decided = decisions_of(self.match.game, record)
         self._decisions = decided
         self.match.rebuild(decided)
         for r in list(self._replicas):
@@ -447,7 +417,7 @@ class Room:
         """Write, then play everywhere (the room's lock is held)."""
         number = len(self._decisions)
         text = self.match.game.action_to_text(action)
-        explanation = {"key": move.key, "args": _plain(move.args)} if move is not None else None
+        explanation = explanation_of(move)
         try:
             await _run(self.io, self.store.append_decision, self.id, number, seat, text,
                        by_bot=move is not None, explanation=explanation)
@@ -694,7 +664,7 @@ class Room:
         text = self.match.game.action_to_text(move.action)
         try:
             await _run(self.io, self.store.append_decision, self.id, number, seat, text, by_bot=True,
-                       explanation={"key": move.key, "args": _plain(move.args)})
+                       explanation=explanation_of(move))
         except Exception:
             log.exception("could not write a bot's decision in room %s", self.code)
             return Outcome(Refusal.STORE, "")
@@ -707,6 +677,24 @@ class Room:
 
 
 # ---------------------------------------------------------------------- helpers
+def decisions_of(game: Any, record: Any) -> list[Decision]:
+    """A stored game's decisions (seat, action, the bot's move or None), to replay."""
+    decided: list[Decision] = []
+    for d in record.decisions:
+        action = game.action_from_text(d.action)
+        move = None
+        if d.by_bot:
+            e = d.explanation if isinstance(d.explanation, dict) else {}
+            move = BotMove(action, str(e.get("key", "")), dict(e.get("args", {})))
+        decided.append((d.seat, action, move))
+    return decided
+
+
+def explanation_of(move: BotMove | None) -> dict[str, Any] | None:
+    """What the store keeps of a bot's reason (JSON data); None for a person's decision."""
+    return {"key": move.key, "args": _plain(move.args)} if move is not None else None
+
+
 def _hash(token: str) -> str:
     from ..store import hash_token
 

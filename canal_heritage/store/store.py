@@ -377,6 +377,19 @@ class Store:
             rooms = session.scalars(query.order_by(Room.created_at, Room.id))
             return [room_record(r) for r in rooms]
 
+    def kept_games(self, token_hash: str) -> list[RoomRecord]:
+        """The open kiosk and visitor games (kinds "kiosk", "visitor") one of whose seats is
+        held by the browser whose token hashes to ``token_hash``, newest first, with seats
+        and decisions: what that browser may resume."""
+        if not isinstance(token_hash, str) or not TOKEN_HASH.fullmatch(token_hash):
+            raise ValueError("token_hash must be the sha256 hex digest of the token (see hash_token)")
+        held = select(Seat.room_id).where(Seat.token_hash == token_hash)
+        query = (select(Room).options(*WITH_ALL)
+                 .where(Room.status == "open", Room.kind.in_(("kiosk", "visitor")), Room.id.in_(held))
+                 .order_by(Room.updated_at.desc(), Room.id))
+        with self._reading() as session:
+            return [room_record(r) for r in session.scalars(query)]
+
     # --- decisions -------------------------------------------------------------------------
 
     def append_decision(self, room_id: str, number: int, seat: int, action: str, *, by_bot: bool = False,

@@ -9,6 +9,9 @@ browser's new address is sent to the server, which shows that page.
 :class:`LeaveDialog` is the "Leave this game?" question: the exhibit's modal question
 (:mod:`.modal`, shared with the kiosk's "Still there?") with two large buttons; it takes the
 keyboard's focus and keeps it, and Escape answers "stay".
+
+:class:`VisitorKeeper` keeps the browser's visitor token: the exhibit keeps a game in progress
+in the store under it, and offers to resume it after the server restarts (issue 14, item 4).
 """
 
 from __future__ import annotations
@@ -78,6 +81,53 @@ export function render({ model }) {
         search = data.get("search") if isinstance(data, dict) else None
         if isinstance(search, str) and self.on_pop is not None:
             self.on_pop(search)
+
+
+class VisitorKeeper(JSComponent):
+    """This browser's visitor token, kept in its ``localStorage`` (never in the address): the
+    key to the games the exhibit keeps for it (issue 14, item 4; :mod:`canal_heritage.rooms.visitor`).
+
+    When the page opens it sends ``{"visitor": token or null}`` (told to ``on_hello``);
+    :meth:`keep` stores a token the server made for a browser that had none."""
+
+    order = param.Dict(default={}, doc="{'n': int, 'keep': token}")
+
+    _esm = """
+const KEY = "canal-heritage-visitor";
+export function render({ model }) {
+  let done = 0;
+  const apply = () => {
+    const order = model.order || {};
+    if (!order.n || order.n === done) return;
+    done = order.n;
+    try { if (typeof order.keep === "string") window.localStorage.setItem(KEY, order.keep); } catch (e) {}
+  };
+  model.on("order", apply);
+  apply();
+  let token = null;
+  try { token = window.localStorage.getItem(KEY); } catch (e) {}
+  model.send_msg({ visitor: token });
+  const el = document.createElement("span");
+  el.hidden = true;
+  return el;
+}
+"""
+
+    def __init__(self, on_hello: Callable[[str | None], Any] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.on_hello = on_hello
+        self._n = 0
+
+    def keep(self, token: str) -> None:
+        """Store ``token`` in the browser."""
+        self._n += 1
+        self.order = {"n": self._n, "keep": token}
+
+    def _handle_msg(self, data: Any) -> None:
+        if not isinstance(data, dict) or "visitor" not in data or self.on_hello is None:
+            return
+        token = data.get("visitor")
+        self.on_hello(token if isinstance(token, str) else None)
 
 
 class LeaveDialog(Modal):

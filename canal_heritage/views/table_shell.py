@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from functools import partial
 from typing import Any
 
 import panel as pn
@@ -211,9 +212,16 @@ class TableShell(InPlace, pn.viewable.Viewer):
         await self.match.run_bots(executor)
 
     def _play(self, action: int) -> None:
-        """The visitor's decision: played, then the bots' turn (refused: the message is the update)."""
+        """The visitor's decision: played, then the bots' turn (refused: the message is the update).
+        A kept game (issue 14, item 4) writes it first: the screen changes once it is written."""
         self._touch()
-        if self.match.play(action):
+        if self.match.journal is not None and self._in_server():
+            pn.state.execute(partial(self._play_kept, action))
+        elif self.match.play(action):
+            self._kick_bots()
+
+    async def _play_kept(self, action: int) -> None:
+        if await self.match.kept(lambda: self.match.play(action)):
             self._kick_bots()
 
     # ------------------------------------------------------------------ the header, built once
@@ -267,7 +275,13 @@ class TableShell(InPlace, pn.viewable.Viewer):
             return  # clicked again while the first undo was on its way
         self._touch()
         self._forget_choice()
-        self.match.undo()
+        if self.match.journal is not None and self._in_server():
+            pn.state.execute(self._undo_kept)
+        else:
+            self.match.undo()
+
+    async def _undo_kept(self) -> None:
+        await self.match.kept(self.match.undo)
 
     def _forget_choice(self) -> None:
         """Drop a choice in progress (a table that chooses in steps overrides this)."""
