@@ -166,8 +166,23 @@ def navigate(search: str) -> bool:
         location.search = search  # the address first (the history only) ...
         location.reload = True  # ... then the page loads it
 
+    _NAVIGATING.add(id(doc))
+    doc.on_session_destroyed(lambda _context: _NAVIGATING.discard(id(doc)))
     pn.state.onload(go)
     return True
+
+
+#: the documents (by id) of the pages this server is sending to another address (:func:`navigate`)
+_NAVIGATING: set[int] = set()
+
+
+def navigating() -> bool:
+    """Whether this page is being loaded again at another address (:func:`navigate`): it
+    says "Connecting…" rather than what it would say of a room it does not hold."""
+    import panel as pn
+
+    doc = pn.state.curdoc
+    return doc is not None and id(doc) in _NAVIGATING
 
 
 def quiet_known_references() -> None:

@@ -66,6 +66,29 @@ def test_the_teacher_page_asks_other_devices_for_the_pin(hub):
     assert not nobody.try_pin("") and "only on the computer" in texts(nobody.__panel__())
 
 
+def test_a_tab_where_the_pin_was_typed_is_not_asked_again(hub):
+    """The PIN once typed, the tab keeps a pass (sessionStorage): a reload, or the room's page
+    on another server behind the proxy (the same PIN), opens without asking."""
+    page = TeacherPage(hub, lang="en", allowed=False, pin="123456", client="c1")
+    assert page.try_pin("123456")
+    given = page.keeper.store["pass"]
+    assert "123456" not in given and codes.valid_teacher_pass("123456", given)
+    room = hub.create(RoomPlan("midi", (SeatPlan("student"), SeatPlan("bot", "random")), lang="en"))
+    again = TeacherPage(hub, lang="en", allowed=False, pin="123456", client="c1", code=room.code)
+    assert "PIN" in texts(again.__panel__())
+    again.keeper._handle_msg({"seats": {}, "pass": given})  # what the reloaded tab sends
+    assert again.allowed and again.room is room  # straight to the room the address names
+    # a pass of another PIN (a restarted server), forged, expired or from the future: the PIN is asked
+    for wrong in (codes.teacher_pass("999999"), given.split(".")[0] + ".00", "x" * 200, None,
+                  codes.teacher_pass("123456", now=0), codes.teacher_pass("123456", now=time.time() + 10 ** 6)):
+        other = TeacherPage(hub, lang="en", allowed=False, pin="123456", client="c2")
+        other.keeper._handle_msg({"seats": {}, "pass": wrong})
+        assert not other.allowed and "PIN" in texts(other.__panel__())
+    nobody = TeacherPage(hub, lang="en", allowed=False, pin=None, client="c3")  # no --lan: no pass either
+    nobody.keeper._handle_msg({"pass": given})
+    assert not nobody.allowed
+
+
 def test_the_room_form_describes_the_room(hub):
     page = TeacherPage(hub, lang="en")
     page._count.value = 2
@@ -120,3 +143,19 @@ def test_a_wrong_code_is_said_kindly(hub):
     assert "not a room code" in texts(page.__panel__())
     page._open("KKKKK")
     assert "No open room has that code" in texts(page.__panel__())
+
+
+def test_a_code_sent_to_another_server_says_connecting_not_no_such_room(hub, monkeypatch):
+    """Behind a proxy a typed code may reach a server that does not run its room: that page
+    loads the room's address (the proxy sends it to the right server) and says "Connecting…"
+    meanwhile, never "No open room"."""
+    import canal_heritage.serve as serve
+
+    page = JoinPage(hub, code="", lang="en", client="c1")
+    page.keeper._handle_msg({"seats": {}})
+    page._open("K4TXA")
+    assert "No open room" in texts(page.__panel__())
+    monkeypatch.setattr(serve, "navigating", lambda: True)  # this page is being sent to the room's server
+    page._open("K4TXA")
+    shown = texts(page.__panel__())
+    assert "Connecting" in shown and "No open room" not in shown

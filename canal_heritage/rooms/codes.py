@@ -18,6 +18,7 @@ import time
 import unicodedata
 from collections import OrderedDict, deque
 from collections.abc import Callable, Container
+from typing import Any
 
 ALPHABET = "ACEFHKMNPRTWXY3479"
 """The characters of a room code, chosen so that a code read from across a classroom, or
@@ -86,6 +87,38 @@ def new_token() -> str:
 def new_pin() -> str:
     """A new teacher's PIN: 6 random digits (leading zeros kept), e.g. ``"048213"``."""
     return f"{secrets.randbelow(1_000_000):06d}"
+
+
+#: Seconds a teacher's pass lasts (a school day): the PIN is not asked again meanwhile.
+TEACHER_PASS_SECONDS = 10 * 3600
+
+
+def teacher_pass(pin: str, *, now: float | None = None) -> str:
+    """What a teacher's browser keeps once the PIN was typed on it (in its ``sessionStorage``:
+    gone with the tab), so that a reload, or the room's page on another server behind the
+    proxy (:mod:`canal_heritage.serve`, one PIN for every server), does not ask again:
+    ``EXPIRY.SIGNATURE``, the signature an HMAC-SHA256 of the expiry keyed with the PIN. It
+    proves the PIN was typed without holding it; a new PIN (a restart of ``serve --lan``)
+    voids every pass."""
+    expiry = int((time.time() if now is None else now) + TEACHER_PASS_SECONDS)
+    return f"{expiry}.{_pass_signature(pin, expiry)}"
+
+
+def valid_teacher_pass(pin: str | None, given: Any, *, now: float | None = None) -> bool:
+    """Whether ``given`` is a pass :func:`teacher_pass` made with ``pin``, not yet expired."""
+    if not pin or not isinstance(given, str) or len(given) > 100 or "." not in given:
+        return False
+    expiry_text, signature = given.split(".", 1)
+    if not expiry_text.isdigit() or len(expiry_text) > 12:
+        return False
+    expiry = int(expiry_text)
+    if expiry < (time.time() if now is None else now) or expiry > time.time() + 2 * TEACHER_PASS_SECONDS:
+        return False
+    return same_secret(signature, _pass_signature(pin, expiry))
+
+
+def _pass_signature(pin: str, expiry: int) -> str:
+    return hmac.new(pin.encode("utf-8"), f"canal-heritage teacher pass {expiry}".encode(), hashlib.sha256).hexdigest()
 
 
 def same_secret(a: str | None, b: str | None) -> bool:

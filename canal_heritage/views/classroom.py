@@ -165,10 +165,12 @@ class SeatKeeper(JSComponent):
     freed by the teacher, a closed room). ``address`` replaces the page's address (``?code=…``)
     without reloading."""
 
-    store = param.Dict(default={}, doc="{'n': int, 'keep': {code: token}, 'forget': [code], 'address': str}")
+    store = param.Dict(default={}, doc="{'n': int, 'keep': {code: token}, 'forget': [code], 'address': str, "
+                                             "'pass': str}")
 
     _esm = """
 const KEY = "canal-heritage-seats";
+const PASS = "canal-heritage-teacher-pass";
 function load() {
   try { const s = JSON.parse(window.localStorage.getItem(KEY) || "{}"); return (s && typeof s === "object") ? s : {}; }
   catch (e) { return {}; }
@@ -183,27 +185,53 @@ export function render({ model }) {
     for (const [code, token] of Object.entries(order.keep || {})) seats[code] = token;
     for (const code of order.forget || []) delete seats[code];
     try { window.localStorage.setItem(KEY, JSON.stringify(seats)); } catch (e) {}
+    if (typeof order.pass === "string") {
+      try { window.sessionStorage.setItem(PASS, order.pass); } catch (e) {}
+    }
     if (typeof order.address === "string" && order.address !== window.location.search) {
       window.history.replaceState({}, "", window.location.pathname + order.address);
     }
   };
   model.on("store", apply);
   apply();
-  model.send_msg({ seats: load() });
+  let pass = null;
+  try { pass = window.sessionStorage.getItem(PASS); } catch (e) {}
+  model.send_msg({ seats: load(), pass: pass });
   const el = document.createElement("span");
   el.hidden = true;
   return el;
 }
 """
 
-    def __init__(self, on_hello: Callable[[dict[str, str]], Any] | None = None, **params: Any) -> None:
+    def __init__(self, on_hello: Callable[[dict[str, str]], Any] | None = None,
+                 on_pass: Callable[[str], Any] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.on_hello = on_hello
+        self.on_pass = on_pass
         self._n = 0
+        self._kept: dict[str, str] = {}
+        self._forgot: set[str] = set()
+        self._address: str | None = None
+        self._pass: str | None = None
 
     def _send(self, **order: Any) -> None:
+        """Send ``order`` with every order before it, folded: two orders in one tick reach the
+        page as the last one only, and applying one again changes nothing."""
         self._n += 1
-        self.store = {"n": self._n, **order}
+        for code, token in order.get("keep", {}).items():
+            self._kept[code] = token
+            self._forgot.discard(code)
+        for code in order.get("forget", []):
+            self._forgot.add(code)
+            self._kept.pop(code, None)
+        self._address = order.get("address", self._address)
+        self._pass = order.get("pass", self._pass)
+        folded: dict[str, Any] = {"n": self._n, "keep": dict(self._kept), "forget": sorted(self._forgot)}
+        if self._address is not None:
+            folded["address"] = self._address
+        if self._pass is not None:
+            folded["pass"] = self._pass
+        self.store = folded
 
     def keep(self, code: str, token: str, address: str | None = None) -> None:
         self._send(keep={code: token}, **({"address": address} if address is not None else {}))
@@ -211,10 +239,18 @@ export function render({ model }) {
     def forget(self, code: str) -> None:
         self._send(forget=[code])
 
+    def keep_pass(self, given: str) -> None:
+        """Keep the teacher's pass (:func:`~canal_heritage.rooms.codes.teacher_pass`) in this
+        tab's ``sessionStorage``: gone when the tab is closed."""
+        self._send(**{"pass": given})
+
     def set_address(self, address: str) -> None:
         self._send(address=address)
 
     def _handle_msg(self, data: Any) -> None:
+        given = data.get("pass") if isinstance(data, dict) else None
+        if isinstance(given, str) and self.on_pass is not None:
+            self.on_pass(given[:100])
         seats = data.get("seats") if isinstance(data, dict) else None
         if not isinstance(seats, dict) or self.on_hello is None:
             return
@@ -342,6 +378,10 @@ class JoinPage(pn.viewable.Viewer):
             return
         code = codes.normalize_code(typed or "")
         room = self.hub.find(typed) if code else None
+        if room is None and code is not None and _navigating():
+            self._draw_code()
+            self._note.object = note(self.tr.ui("room.connecting", "Connecting…"), "ok")  # to the room's server
+            return
         if room is None:
             message = "" if quiet else (self.tr.ui("room.not_a_code", "That is not a room code: it has {n} letters "
                                                    "and digits, as on the projector.", n=codes.CODE_LENGTH)
@@ -571,15 +611,23 @@ class TeacherPage(pn.viewable.Viewer):
         self.table: Any = None
         #: the projector's view in large type (the teacher may switch)
         self.large = True
-        self.keeper = SeatKeeper(styles={"position": "absolute", "width": "0"})
+        #: the room the address named (shown once the page may open)
+        self._code = code
+        self.keeper = SeatKeeper(on_pass=self._check_pass, styles={"position": "absolute", "width": "0"})
         self._note = html("", stylesheets=[STATUS_CSS], sizing_mode="stretch_width", margin=0)
         self._body = pn.Column(sizing_mode="stretch_width", margin=0)
         self._root = pn.Column(self._body, self.keeper, sizing_mode="stretch_width", styles=root_styles(False),
                                css_classes=["exhibit", "teacher-page"], margin=0)
         if not allowed:
             self._draw_pin()
-        elif code and hub.find(code) is not None:
-            self.show_room(hub.find(code))  # type: ignore[arg-type]
+        else:
+            self._open()
+
+    def _open(self) -> None:
+        """The page is allowed: the room the address named, or the rooms and the form."""
+        room = self.hub.find(self._code) if self._code else None
+        if room is not None:
+            self.show_room(room)
         else:
             self._draw_rooms()
 
@@ -623,8 +671,16 @@ class TeacherPage(pn.viewable.Viewer):
             self._draw_pin(self.tr.ui("teacher.pin_wrong", "That is not the PIN: look where the server was started."))
             return False
         self.allowed = True
-        self._draw_rooms()
+        self.keeper.keep_pass(codes.teacher_pass(self.pin))  # not asked again in this tab
+        self._open()
         return True
+
+    def _check_pass(self, given: str) -> None:
+        """The tab's pass, sent when the page opens: the PIN was typed in this tab before (a
+        reload, or behind a proxy the room's page on the server that runs it)."""
+        if not self.allowed and codes.valid_teacher_pass(self.pin, given):
+            self.allowed = True
+            self._open()
 
     def _log_refusal(self, reason: str) -> None:
         try:
@@ -638,23 +694,77 @@ class TeacherPage(pn.viewable.Viewer):
         self._leave_room()
         tr = self.tr
         self.keeper.set_address("?" + _query(lang=self.lang))
-        live = [r for r in self.hub.rooms.values() if r.status != "closed"]
-        rows = []
-        for r in live:
-            game = tr.ui("home.midi_title", "Canal du Midi") if r.game == "midi" else "Arriala"
-            joined = sum(1 for h in r.seats if h.kind == "student" and not h.free)
-            students = sum(1 for h in r.seats if h.kind == "student")
-            show = button(tr.ui("teacher.show_room", "Show {code} ({game}, {joined} of {students} students)",
-                                code=r.code, game=game, joined=joined, students=students),
-                          (lambda room: lambda _e: self.show_room(room))(r), name=f"show-{r.code}")
-            rows.append(show)
         self._note.object = note(message)
+        self._open_rooms = pn.Column(margin=0, sizing_mode="stretch_width", css_classes=["open-rooms"])
+        self._results_box = pn.Column(
+            html("<h2>" + text(tr.ui("teacher.results", "Results")) + "</h2>"),
+            html("<p class='hint'>" + text(tr.ui("teacher.loading", "Loading…")) + "</p>"),
+            sizing_mode="stretch_width", margin=0, css_classes=["results-section"])
+        self._show_open_rooms([])
         self._frame(html("<h1>" + text(tr.ui("teacher.title", "The teacher’s page")) + "</h1>"),
-                    self._note,
-                    *([html("<h2>" + text(tr.ui("teacher.open_rooms", "Rooms open now")) + "</h2>"), *rows]
-                      if rows else []),
+                    self._note, self._open_rooms,
                     html("<h2>" + text(tr.ui("teacher.new_room", "Open a new room")) + "</h2>"),
-                    self._form(), self._results())
+                    self._form(), self._results_box)
+        # what the store holds is read in the store's thread (the server's event loop never waits
+        # for the database), then shown; outside a server (tests), here and now
+        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            pn.state.execute(self._load_lists)
+        else:
+            self._show_lists(self._read_lists())
+
+    async def _load_lists(self) -> None:
+        box = self._results_box
+        try:
+            lists = await asyncio.get_running_loop().run_in_executor(self.hub.io, self._read_lists)
+        except Exception:
+            log.exception("could not read the results")
+            lists = None
+        if box is self._results_box:  # the page still shows these lists
+            self._show_lists(lists)
+
+    def _read_lists(self) -> tuple[list[tuple[int, str, list[Any]]], list[Any]]:
+        """In the store's thread: the classes with their finished rooms (the 20 newest), and the
+        rooms open in other servers on the same store (behind a proxy)."""
+        store = self.hub.store
+        classes = [(cid, label, store.results(cid)) for cid, label, _created in store.classes()[:20]]
+        others: list[Any] = []
+        if self.hub.shared:
+            here = {r.id for r in self.hub.rooms.values()}
+            others = [r for r in store.live_rooms("room") if r.id not in here]
+        return classes, others
+
+    def _show_lists(self, lists: tuple[list[tuple[int, str, list[Any]]], list[Any]] | None) -> None:
+        if lists is None:
+            self._results_box.objects = [html("<h2>" + text(self.tr.ui("teacher.results", "Results")) + "</h2>"),
+                                         note(self.tr.ui("room.store_down", "The results cannot be read now: "
+                                                         "try again in a moment."))]
+            return
+        classes, others = lists
+        self._show_open_rooms(others)
+        self._results_box.objects = self._results(classes).objects
+
+    def _show_open_rooms(self, others: list[Any]) -> None:
+        """"Rooms open now": this server's, and behind a proxy those the other servers run
+        (their button loads the room's address, which the proxy sends to its server)."""
+        tr = self.tr
+        rows = []
+
+        def label(code: str, game: str, seats: Any) -> str:
+            game = tr.ui("home.midi_title", "Canal du Midi") if game == "midi" else "Arriala"
+            joined = sum(1 for h in seats if h.kind == "student" and (getattr(h, "token_hash", None) or
+                                                                      not getattr(h, "free", True)))
+            students = sum(1 for h in seats if h.kind == "student")
+            return tr.ui("teacher.show_room", "Show {code} ({game}, {joined} of {students} students)",
+                         code=code, game=game, joined=joined, students=students)
+
+        for r in [r for r in self.hub.rooms.values() if r.status != "closed"]:
+            rows.append(button(label(r.code, r.game, r.seats), (lambda room: lambda _e: self.show_room(room))(r),
+                               name=f"show-{r.code}"))
+        for rec in others:
+            rows.append(button(label(rec.code, rec.game, rec.seats),
+                               (lambda code: lambda _e: self._open_at_code(code))(rec.code), name=f"show-{rec.code}"))
+        self._open_rooms.objects = ([html("<h2>" + text(tr.ui("teacher.open_rooms", "Rooms open now")) + "</h2>"),
+                                     *rows] if rows else [])
 
     def _form(self) -> Any:
         tr = self.tr
@@ -942,16 +1052,15 @@ class TeacherPage(pn.viewable.Viewer):
         self._leave_room()
 
     # ------------------------------------------------------------------ results
-    def _results(self) -> Any:
+    def _results(self, classes: list[tuple[int, str, list[Any]]]) -> Any:
+        """The results of ``classes`` (each with its finished rooms, read from the store)."""
         tr = self.tr
         store = self.hub.store
         parts: list[Any] = [html("<h2>" + text(tr.ui("teacher.results", "Results")) + "</h2>")]
-        classes = store.classes()
         if not classes:
             nothing = tr.ui("teacher.no_results", "No class has played yet.")
             parts.append(html(f"<p class='hint'>{text(nothing)}</p>"))
-        for cid, label, _created in classes[:20]:
-            rooms = store.results(cid)
+        for cid, label, rooms in classes:
             rows = []
             for r in rooms:
                 result = r.result or {}
@@ -1006,6 +1115,12 @@ class TeacherPage(pn.viewable.Viewer):
 
 #: The teacher's PIN: attempts per client per minute.
 PIN_LIMITER = codes.RateLimiter(5, 60.0)
+
+
+def _navigating() -> bool:
+    from ..serve import navigating
+
+    return navigating()
 
 
 def _query(**values: str) -> str:

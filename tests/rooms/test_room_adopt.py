@@ -203,3 +203,29 @@ def test_without_a_proxy_the_teacher_page_creates_and_shows_the_room_as_before(s
     page = TeacherPage(hub, lang="en")
     room = run(page.create(PLAN, label="5e B"))
     assert room is not None and page.room is room and list(hub.rooms) == [room.id]
+
+
+def test_rooms_open_now_lists_every_server_s_rooms_behind_a_proxy(stores, monkeypatch):
+    """"Rooms open now" on a shared hub lists the rooms other servers run too (from the
+    store); their button loads the room's address, which the proxy sends to its server."""
+    from canal_heritage import serve
+    from canal_heritage.views.classroom import TeacherPage
+
+    went: list[str] = []
+    monkeypatch.setattr(serve, "navigate", lambda search: went.append(search) or True)
+    a, b = Hub(stores(), shared=True), Hub(stores(), shared=True)
+    record = a.write_room(PLAN)
+    elsewhere = b.adopt(record.code)  # run by server B
+    assert elsewhere is not None
+    mine = a.write_room(PLAN)
+    here = a.adopt(mine.code)  # run by server A
+    assert here is not None
+    page = TeacherPage(a, lang="en")
+    buttons = {c: o for o in page.__panel__().select() for c in getattr(o, "css_classes", [])
+               if c.startswith("show-")}
+    assert set(buttons) == {f"show-{record.code}", f"show-{mine.code}"}
+    assert "0 of 2 students" in buttons[f"show-{record.code}"].label
+    buttons[f"show-{record.code}"].clicks += 1  # the room run elsewhere: its address
+    assert went == [f"?code={record.code}&lang=en"] and page.room is None
+    alone = TeacherPage(Hub(stores()), lang="en")  # one server: its own rooms only
+    assert not [o for o in alone.__panel__().select() if any(c.startswith("show-") for c in o.css_classes or [])]
