@@ -414,8 +414,10 @@ class ExhibitApp(pn.viewable.Viewer):
         self.arriala = None
         self._explorer = None
         self._guided_games = set()  # issue 13: guide — the next visitor is new
-        self.page = "home"
-        self._render()
+        if self.page == "home":
+            self._render()  # drawn afresh: no game to resume
+        else:
+            self.page = "home"  # drawn once, by its watcher (drawn twice, a tap on the first went nowhere)
 
     # ------------------------------------------------------------------ kept games (issue 14, item 4)
     @staticmethod

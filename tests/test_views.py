@@ -462,6 +462,13 @@ def test_the_explorer_needs_no_network_and_escapes_every_text(monkeypatch):
             assert not re.search(r"https?:|//[a-z]|src=|href=|url\(|@import|<script|<img|<link", markup), markup[:200]
     fig = explorer.map.figure
     assert not fig.select({"type": TileRenderer}) and not fig.select({"type": ImageURL})
+    # json_item copies the settings of Bokeh's current document: servers that other tests run in
+    # threads (the browser tests') put theirs on Bokeh's process-wide stack of current documents
+    # while their callbacks run, and one may be a session being destroyed: a new one here
+    import bokeh.io
+    from bokeh.document import Document
+
+    monkeypatch.setattr(bokeh.io, "curdoc", Document)
     assert "http" not in json.dumps(json_item(fig))
     # a text with markup in it is shown as text
     h = load_heritage()

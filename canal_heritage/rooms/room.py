@@ -442,7 +442,9 @@ class Room:
             else:
                 m.apply_bot_move(move)
         decided = list(self._decisions)
-        for r in list(self._replicas):
+        # the device that decided first: its page shows the move before the others' (each
+        # page's update is queued on the server's one event loop, in this order)
+        for r in sorted(self._replicas, key=lambda r: move is not None or r.viewer != seat):
             r.soon(partial(self._receive, r, decided))
 
     @staticmethod
