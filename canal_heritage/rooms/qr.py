@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 
@@ -18,6 +19,7 @@ QUIET_ZONE = 4
 """Modules of white around the code, as the QR standard asks, so a camera finds its edges."""
 
 
+@functools.lru_cache(maxsize=64)
 def join_qr_svg(url: str, *, title: str) -> str:
     """The QR code of ``url`` as an inline SVG element, to put in a page as it is.
 
@@ -26,7 +28,8 @@ def join_qr_svg(url: str, *, title: str) -> str:
     its container (a ``viewBox``, width and height 100 %) with sharp edges. For screen readers it
     is one image named ``title`` (``role="img"``, ``aria-label`` and ``<title>``), e.g.
     "QR code to join room ACEFH". Nothing of ``url`` or ``title`` can break out of the SVG: the
-    address is only drawn, and the title is escaped. No XML declaration, no script.
+    address is only drawn, and the title is escaped. No XML declaration, no script. Drawn
+    once per address and title (the projector's page asks again after every move).
     """
     code = segno.make_qr(url, error=ERROR_LEVEL)
     svg = code.svg_inline(dark=DARK, light="#fff", border=QUIET_ZONE, omitsize=True, svgclass=None,

@@ -262,6 +262,7 @@ def pawn(colour: str, shape: str, size: int = 22, *, label: str | None = None) -
     return _svg(body, viewbox=(0, 0, 100, 100), width=size, height=size, label=shape if label is None else label)
 
 
+@_lru_cache(maxsize=64)
 def coin(size: int = 28, *, label: str = "Riquet") -> str:
     """A Riquet coin: a gold disc with a milled edge and a big "R".
 
@@ -286,6 +287,7 @@ def coin(size: int = 28, *, label: str = "Riquet") -> str:
     return _svg(body, viewbox=(0, 0, 100, 100), width=size, height=size, label=label)
 
 
+@_lru_cache(maxsize=1024)
 def engineer_badge(colour: str, shape: str, label: str, size: int = 28) -> str:
     """An engineer's (player's) badge: their shape in their colour on a parchment medallion
     ringed with the same colour. ``label`` (the engineer's or player's name) is the

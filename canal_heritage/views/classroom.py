@@ -888,6 +888,7 @@ class TeacherPage(pn.viewable.Viewer):
         self._join_card = html("", stylesheets=[PROJECTOR_CSS], sizing_mode="stretch_width", margin=0)
         self._seat_list = html("", stylesheets=[PROJECTOR_CSS], sizing_mode="stretch_width", margin=0)
         self._seat_controls = pn.Column(margin=0, sizing_mode="stretch_width")
+        self._controls_offer: Any = None
         tr = self.tr
         self._pause = button("", self._toggle_pause, kind="warning", name="room-pause")
         self._step = button(tr.ui("teacher.step", "One move"), self._step_once, name="room-step")
@@ -950,6 +951,11 @@ class TeacherPage(pn.viewable.Viewer):
             f"{f'<p><strong>{text(state)}</strong></p>' if state else ''}</div></section>")
         items = []
         controls = []
+        # the seat buttons are made again only when what they offer changes (new buttons are new
+        # models for every browser: each move would otherwise rebuild them)
+        offer = (self.lang, room.open, tuple((h.index, h.kind, h.free, h.standin) for h in room.seats))
+        rebuild = offer != self._controls_offer
+        self._controls_offer = offer
         for h in room.seats:
             mark = seat_mark(room, h.index)
             if h.kind == "bot":
@@ -970,7 +976,7 @@ class TeacherPage(pn.viewable.Viewer):
                 turn_words += f" ({text(decide)})"
             items.append(f"<li><span class='dot' aria-hidden='true'>{dot}</span><span>{text(mark)} · {text(words)}"
                          f"{turn_words}</span></li>")
-            if h.kind == "student" and not h.free and room.open:
+            if rebuild and h.kind == "student" and not h.free and room.open:
                 controls.append(pn.Row(
                     button(tr.ui("teacher.free", "Free {seat}", seat=mark), self._free(h.index),
                            name=f"free-{h.index}"),
@@ -981,7 +987,8 @@ class TeacherPage(pn.viewable.Viewer):
         who = tr.ui("teacher.who", "Who is here")
         self._seat_list.object = (f"<h2 style='margin:0.2em 0'>{text(who)}</h2>"
                                   f"<ul class='seat-list' aria-live='polite'>{''.join(items)}</ul>")
-        self._seat_controls.objects = controls
+        if rebuild:
+            self._seat_controls.objects = controls
         self._pause.label = (tr.ui("teacher.go_on", "Go on") if room.paused else tr.ui("teacher.pause", "Pause"))
         self._pause.disabled = not room.open
         self._close.disabled = room.status == "closed"
