@@ -46,7 +46,7 @@ def test_leaving_a_game_asks_first_and_staying_keeps_it():
     [home] = buttons(app, "go-home")
     home.clicks += 1
     assert app.page == "table" and app.leave_dialog.open
-    assert app.leave_dialog.title == "Quitter cette partie ?"
+    assert app.leave_dialog.title == "Quitter cette partie\u00a0?"
     assert app.leave_dialog.stay_label == "Rester dans la partie"
     app.leave_dialog.answer(False)
     assert app.page == "table" and not app.leave_dialog.open and app.match is match
@@ -103,7 +103,7 @@ def test_an_unknown_page_or_place_says_so_in_the_visitors_language():
     app = ExhibitApp(lang="fr")
     open_url(app, {"page": "nowhere<b>"})
     assert app.page == "home"
-    assert "pas de page « nowhere&lt;b&gt; »" in notice(app)  # said, and escaped
+    assert "pas de page «\u00a0nowhere&lt;b&gt;\u00a0»" in notice(app)  # said, and escaped
     app = ExhibitApp(lang="oc")
     open_url(app, {"page": "explorer", "place": "atlantis"})
     assert app.page == "explorer" and "I a pas de luòc « atlantis »" in notice(app)

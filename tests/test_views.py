@@ -191,7 +191,7 @@ def test_still_there_is_said_in_every_language_and_follows_a_language_change():
     now[0] = 2
     guard.tick()
     screen = guard.__panel__()
-    assert screen.title == "Toujours là ?" and screen.label == "Je suis toujours là"
+    assert screen.title == "Toujours là\u00a0?" and screen.label == "Je suis toujours là"
     assert screen.message == f"La partie se fermera dans {MIN_COUNTDOWN} secondes."
     guard.lang = "oc"
     assert screen.title == "Totjorn aquí ?"

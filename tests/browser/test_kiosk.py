@@ -195,7 +195,7 @@ def test_still_there_answers_from_the_keyboard_in_french(browser, slow_kiosk):
         page.goto(slow_kiosk + "?lang=fr")
         page.locator(".play-midi button").click()
         page.locator(".midi-setup").wait_for()
-        dialog = page.get_by_role("alertdialog", name="Toujours là ?")
+        dialog = page.get_by_role("alertdialog", name="Toujours là\u00a0?")
         dialog.wait_for(timeout=20_000)
         assert page.get_by_role("button", name="Je suis toujours là").is_visible()
         assert re.search(r"La partie se fermera dans \d+ secondes", dialog.inner_text())

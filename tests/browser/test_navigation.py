@@ -65,7 +65,7 @@ def test_leaving_a_game_asks_and_cancelling_keeps_it_then_home_resumes_it(browse
         page.locator(".go-home button").click()
         dialog = page.locator(".leave-veil")
         expect(dialog).to_be_visible()
-        expect(dialog).to_contain_text("Quitter cette partie ?")
+        expect(dialog).to_contain_text("Quitter cette partie\u00a0?")
         stay = dialog.locator("button.stay")
         expect(stay).to_be_focused()  # the question takes the focus
         page.keyboard.press("Tab")
