@@ -152,9 +152,13 @@ def test_the_canal_du_midi_introduction_names_every_seat_and_goes_at_the_first_m
         assert (html.escape(person.caption, quote=True) in cards[p]) == (p == 0)  # two lines for "you"
         assert "<svg" in cards[p] and "not a likeness" in cards[p]
     assert "You are" in cards[0] and "Played by the computer" in cards[1]
-    # the links open each engineer's page in the explorer
+    # without an explorer on the page (a classroom device) the links open it in a new tab
+    assert not any(b.visible for b in intro._links)
+    assert "href='/?page=explorer&amp;section=people&amp;person=" in cards[0] and "target='_blank'" in cards[0]
+    # the exhibit's links open each engineer's page in its explorer
     opened: list[str] = []
     link_people(table, opened.append)
+    assert all(b.visible for b in intro._links) and "intro-about" not in intro._cards[0].object
     for b in intro._links:
         b.clicks += 1
     assert opened == [load_heritage().person_for_engineer(e.id).id for e in m.game.engineers]

@@ -148,11 +148,18 @@ class SeatIntro:
         if not self.shown():
             return []
         m = self.match
-        key = (m.lang, m.viewer, tuple(m.names))
+        key = (m.lang, m.viewer, tuple(m.names), self._linked())
         if key != self._key:
             self._key = key
             self._draw()
         return [self.band]
+
+    def _linked(self) -> bool:
+        """Whether the page has an explorer to open (the exhibit). A classroom device has none:
+        its links then open the exhibit's explorer in a new tab, the game staying open."""
+        if self.midi:
+            return callable(self.table.__dict__.get("on_person"))
+        return callable(getattr(self.table, "on_place", None))
 
     def _portrait(self, seat: int, size: int) -> Portrait:
         m = self.match
@@ -172,6 +179,7 @@ class SeatIntro:
 
     def _draw(self) -> None:
         m, tr = self.match, self.table.tr
+        linked = self._linked()
         viewer = m.viewer
         order = ([viewer] if viewer is not None else []) + [p for p in range(len(m.seats)) if p != viewer]
         h = load_heritage()
@@ -185,6 +193,7 @@ class SeatIntro:
                                                       "section, from Grisolles to Valence d'Agen.")
                 lines = [tr.ui("intro.lead.arriala", "The Canal de Garonne was dug in the 19th century, to carry "
                                                      "Riquet's water road on from Toulouse towards Bordeaux."), extra]
+            about = ""
             if self.midi:
                 eng = m.game.engineers[p]
                 person = h.person_for_engineer(eng.id)
@@ -192,8 +201,10 @@ class SeatIntro:
                 if you:  # the viewer's engineer in two lines; the others' in one (their page has more)
                     extra = person.localized("caption", m.lang).text
                     lines.append(extra)
-                self.table._update(self._links[p], label=tr.ui("intro.read_about", "About {name}",
-                                                                 name=eng.short_name))
+                words = tr.ui("intro.read_about", "About {name}", name=eng.short_name)
+                self.table._update(self._links[p], label=words, visible=linked)
+                if not linked:  # a classroom device: the explorer in a new tab
+                    about = _new_tab_link(words, page="explorer", section="people", person=person.id, lang=m.lang)
             named = m.names[p]
             if not self.midi and named != m.default_name(p):  # a typed name: say whose colour it is
                 lines = [tr.ui("intro.arriala.typed", "{name} plays this colour", name=named), *lines]
@@ -209,7 +220,7 @@ class SeatIntro:
                 f"<div style='flex:none'>{portrait.svg}</div><div><p class='kicker' style='margin:0;font-size:0.75em;"
                 f"text-transform:uppercase;letter-spacing:0.04em;color:#4f5d68'>{text(self._who(tr, p))}</p>"
                 f"<h3 class='intro-name' style='margin:0 0 0.1em;font-size:{1.15 if you else 1}em'>"
-                f"{text(portrait.name)}</h3>{body}</div></div>")
+                f"{text(portrait.name)}</h3>{body}{about}</div></div>")
             self.table._update(self._columns[p], styles=dict(YOU_STYLE if you else CARD_STYLE))
         if order != self._order:
             self._order = order
@@ -220,24 +231,44 @@ class SeatIntro:
         elif m.viewer is None:
             title = tr.ui("intro.title.arriala_all", "Who is who: the master builders of the Canal de Garonne")
             lead = ""
-            self.table._update(self._place_link, label=tr.ui("intro.place", "The Canal de Garonne on the map"))
         elif self.midi:
             title = tr.ui("intro.title.midi", "Who you are: Riquet's engineers at the table")
             lead = tr.ui("intro.lead.midi", "Each player is one of the engineers who really worked on the canal.")
         else:
             title = tr.ui("intro.title.arriala", "Who you are: the master builders of the Canal de Garonne")
             lead = ""
-            self.table._update(self._place_link, label=tr.ui("intro.place", "The Canal de Garonne on the map"))
+        place_link = ""
+        if not self.midi:  # the Canal de Garonne in the explorer
+            words = tr.ui("intro.place", "The Canal de Garonne on the map")
+            self.table._update(self._place_link, label=words, visible=linked)
+            if not linked:  # a classroom device: the explorer in a new tab
+                place_link = _new_tab_link(words, page="explorer", place=ARRIALA_PLACE, lang=m.lang)
         note = tr.ui("portrait.note_all", "Portraits drawn for the exhibit — not likenesses.")
         self._head.object = (f"<h2 class='intro-title' style='margin:0;font-size:1.1em'>{text(title)}</h2>"
-                             f"<p style='margin:0;font-size:0.85em'>{text(' '.join(x for x in (lead, note) if x))}</p>")
+                             f"<p style='margin:0;font-size:0.85em'>{text(' '.join(x for x in (lead, note) if x))}</p>"
+                             f"{place_link}")
         self.table._update(self._play, label=tr.ui("intro.play", "Let's play"))
+
+
+def _new_tab_link(words: str, **query: str) -> str:
+    """A link to the exhibit's page ``query`` (the explorer), opened in a new tab: ``words``
+    and a mark that says so; as tall as a button, for a finger."""
+    from urllib.parse import urlencode
+
+    return (f"<a class='intro-about' href='/?{text(urlencode(query))}' target='_blank' rel='noopener' "
+            f"style='display:inline-block;min-height:44px;line-height:44px;padding:0 0.4em;color:#14506e;"
+            f"font-weight:600'>{text(words)} <span aria-hidden='true'>↗</span></a>")
 
 
 def link_people(table: TableShell, on_person: Callable[[str], Any] | None) -> None:
     """What the introduction's links call with a person's id (``vauban``): the exhibit opens
-    its explorer on that person (none: the links do nothing)."""
+    its explorer on that person (none: the links open the explorer in a new tab, as on a
+    classroom device). The band is drawn again if it is already drawn."""
     table.__dict__["on_person"] = on_person
+    intro = table.__dict__.get("_seat_intro")
+    if intro is not None and intro._key is not None:
+        intro._key = None
+        intro.parts()
 
 
 def intro_parts(table: TableShell) -> list[Any]:
