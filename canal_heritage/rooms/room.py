@@ -422,6 +422,8 @@ class Room:
             await _run(self.io, self.store.append_decision, self.id, number, seat, text,
                        by_bot=move is not None, explanation=explanation)
         except Exception as exc:
+            if _gone(exc):
+                return self._forgotten()
             log.exception("could not write decision %s of room %s", number, self.code)
             return Outcome(Refusal.STORE, self.tr().ui("room.store_failed", "Your move could not be saved, so it "
                                                                           "was not played. Try again in a moment.")
@@ -603,6 +605,17 @@ class Room:
             self._bot_task.cancel()
         self._changed()
 
+    def _forgotten(self) -> Outcome:
+        """The room is no longer in the store (its class forgotten, from another server behind
+        a proxy): it closes here too, as if the teacher had closed it (the room's lock is held)."""
+        log.info("room %s was deleted from the store: closed", self.code)
+        self.status = "closed"
+        self.match.close()
+        if self._bot_task is not None and self._bot_task is not asyncio.current_task():
+            self._bot_task.cancel()
+        self._changed()
+        return Outcome(Refusal.ROOM_CLOSED, self.tr().ui("room.closed", "This room is closed."))
+
     def step(self) -> None:
         """While paused, let one bot decision through (the teacher's "One move" on the projector)."""
         if self.paused and self.open and self.match.is_bot_turn():
@@ -667,7 +680,9 @@ class Room:
         try:
             await _run(self.io, self.store.append_decision, self.id, number, seat, text, by_bot=True,
                        explanation=explanation_of(move))
-        except Exception:
+        except Exception as exc:
+            if _gone(exc):
+                return self._forgotten()
             log.exception("could not write a bot's decision in room %s", self.code)
             return Outcome(Refusal.STORE, "")
         self._decisions.append((seat, move.action, move))
@@ -695,6 +710,13 @@ def decisions_of(game: Any, record: Any) -> list[Decision]:
 def explanation_of(move: BotMove | None) -> dict[str, Any] | None:
     """What the store keeps of a bot's reason (JSON data); None for a person's decision."""
     return {"key": move.key, "args": _plain(move.args)} if move is not None else None
+
+
+def _gone(exc: BaseException) -> bool:
+    """Whether a write failed because the room is no longer in the store."""
+    from ..store import RoomGone
+
+    return isinstance(exc, RoomGone)
 
 
 def _hash(token: str) -> str:

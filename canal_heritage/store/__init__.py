@@ -8,7 +8,7 @@ a :class:`StoreError` and left untouched. See docs/store.md.
 """
 
 from .database import APPLICATION_ID, default_url
-from .errors import CodeInUse, SeatTaken, StaleDecision, StoreError
+from .errors import CodeInUse, RoomGone, SeatTaken, StaleDecision, StoreError
 from .store import (
     RETENTION_DAYS,
     DecisionRecord,
@@ -20,6 +20,7 @@ from .store import (
 )
 
 __all__ = [
-    "APPLICATION_ID", "RETENTION_DAYS", "CodeInUse", "DecisionRecord", "RoomRecord", "SeatRecord", "SeatTaken",
+    "APPLICATION_ID", "RETENTION_DAYS", "CodeInUse", "DecisionRecord", "RoomGone", "RoomRecord", "SeatRecord",
+    "SeatTaken",
     "StaleDecision", "Store", "StoreError", "default_url", "hash_token", "retention_days",
 ]

@@ -20,3 +20,7 @@ class SeatTaken(StoreError):
 
 class CodeInUse(StoreError):
     """Another room that is not closed already has this code."""
+
+
+class RoomGone(StoreError):
+    """The room is not in the database (forgotten with its class, or purged)."""

@@ -27,7 +27,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from .database import BUSY_TIMEOUT, open_engine, resolve, store_error, writer
-from .errors import CodeInUse, SeatTaken, StaleDecision, StoreError
+from .errors import CodeInUse, RoomGone, SeatTaken, StaleDecision, StoreError
 from .export import results_csv
 from .models import ClassSession, Decision, Refusal, Room, Seat
 
@@ -263,7 +263,7 @@ class Store:
     def _room(session: Session, room_id: str) -> Room:
         room = session.get(Room, room_id)
         if room is None:
-            raise StoreError(f"There is no room {room_id!r} (it may have been forgotten or purged).")
+            raise RoomGone(f"There is no room {room_id!r} (it may have been forgotten or purged).")
         return room
 
     @staticmethod

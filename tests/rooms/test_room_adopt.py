@@ -229,3 +229,33 @@ def test_rooms_open_now_lists_every_server_s_rooms_behind_a_proxy(stores, monkey
     assert went == [f"?code={record.code}&lang=en"] and page.room is None
     alone = TeacherPage(Hub(stores()), lang="en")  # one server: its own rooms only
     assert not [o for o in alone.__panel__().select() if any(c.startswith("show-") for c in o.css_classes or [])]
+
+
+def test_a_room_whose_class_another_server_forgot_closes_at_its_next_move(stores):
+    """"Forget this class" on server A deletes a room that server B runs: B's next write finds
+    the room gone and closes it there too (its devices are told the room is closed), instead
+    of refusing every move as a failed save."""
+    from canal_heritage.rooms.room import Refusal
+
+    a, b = Hub(stores(), shared=True), Hub(stores(), shared=True)
+    class_id = a.store.new_class("5e B")
+    record = a.write_room(PLAN, class_session_id=class_id)
+
+    async def go() -> None:
+        room = b.find(record.code)
+        assert room is not None
+        tokens = {}
+        for seat, name in ((0, "Ana"), (1, "Bo")):
+            out = await b.join(record.code, seat, name, client=f"device-{seat}")
+            tokens[seat] = out.token
+        await play(b, record.code, tokens, 2)
+        await settle(room)
+        a.store.forget_class(class_id)  # on server A
+        m = room.match
+        seat = m.to_move
+        out = await room.submit(tokens[seat], seat, m.state.legal_actions()[0], room.decisions)
+        assert out.refusal is Refusal.ROOM_CLOSED and "closed" in out.message
+        assert room.status == "closed" and not room.open
+        assert b.find(record.code) is None  # its code no longer works
+
+    run(go())

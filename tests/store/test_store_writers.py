@@ -89,3 +89,26 @@ def test_a_write_waits_for_another_writer_only_up_to_the_busy_timeout(tmp_path: 
         store.append_decision(room_id, 0, 0, "bid 1")  # and the write succeeds once it is free
         room = store.room(room_id)
         assert room is not None and [d.action for d in room.decisions] == ["bid 1"]
+
+
+def test_servers_starting_at_once_on_a_new_database_make_its_tables_once(db_url: str) -> None:
+    """Several servers started together on a new database (behind a proxy): one makes the
+    tables, the others wait for it and find them made; none stops with an error."""
+    errors: list[BaseException] = []
+    ready = threading.Barrier(3)
+
+    def start() -> None:
+        ready.wait()
+        try:
+            Store(db_url).close()
+        except BaseException as exc:  # reported by the assertion below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert errors == []
+    with Store(db_url) as store:
+        assert new_room(store)
