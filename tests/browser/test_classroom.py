@@ -1,8 +1,8 @@
 """The classroom in real browsers (issue 14): a teacher at the projector and students on their
 own devices, each a separate browser context (its own storage, as separate tablets are).
 
-- a whole Canal du Midi game: the teacher opens a room, two students join by the address the
-  projector shows, play to the end (one reloads midway and comes back to its seat), the
+- a whole Canal du Midi game: the teacher opens a room, three students join by the address the
+  projector shows (a bot takes the fourth seat), play to the end (one reloads midway and comes back to its seat), the
   projector shows the end, and the teacher downloads the results;
 - part of an Arriala game with three contexts, each holding its own hand and nothing of the
   others' (in the page and in the websocket frames), the projector no hand at all;
@@ -107,19 +107,26 @@ def test_a_class_plays_a_whole_canal_du_midi_game(browser, classroom_url):
     try:
         ctx, teacher = new_context(browser)
         contexts.append(ctx)
-        code = open_room(teacher, classroom_url)
+        code = open_room(teacher, classroom_url, seats=4, bots=1)  # three students and a bot
         assert len(code) == 5
         address = join_address(teacher)
         assert address.endswith(f"/join?code={code}")
         assert teacher.locator(".join-card svg[role=img]").count() == 1  # the QR code, named
         students = []
-        for name in ("Ana", "Bo"):
+        for name in ("Ana", "Bo", "Cy"):
             sctx, page = new_context(browser, 768, 1024)
             contexts.append(sctx)
             join(page, address, name)
             students.append(page)
         expect(teacher.locator(".seat-list")).to_contain_text("Ana: connected")
         expect(teacher.locator(".seat-list")).to_contain_text("Bo: connected")
+        expect(teacher.locator(".seat-list")).to_contain_text("Cy: connected")
+        # the introduction's "About ..." opens the exhibit's explorer in a new tab (the game stays)
+        about = students[0].locator("a.intro-about").first
+        expect(about).to_be_visible()
+        assert "page=explorer" in (about.get_attribute("href") or "") and about.get_attribute("target") == "_blank"
+        assert students[0].locator(".intro-link-0 button").count() == 0 or not students[0].locator(
+            ".intro-link-0 button").is_visible()
         # the token is kept by the browser, never in the address
         token = students[0].evaluate("() => JSON.parse(localStorage.getItem('canal-heritage-seats'))")[code]
         assert len(token) >= 22 and token not in students[0].url
@@ -148,7 +155,7 @@ def test_a_class_plays_a_whole_canal_du_midi_game(browser, classroom_url):
         with teacher.expect_download() as info:
             download_button.click()
         csv = Path(info.value.path()).read_text(encoding="utf-8")
-        assert code in csv and "Ana" in csv and "Bo" in csv
+        assert code in csv and "Ana" in csv and "Bo" in csv and "Cy" in csv
         # and the results are listed on the teacher's page
         teacher.locator(".all-rooms button").click()
         expect(teacher.locator(".results-section")).to_contain_text(code)
