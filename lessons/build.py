@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +52,15 @@ class Code:
 
 def md(*, fr: str, en: str) -> Markdown:
     return Markdown({"fr": fr.strip("\n"), "en": en.strip("\n")})
+
+
+def typeset(printed: str, lang: str) -> str:
+    """The text a checked cell prints, as the catalogs print it: in French a non-breaking
+    space before : ; ? ! and inside « » (the sources are typed with plain spaces)."""
+    if lang != "fr":
+        return printed
+    printed = re.sub(r" ([:;?!»])", "\u00a0\\1", printed)
+    return printed.replace("« ", "«\u00a0")
 
 
 def code(source: str, *, check: dict[str, str] | None = None) -> Code:
@@ -102,7 +112,8 @@ def notebook(module, lang: str) -> dict:
         count = None
         if cell.check:  # nbval compares a cell's outputs only if it was run: give it a count
             count = i
-            outputs.append({"name": "stdout", "output_type": "stream", "text": _lines(cell.check[lang] + "\n")})
+            printed = typeset(cell.check[lang], lang)
+            outputs.append({"name": "stdout", "output_type": "stream", "text": _lines(printed + "\n")})
         meta = {"tags": list(cell.tags)} if cell.tags else {}
         cells.append({"cell_type": "code", "execution_count": count, "id": cid, "metadata": meta,
                       "outputs": outputs, "source": _lines(cell.source)})
