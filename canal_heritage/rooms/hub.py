@@ -117,7 +117,7 @@ class Hub:
             except Exception:  # one damaged room must not keep the others closed
                 log.exception("room %s could not be resumed", record.code)
                 continue
-            self.rooms[room.id] = room
+            self._keep(room)
             out.append(room)
         return out
 
@@ -144,7 +144,7 @@ class Hub:
         """A new room, written to the store (raises ValueError with a sentence if the plan is wrong)."""
         record = self.write_room(plan, class_session_id=class_session_id)
         room = Room(record, self.store, io=self.io, bots=self.bots)
-        self.rooms[room.id] = room
+        self._keep(room)
         return room
 
     def write_room(self, plan: RoomPlan, *, class_session_id: int | None = None) -> Any:
@@ -210,7 +210,7 @@ class Hub:
         except Exception:  # a damaged room must not stop the page that asked for it
             log.exception("room %s could not be adopted", record.code)
             return None
-        self.rooms[room.id] = room
+        self._keep(room)
         log.info("room %s adopted from the store at decision %d", room.code, room.decisions)
         return room
 
@@ -255,6 +255,15 @@ class Hub:
         room = self.rooms.get(room_id)
         if room is not None:
             await room.close()
+
+    def _keep(self, room: Room) -> None:
+        """Run ``room`` here until it closes; then it lives on in the store only (its results),
+        not in memory: a server that runs for days keeps only the rooms still open or over."""
+        self.rooms[room.id] = room
+        room.on_closed = self._let_go
+
+    def _let_go(self, room: Room) -> None:
+        self.rooms.pop(room.id, None)
 
     def _log(self, reason: str, client: str, room: Room | None = None) -> None:
         try:

@@ -256,6 +256,8 @@ class Room:
         self._replicas: WeakSet[Replica] = WeakSet()
         self._bot_task: asyncio.Task[None] | None = None
         self.listeners: list[Callable[[Room], None]] = []  # told after every change (the teacher's page)
+        #: told once when the room closes (its hub lets it go: a closed room lives on in the store only)
+        self.on_closed: Callable[[Room], None] | None = None
         auth_cls, self._replica_cls = _CLASSES[self.game]
         self.match = self._new_match(auth_cls, viewer=None)
         self.match.rebuild([])
@@ -604,6 +606,11 @@ class Room:
         if self._bot_task is not None:
             self._bot_task.cancel()
         self._changed()
+        self._let_go()
+
+    def _let_go(self) -> None:
+        if self.on_closed is not None:
+            self.on_closed(self)
 
     def _forgotten(self) -> Outcome:
         """The room is no longer in the store (its class forgotten, from another server behind
@@ -614,6 +621,7 @@ class Room:
         if self._bot_task is not None and self._bot_task is not asyncio.current_task():
             self._bot_task.cancel()
         self._changed()
+        self._let_go()
         return Outcome(Refusal.ROOM_CLOSED, self.tr().ui("room.closed", "This room is closed."))
 
     def step(self) -> None:

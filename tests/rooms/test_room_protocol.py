@@ -323,3 +323,22 @@ def test_a_student_takes_back_an_arriala_action_within_their_turn(store):
         assert mine.state.history == other.state.history == room.match.state.history
 
     run(go())
+
+
+def test_a_closed_room_lives_on_in_the_store_only(store):
+    """A server running for days keeps in memory only the rooms still open or over: a closed
+    room (its whole game, every device's match) is let go; its results stay in the store."""
+    import gc
+    import weakref
+
+    async def go():
+        hub, room = new_room(store)
+        await join_two(hub, room)
+        await room.close()
+        assert room.id not in hub.rooms and hub.find(room.code) is None
+        return hub, weakref.ref(room), room.id
+
+    hub, ref, room_id = run(go())
+    gc.collect()
+    assert ref() is None  # nothing holds it any more
+    assert store.room(room_id).status == "closed"
