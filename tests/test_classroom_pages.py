@@ -159,3 +159,13 @@ def test_a_code_sent_to_another_server_says_connecting_not_no_such_room(hub, mon
     page._open("K4TXA")
     shown = texts(page.__panel__())
     assert "Connecting" in shown and "No open room" not in shown
+
+
+def test_the_form_drawn_again_still_has_its_seat_choices(hub):
+    """Back at "All rooms" after a room, the form keeps each seat's choice, and shows it."""
+    page = TeacherPage(hub, lang="en")
+    page._seat_selects[2].value = "student"
+    page._draw_rooms()  # "All rooms": the page drawn again
+    shown = [o for o in page.__panel__().select() if any(c.startswith("seat-plan-") for c in o.css_classes or [])]
+    assert len([s for s in shown if s.visible]) == 3  # three seats by default, each with its choice
+    assert page._seat_selects[2].value == "student" and page.plan().seats[2].kind == "student"

@@ -814,10 +814,12 @@ class TeacherPage(pn.viewable.Viewer):
                                   value="student" if i < 2 else f"bot:{steady}", stylesheets=[INPUT_CSS],
                                   css_classes=[f"seat-plan-{i}"], width=260)
                 for i in range(4)]
+        if not self._seat_choices.objects:  # a form drawn again (after "All rooms"): the same selects in it
             self._seat_choices.objects = [pn.Row(*self._seat_selects, styles={"flex-wrap": "wrap"})]
         for i, select in enumerate(self._seat_selects):
             value = select.value if select.value in options.values() else ("student" if i < 2 else f"bot:{steady}")
-            select.param.update(options=options, value=value, visible=i < self._count.value)
+            select.param.update(options=options, value=value, visible=i < self._count.value,
+                                name=tr.ui("teacher.seat_n", "Seat {n}", n=i + 1))
 
     def plan(self) -> RoomPlan:
         """The room the form describes."""
