@@ -151,27 +151,11 @@ class _RoomQuestions:
 
 
 def _on_server_loop(fn):
-    import threading
-
     import panel as pn
+    from exhibit_bench import run_on_loop
 
     server = next(iter(pn.state._servers.values()))[0]
-    loop = server.io_loop.asyncio_loop
-    box: dict = {}
-    done = threading.Event()
-
-    def run():
-        try:
-            box["v"] = fn()
-        except Exception as err:
-            box["e"] = repr(err)
-        done.set()
-
-    loop.call_soon_threadsafe(run)
-    done.wait(60)
-    if "e" in box:
-        raise RuntimeError(box["e"])
-    return box.get("v")
+    return run_on_loop(server.io_loop.asyncio_loop, fn)
 
 
 def _hub_stats() -> dict:

@@ -323,11 +323,31 @@ def free_port() -> int:
 
 
 # --------------------------------------------------------------------------- the server (child process)
+def run_on_loop(loop, fn, timeout: float = 60):
+    """Run ``fn`` on ``loop`` (a server's event loop, in another thread) and wait for its result."""
+    import threading
+
+    box: dict = {}
+    done = threading.Event()
+
+    def run():
+        try:
+            box["v"] = fn()
+        except Exception as err:
+            box["e"] = repr(err)
+        done.set()
+
+    loop.call_soon_threadsafe(run)
+    done.wait(timeout)
+    if "e" in box:
+        raise RuntimeError(box["e"])
+    return box.get("v")
+
+
 def _server_child(conn, port: int, seed: int, bot_workers: int) -> None:
     """Runs in a spawned process: the exhibit's server thread, and this loop answering the
     benchmark (live sessions, gc, profiling of the server thread)."""
     import gc
-    import threading
     import urllib.request
     import warnings
 
@@ -402,21 +422,7 @@ def _server_child(conn, port: int, seed: int, bot_workers: int) -> None:
 
     def in_loop(fn):
         """Run ``fn`` on the server's event loop and wait for its result."""
-        box: dict = {}
-        done = threading.Event()
-
-        def run():
-            try:
-                box["v"] = fn()
-            except Exception as err:
-                box["e"] = repr(err)
-            done.set()
-
-        loop.call_soon_threadsafe(run)
-        done.wait(60)
-        if "e" in box:
-            raise RuntimeError(box["e"])
-        return box.get("v")
+        return run_on_loop(loop, fn)
 
     # Event-loop lag: a callback due every 20 ms notes how late it runs. Whatever arrives
     # (a click's websocket frame included) waits about that long before it is even read.
