@@ -233,6 +233,35 @@ def mend_panel_write_queue() -> None:
     document._dispatch_msgs = _dispatch_msgs
 
 
+def mend_bokeh_new_models() -> None:
+    """Let a document forget the models that left it before its browser ever saw them (Bokeh 3.9).
+
+    A document remembers which of its models its browser does not know yet
+    (``DocumentModelManager._new_models``): they are sent in full in the next update, then
+    forgotten. A model added and taken out again before any update was sent (a screen built
+    and replaced within one tick) is never sent, so it was never forgotten: it stayed in
+    that set, and through its callbacks its Panel component, the component's table, the
+    table's match and game, for as long as the page stayed open. A projector shows room after
+    room for a whole lesson: the classroom benchmark's hour grew by about 190 MB
+    (docs/performance.md). Each time the document works out its models again, this wrapper
+    keeps in the set only the models still in the document."""
+    from bokeh.document.models import DocumentModelManager
+
+    original = DocumentModelManager.recompute
+    if getattr(original, "mended", False):
+        return
+
+    def recompute(self: DocumentModelManager) -> None:
+        original(self)
+        new = self._new_models
+        if new:
+            live = self._models
+            self._new_models = {m for m in new if live.get(m.id) is m}
+
+    recompute.mended = True  # type: ignore[attr-defined]
+    DocumentModelManager.recompute = recompute  # type: ignore[method-assign]
+
+
 def tune_garbage_collector() -> None:
     """Keep Python's garbage collector from pausing the server for long.
 
@@ -320,6 +349,7 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     pn.extension(notifications=False)
     quiet_known_references()
     mend_panel_write_queue()
+    mend_bokeh_new_models()
 
     def executor() -> Any:  # the current pool (a broken one is rebuilt)
         return bot_pool(bot_workers)

@@ -145,7 +145,7 @@ def test_the_canal_du_midi_introduction_names_every_seat_and_goes_at_the_first_m
     objects = table.__panel__().objects
     assert objects.index(band) == 1  # right under the header, above the canal and the choices
     intro = _intro(table)
-    cards = [c.object for c in intro._cards]
+    cards = [intro.cards.markup(p) for p in range(len(m.seats))]
     for p, eng in enumerate(m.game.engineers):
         person = load_heritage().person_for_engineer(eng.id)
         assert all(html.escape(t, quote=True) in cards[p] for t in (person.name, person.role))
@@ -153,14 +153,16 @@ def test_the_canal_du_midi_introduction_names_every_seat_and_goes_at_the_first_m
         assert "<svg" in cards[p] and "not a likeness" in cards[p]
     assert "You are" in cards[0] and "Played by the computer" in cards[1]
     # without an explorer on the page (a classroom device) the links open it in a new tab
-    assert not any(b.visible for b in intro._links)
+    assert not any(c["about"] for c in intro.cards.cards)  # no button: a link in the card
     assert "href='/?page=explorer&amp;section=people&amp;person=" in cards[0] and "target='_blank'" in cards[0]
     # the exhibit's links open each engineer's page in its explorer
     opened: list[str] = []
     link_people(table, opened.append)
-    assert all(b.visible for b in intro._links) and "intro-about" not in intro._cards[0].object
-    for b in intro._links:
-        b.clicks += 1
+    assert all(c["about"].startswith("About ") for c in intro.cards.cards)
+    assert "intro-about" not in intro.cards.markup(0)
+    for p in range(len(m.seats)):
+        intro.cards._handle_msg({"seat": p})  # the card's button, as the browser sends it
+    intro.cards._handle_msg({"seat": "0"})  # a forged message: ignored
     assert opened == [load_heritage().person_for_engineer(e.id).id for e in m.game.engineers]
     assert all(load_heritage().person(pid) for pid in opened)
     # the choices are on offer at once, below it: the visitor's move makes it go
@@ -182,7 +184,7 @@ def test_lets_play_dismisses_it_and_a_new_table_for_the_same_game_does_not_bring
     m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "random")], seed=4, lang="en")
     table = MidiTable(m)
     assert _band(table)
-    assert "Ana plays this engineer" in _intro(table)._cards[0].object
+    assert "Ana plays this engineer" in _intro(table).cards.markup(0)
     _intro(table)._play.clicks += 1
     assert not _band(table)
     assert not _band(MidiTable(m))
@@ -204,10 +206,10 @@ def test_hot_seat_each_human_sees_their_own_introduction() -> None:
             continue
         if m.is_viewer_turn():
             if _band(table):
-                first = _intro(table)._row.objects[0]
+                first = _intro(table).cards.cards[0]
                 seen.append(m.viewer)
-                assert first is _intro(table)._columns[m.viewer]  # "You are…" first
-                assert "You are" in _intro(table)._cards[m.viewer].object
+                assert first["seat"] == m.viewer and first["you"]  # "You are…" first
+                assert "You are" in _intro(table).cards.markup(m.viewer)
             table._play(m.legal_actions()[0])
         else:
             m.step_bot()
@@ -223,10 +225,10 @@ def test_the_arriala_introduction_shows_the_master_builders_and_never_the_virtua
     table = ArrialaTable(m)
     [band] = _band(table)
     intro = _intro(table)
-    assert len(intro._row.objects) == 2
-    assert "master builder in red" in intro._cards[0].object and "You are" in intro._cards[0].object
-    assert "Played by the computer" in intro._cards[1].object
-    assert "19th century" in intro._cards[0].object and "19th century" not in intro._cards[1].object
+    assert len(intro.cards.cards) == 2 and not any(c["about"] for c in intro.cards.cards)
+    assert "master builder in red" in intro.cards.markup(0) and "You are" in intro.cards.markup(0)
+    assert "Played by the computer" in intro.cards.markup(1)
+    assert "19th century" in intro.cards.markup(0) and "19th century" not in intro.cards.markup(1)
     assert "not likenesses" in intro._head.object
     assert load_heritage().place(ARRIALA_PLACE).kind == "town"
     opened: list[str] = []
@@ -245,7 +247,7 @@ def test_the_exhibit_opens_a_person_from_the_table_and_by_address() -> None:
     app = module.ExhibitApp(seed=1, lang="en")
     app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
     intro = app._table.__dict__["_seat_intro"]
-    intro._links[1].clicks += 1
+    intro.cards._handle_msg({"seat": 1})
     assert app.page == "explorer" and app.match is not None  # the game is kept
     assert "section=people" in app.url() and "person=andreossy" in app.url()
     people = app.explorer()._views["people"]

@@ -22,9 +22,11 @@ introduce anyone twice.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import panel as pn
+import param
+from panel.custom import JSComponent
 
 from ..heritage import load_heritage
 from ..i18n import Translator
@@ -35,7 +37,7 @@ from .theme import INK, button, html, text
 if TYPE_CHECKING:
     from .table_shell import TableShell
 
-__all__ = ["ARRIALA_PLACE", "SeatIntro", "intro_parts", "link_people"]
+__all__ = ["ARRIALA_PLACE", "IntroCards", "SeatIntro", "gone_for_good", "intro_parts", "link_people"]
 
 #: Where the Arriala band's link opens the explorer: the first town of the board.
 ARRIALA_PLACE = "grisolles"
@@ -66,6 +68,93 @@ def _memory(match: Any) -> _Memory:
     return mem
 
 
+def _css(style: dict[str, str]) -> str:
+    return "; ".join(f"{k}: {v}" for k, v in style.items())
+
+
+#: The cards' look, in the component's own shadow root (CARD_STYLE and YOU_STYLE as classes;
+#: the "About" button as the table's other buttons, theme.BUTTON_CSS).
+CARDS_CSS = f"""
+:host {{ display: block; width: 100%; }}
+.intro-cards {{ display: flex; flex-wrap: wrap; align-items: stretch; }}
+.intro-card {{ {_css(CARD_STYLE)}; margin: 3px; display: flex; flex-wrap: wrap; align-items: center;
+  gap: 0.2em 0.5em; box-sizing: border-box; }}
+.intro-card.you {{ {_css({k: v for k, v in YOU_STYLE.items() if k not in CARD_STYLE or CARD_STYLE[k] != v})}; }}
+.intro-body {{ flex: 1 1 11em; min-width: 11em; }}
+.intro-card button {{ font: inherit; font-size: 1em; font-weight: 600; line-height: 1.25; cursor: pointer;
+  min-height: 2.75em; min-width: 2.75em; padding: 0.45em 0.9em; border-radius: 0.6em; white-space: normal;
+  background: #fffdf7; color: #1d2b36; border: 0.12em solid #1f5f8b; }}
+.intro-card button:hover {{ background: #e8eef3; }}
+.intro-card button:focus-visible {{ outline: 0.2em solid #1d2b36; outline-offset: 0.15em; }}
+{CARD_CSS}
+"""
+
+
+class IntroCards(JSComponent):
+    """The band's cards, one per seat, in one component (issue 14, memory per room: a card
+    per seat as Panel components cost a classroom device ~0.4 MB on the server).
+
+    ``cards``: ``{"seat", "markup", "you", "about"}`` in the order shown; ``markup`` is trusted
+    markup built by :class:`SeatIntro` (every name in it escaped); ``about`` is the label of
+    the card's "About …" button, shown only when the page has an explorer to open (the
+    exhibit); a click sends the card's seat."""
+
+    cards = param.List(default=[], item_type=dict, doc="The cards shown, in order.")
+
+    _esm = """
+export function render({ model }) {
+  const box = document.createElement("div");
+  box.className = "intro-cards";
+  const draw = () => {
+    box.replaceChildren(...model.cards.map((card) => {
+      const el = document.createElement("div");
+      el.className = `intro-card intro-seat-${card.seat}` + (card.you ? " you" : "");
+      const body = document.createElement("div");
+      body.className = "intro-body";
+      body.innerHTML = card.markup;  // trusted markup made by the server's own code
+      el.append(body);
+      if (card.about) {
+        const wrap = document.createElement("span");
+        wrap.className = `intro-link-${card.seat}`;
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = card.about;
+        b.addEventListener("click", () => model.send_msg({ seat: card.seat }));
+        wrap.append(b);
+        el.append(wrap);
+      }
+      return el;
+    }));
+  };
+  draw();
+  model.on("cards", draw);
+  return box;
+}
+"""
+    _stylesheets: ClassVar[list[str]] = [CARDS_CSS]
+
+    def __init__(self, on_about: Callable[[int], Any] | None = None, **params: Any) -> None:
+        super().__init__(**params)
+        self.on_about = on_about
+
+    def markup(self, seat: int) -> str:
+        """The markup of ``seat``'s card ("" if it has none)."""
+        return next((c["markup"] for c in self.cards if c["seat"] == seat), "")
+
+    def about(self, seat: int) -> bool:
+        """What a click on the "About …" button of ``seat``'s card does (False: none shown)."""
+        card = next((c for c in self.cards if c["seat"] == seat), None)
+        if card is None or not card.get("about") or self.on_about is None:
+            return False
+        self.on_about(seat)
+        return True
+
+    def _handle_msg(self, data: Any) -> None:
+        seat = data.get("seat") if isinstance(data, dict) else None
+        if isinstance(seat, int):
+            self.about(seat)
+
+
 class SeatIntro:
     """The introduction band of one table (see the module docstring). Built once; its
     components are updated in place."""
@@ -74,28 +163,18 @@ class SeatIntro:
         self.table = table
         self.match = table.match
         self.midi = isinstance(self.match, MidiMatch)
-        n = len(self.match.seats)
         # compact: the title and "Let's play" on one line, then a card per seat (portrait, name,
         # two lines, the explorer's link beside them), so the band stays short at 1280x800
         # (no stretch_width inside a FlexBox: a pane as wide as its box would push its button below it)
         self._head = html("", sizing_mode=None, margin=0, styles={"flex": "1 1 20em", "min-width": "12em"})
-        self._cards = [html("", sizing_mode=None, margin=0, styles={"flex": "1 1 11em", "min-width": "11em"},
-                            stylesheets=[CARD_CSS]) for _ in range(n)]
-        self._links = [button("", self._open(p), name=f"intro-link-{p}") for p in range(n)]
-        self._columns = [pn.FlexBox(self._cards[p], *([self._links[p]] if self.midi else []), flex_wrap="wrap",
-                                    align_items="center", gap="0.2em 0.5em", styles=dict(CARD_STYLE),
-                                    css_classes=["intro-card", f"intro-seat-{p}"], margin=3)
-                         for p in range(n)]
+        self.cards = IntroCards(on_about=self._about, sizing_mode="stretch_width", margin=0)
         self._place_link = button("", self._open_place, name="intro-place")
         self._play = button("", self.dismiss, kind="primary", name="intro-play")
-        self._row = pn.FlexBox(*self._columns, gap="0", sizing_mode="stretch_width", flex_wrap="wrap",
-                               align_items="stretch")
         tail = [self._place_link] if not self.midi else []
         self._top = pn.FlexBox(self._head, *tail, self._play, flex_wrap="wrap", align_items="center",
                                gap="0.2em 0.6em", sizing_mode="stretch_width", margin=0)
-        self.band = pn.Column(self._top, self._row, sizing_mode="stretch_width", css_classes=["intro-band"],
+        self.band = pn.Column(self._top, self.cards, sizing_mode="stretch_width", css_classes=["intro-band"],
                               styles=BAND_STYLE)
-        self._order: list[int] = list(range(n))
         self._key: Any = None
 
     # ------------------------------------------------------------------ showing or not
@@ -121,14 +200,13 @@ class SeatIntro:
         self.table._touch()
         self.table._render()
 
-    def _open(self, seat: int) -> Any:
-        def go(_event: Any = None) -> None:
-            self.table._touch()
-            person = self.person_of(seat)
-            on_person = self.table.__dict__.get("on_person")
-            if person is not None and callable(on_person):
-                on_person(person)
-        return go
+    def _about(self, seat: int) -> None:
+        """A card's "About …": the exhibit's explorer opens on that seat's engineer."""
+        self.table._touch()
+        person = self.person_of(seat)
+        on_person = self.table.__dict__.get("on_person")
+        if person is not None and callable(on_person):
+            on_person(person)
 
     def _open_place(self, _event: Any = None) -> None:
         self.table._touch()
@@ -183,6 +261,7 @@ class SeatIntro:
         viewer = m.viewer
         order = ([viewer] if viewer is not None else []) + [p for p in range(len(m.seats)) if p != viewer]
         h = load_heritage()
+        cards: list[dict[str, Any]] = []
         for p in order:
             you = p == viewer
             portrait = self._portrait(p, 62 if you else 48)
@@ -193,7 +272,7 @@ class SeatIntro:
                                                       "section, from Grisolles to Valence d'Agen.")
                 lines = [tr.ui("intro.lead.arriala", "The Canal de Garonne was dug in the 19th century, to carry "
                                                      "Riquet's water road on from Toulouse towards Bordeaux."), extra]
-            about = ""
+            about = shown_about = ""
             if self.midi:
                 eng = m.game.engineers[p]
                 person = h.person_for_engineer(eng.id)
@@ -202,8 +281,9 @@ class SeatIntro:
                     extra = person.localized("caption", m.lang).text
                     lines.append(extra)
                 words = tr.ui("intro.read_about", "About {name}", name=eng.short_name)
-                self.table._update(self._links[p], label=words, visible=linked)
-                if not linked:  # a classroom device: the explorer in a new tab
+                if linked:  # the exhibit: the card's button opens its explorer
+                    shown_about = words
+                else:  # a classroom device: the explorer in a new tab
                     about = _new_tab_link(words, page="explorer", section="people", person=person.id, lang=m.lang)
             named = m.names[p]
             if not self.midi and named != m.default_name(p):  # a typed name: say whose colour it is
@@ -215,16 +295,15 @@ class SeatIntro:
                            for x in lines)
             # the caption "not a likeness" is said once in the band's title line; each portrait's
             # accessible name says it too (Portrait.alt)
-            self._cards[p].object = (
+            markup = (
                 f"<div class='intro-person' data-seat='{p}' style='display:flex;gap:0.5em;align-items:flex-start'>"
                 f"<div style='flex:none'>{portrait.svg}</div><div><p class='kicker' style='margin:0;font-size:0.75em;"
                 f"text-transform:uppercase;letter-spacing:0.04em;color:#4f5d68'>{text(self._who(tr, p))}</p>"
                 f"<h3 class='intro-name' style='margin:0 0 0.1em;font-size:{1.15 if you else 1}em'>"
                 f"{text(portrait.name)}</h3>{body}{about}</div></div>")
-            self.table._update(self._columns[p], styles=dict(YOU_STYLE if you else CARD_STYLE))
-        if order != self._order:
-            self._order = order
-            self._row.objects = [self._columns[p] for p in order]
+            cards.append({"seat": p, "markup": markup, "you": you, "about": shown_about})
+        if cards != self.cards.cards:
+            self.cards.cards = cards
         if m.viewer is None and self.midi:  # issue 14: the classroom's projector is nobody's seat
             title = tr.ui("intro.title.midi_all", "Who is who: Riquet's engineers at the table")
             lead = tr.ui("intro.lead.midi", "Each player is one of the engineers who really worked on the canal.")
@@ -276,6 +355,18 @@ def intro_parts(table: TableShell) -> list[Any]:
     gone). The band is made on the first call and kept by the table."""
     intro = table.__dict__.get("_seat_intro")
     if intro is None:
+        if gone_for_good(table.match):
+            return []
         intro = table.__dict__["_seat_intro"] = SeatIntro(table)
     parts: list[Any] = intro.parts()
+    if not parts and gone_for_good(table.match):
+        # issue 14 (memory per room): a band that will not come back is let go, with its ~20
+        # components (a classroom device keeps its table for the whole game)
+        del table.__dict__["_seat_intro"]
     return parts
+
+
+def gone_for_good(match: Any) -> bool:
+    """Whether the band will never be shown again on a table of ``match``: the game is over,
+    or the viewer has moved or said "Let's play" (the projector's band stays)."""
+    return bool(match.over) or (match.viewer is not None and match.viewer in _memory(match).gone)

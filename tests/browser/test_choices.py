@@ -11,10 +11,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from canal_heritage.i18n import translator
+
 pytestmark = pytest.mark.browser
 
 SHOTS = Path("/tmp/shots/choices")
-HINT_LATER = "Hint (on your turn)"
+
+
+def hint_ready(lang: str) -> str:
+    """The Hint button's words when a hint can be given (in the page's language)."""
+    return translator(lang).ui("hint.button", "Hint: what would the Steady bot do?")
 
 
 def shot(page, name: str) -> None:
@@ -37,12 +43,15 @@ def start_midi(page, url: str, lang: str = "en") -> None:
     page.locator(".start button").click()
 
 
-def ask_hint(page) -> str:
-    """Press Hint once it is the visitor's turn; the hinted choice's words."""
+def ask_hint(page, lang: str) -> str:
+    """Press Hint once it is the visitor's turn; the hinted choice's words.
+
+    The button says "on your turn" until a hint can be given: a press before then does
+    nothing, so the test waits for its ready words, in the page's language."""
     page.locator(".choices button.choice").first.wait_for(timeout=20_000)
     skip_guide(page)
     button = page.locator(".hint-button button")
-    expect(button).not_to_have_text(HINT_LATER, timeout=20_000)
+    expect(button).to_have_text(hint_ready(lang), timeout=20_000)
     button.click()
     shown = page.locator(".hint-shown")
     shown.wait_for()
@@ -56,9 +65,9 @@ def test_the_hint_is_shown_and_a_trade_shows_card_pictures(page, exhibit, lang):
     """Seed 7 against a Beginner: following the Steady bot's hints, the 12th decision is a trade."""
     start_midi(page, exhibit, lang)
     for step in range(40):
+        action = ask_hint(page, lang)  # once it is the visitor's turn: the choices shown are this turn's
         if page.locator(".choices button.trade").count():
             break
-        action = ask_hint(page)
         if step == 0:
             page.locator(".hint-shown").scroll_into_view_if_needed()
             shot(page, f"midi-hint-{lang}")
