@@ -169,3 +169,36 @@ def test_the_form_drawn_again_still_has_its_seat_choices(hub):
     shown = [o for o in page.__panel__().select() if any(c.startswith("seat-plan-") for c in o.css_classes or [])]
     assert len([s for s in shown if s.visible]) == 3  # three seats by default, each with its choice
     assert page._seat_selects[2].value == "student" and page.plan().seats[2].kind == "student"
+
+
+def test_the_projector_lets_go_of_each_room_it_showed(hub):
+    """A projector shows room after room in a lesson. Once it shows the next one, nothing of
+    the last room's table stays: its components left the page before the browser was sent
+    them (outside a server no update is ever sent), and the document forgets them
+    (canal_heritage.serve.mend_bokeh_new_models; Bokeh 3.9 kept them, and through them the
+    table, its match and its game, until the page closed)."""
+    import gc
+    import weakref
+
+    from bokeh.document import Document
+
+    from canal_heritage.serve import mend_bokeh_new_models
+
+    mend_bokeh_new_models()
+    mend_bokeh_new_models()  # once is enough
+    page = TeacherPage(hub, lang="en", allowed=True)
+    doc = Document()
+    doc.add_root(page.__panel__().get_root(doc))
+    gone = []
+    for seed in (1, 2, 3):
+        room = hub.create(RoomPlan("midi", (SeatPlan("student"), SeatPlan("student")), lang="en", pace=0, seed=seed,
+                                   first=0))
+        page.show_room(room)
+        assert page.table is not None and "midi-table" in page.table.__panel__().css_classes
+        gone.append((weakref.ref(page.table), weakref.ref(page.replica)))
+        run(room.close())
+        page._draw_rooms()
+        del room
+    gc.collect()
+    assert [(table() is None, match() is None) for table, match in gone] == [(True, True)] * 3
+    assert len(doc.models._new_models) <= len(list(doc.models))  # only models still in the page

@@ -319,3 +319,31 @@ def test_a_whole_game_shows_hides_and_reclasses_no_widget():
         most = max(most, len(layouts))
     assert clicks > 10 and table._panel.objects[1].css_classes == ["end-screen"]
     assert most <= 1, most
+
+
+def test_a_markup_pane_builds_panels_own_layout_only_when_asked():
+    """Panel makes a Row around every pane, for a pane shown on its own; a table's ~20 panes
+    never are (issue 14, memory per room). The Row is made only when asked for, in sync."""
+    import gc
+
+    import panel as pn
+    from bokeh.document import Document
+
+    from canal_heritage.views.theme import Markup, html
+
+    gc.collect()
+    rows_before = sum(1 for o in gc.get_objects() if type(o) is pn.Row)
+    panes = [html(f"<p>{i}</p>", width=100, margin=5) for i in range(20)]
+    doc = Document()
+    doc.add_root(pn.Column(*panes).get_root(doc))
+    gc.collect()
+    assert sum(1 for o in gc.get_objects() if type(o) is pn.Row) == rows_before
+    assert all(isinstance(p, Markup) and isinstance(p, pn.pane.HTML) for p in panes)
+    panes[0].object = "<p>changed</p>"
+    assert [m.text for m in doc.roots[0].children][:2] == ["&lt;p&gt;changed&lt;/p&gt;", "&lt;p&gt;1&lt;/p&gt;"]
+    layout = panes[0].layout  # asked for: made, with the pane's size (its margins included, as Panel does)
+    assert isinstance(layout, pn.Row) and layout.objects == [panes[0]] and layout.width == 110
+    panes[0].width = 200
+    assert panes[0].layout is layout and layout.width == 210
+    alone = html("<b>a page of its own</b>")
+    assert alone.get_root(Document()).text == "&lt;b&gt;a page of its own&lt;/b&gt;"

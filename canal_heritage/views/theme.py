@@ -94,9 +94,42 @@ def label_box(fill: str, alpha: float, *, padding: int, radius: int) -> dict[str
             "border_radius": radius}
 
 
+class Markup(pn.pane.HTML):
+    """An HTML pane that builds Panel's layout for a pane shown on its own only when asked.
+
+    Panel (1.9) makes every pane a ``Row`` around itself (``PaneBase.layout``), with its own
+    parameters and watchers, for when the pane is a page's root or indexed like a layout.
+    Ours always sit inside a layout, so that ``Row`` was never used: about 11 KB for each of
+    the ~20 panes of a table, 0.2 MB for each device of a classroom (issue 14, memory per
+    room). The ``Row`` Panel makes while the pane is built is dropped at once; ``layout``
+    builds it again, in sync, the first time anything asks for it."""
+
+    def __init__(self, object: Any = None, **params: Any) -> None:
+        self._own_layout: Any = None
+        self._made = False
+        super().__init__(object, **params)
+        self._made = True
+
+    @property  # type: ignore[override]
+    def layout(self) -> Any:
+        if self._own_layout is None:
+            self._own_layout = self.default_layout(self)
+            super()._sync_layoutable()
+        return self._own_layout
+
+    @layout.setter
+    def layout(self, value: Any) -> None:
+        if self._made:  # (Panel's own, while the pane is built: not kept)
+            self._own_layout = value
+
+    def _sync_layoutable(self, *events: Any) -> None:
+        if self._own_layout is not None:
+            super()._sync_layoutable(*events)
+
+
 def html(markup: str, **kw: Any) -> pn.pane.HTML:
     """Trusted markup built by our own code (every user text in it is escaped by the caller)."""
-    return pn.pane.HTML(markup, **kw)
+    return Markup(markup, **kw)
 
 
 def text(t: str) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
@@ -260,9 +261,14 @@ def test_the_exhibit_offers_a_kept_game_to_the_same_browser_and_takes_it_over(tm
         third._hello(token)
         assert run(third.look_for_kept()) == ["midi"]
         third.start_midi(VISITOR_AND_BOTS)  # a new game instead: the kept one is closed, never offered again
-        service.classroom().hub.io.submit(lambda: None).result()
-        assert service.classroom().store.room(journal.room_id).status == "closed"
-        assert [r.id for r in kept_games(service.classroom().store, token)] == [third.match.journal.room_id]
+        store = service.classroom().store
+        new_id = third.match.journal.room_id
+        for _ in range(500):  # the store's writes run on two threads: wait for both (at most 5 s)
+            if store.room(journal.room_id).status == "closed" and [r.id for r in kept_games(store, token)] == [new_id]:
+                break
+            time.sleep(0.01)
+        assert store.room(journal.room_id).status == "closed"
+        assert [r.id for r in kept_games(store, token)] == [new_id]
     finally:
         service.close_classroom()
         visitor._HELD.clear()
