@@ -110,10 +110,11 @@ class Markup(pn.pane.HTML):
         super().__init__(object, **params)
         self._made = True
 
-    @property  # type: ignore[override]
+    @property
     def layout(self) -> Any:
         if self._own_layout is None:
-            self._own_layout = self.default_layout(self)
+            make: Any = self.default_layout  # a class of Panel layout (a Row)
+            self._own_layout = make(self)
             super()._sync_layoutable()
         return self._own_layout
 
