@@ -278,8 +278,9 @@ def page_dispatcher() -> Callable[[Callable[[], None]], None] | None:
 class ScrollFocus(JSComponent):
     """Regions of a table that scroll inside (the players' column on a tablet under the room's
     band) take the keyboard's focus, so that they can be scrolled without a mouse (WCAG 2.1.1,
-    axe-core's "scrollable-region-focusable"). Checked once a second, through the page's
-    shadow roots; a region that no longer scrolls gives its place in the tab order back."""
+    axe-core's "scrollable-region-focusable"). Found through the page's shadow roots (looked
+    for once a second), then checked whenever its size or its parts' sizes change; a region
+    that no longer scrolls gives its place in the tab order back."""
 
     label = param.String(default="", doc="the regions' accessible name")
 
@@ -309,9 +310,21 @@ export function render({ model }) {
       }
     }
   };
-  const timer = setInterval(check, 1000);
-  model.on("remove", () => clearInterval(timer));
-  check();
+  // a region that starts (or stops) scrolling is seen at once: its size and its parts' sizes
+  // are watched (a band drawn above it, a hand growing); the check each second finds new regions
+  const watched = new WeakSet();
+  const resized = new ResizeObserver(() => check());
+  const watch = () => {
+    for (const el of regions(document, [])) {
+      for (const part of [el, ...el.children, ...(el.shadowRoot ? el.shadowRoot.children : [])]) {
+        if (!watched.has(part)) { watched.add(part); resized.observe(part); }
+      }
+    }
+    check();
+  };
+  const timer = setInterval(watch, 1000);
+  model.on("remove", () => { clearInterval(timer); resized.disconnect(); });
+  watch();
   const el = document.createElement("span");
   el.hidden = true;
   return el;

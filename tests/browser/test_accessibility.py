@@ -189,6 +189,7 @@ def test_classroom_pages(browser, exhibit):
         found += violations(student, "seat choice (oc)")
         join(student, join_address(teacher), "Ana")
         student.locator(".choices button.choice, .intro-play button").first.wait_for()
+        student.locator(".intro-card").first.wait_for()  # the table drawn, its introduction too
         found += violations(student, "a student's table (en)")
         student.goto(exhibit + "join?lang=fr")
         student.locator(".room-code-input").wait_for()
