@@ -35,6 +35,9 @@ DB_ENV = "CANAL_HERITAGE_DB"
 DB_FILENAME = "canal-heritage.db"
 #: How long a write waits for another writer before giving up, in seconds.
 BUSY_TIMEOUT = 5.0
+#: How long a server starting on a database waits, at most, while another one is creating or
+#: upgrading its tables (a first start, e.g. several servers behind a proxy on one new file).
+MIGRATION_WAIT = 60.0
 #: The execution option that makes an SQLite transaction take the write lock at once.
 WRITE_OPTION = "canal_heritage_write"
 
@@ -351,7 +354,8 @@ def open_engine(target: Target, *, migrate: bool = True, busy_timeout: float = B
             if not migrate:
                 raise StoreError(f"{target.shown} was written by an older version of Canal Heritage and "
                                  "must be upgraded first (open it with migrations).")
-            upgrade(engine, target, new=found.new)
+            upgrade(engine, target, new=found.new, wait=max(busy_timeout, MIGRATION_WAIT),
+                    busy_timeout=busy_timeout)
         elif target.sqlite and not target.memory:
             with writer(engine).begin():
                 pass  # the write lock is free (else: locked), and nothing is written
@@ -367,12 +371,40 @@ def open_engine(target: Target, *, migrate: bool = True, busy_timeout: float = B
     return engine
 
 
-def upgrade(engine: Engine, target: Target, *, new: bool) -> None:
+def upgrade(engine: Engine, target: Target, *, new: bool, wait: float = MIGRATION_WAIT,
+            busy_timeout: float = BUSY_TIMEOUT) -> None:
     """Migrate the schema to the newest revision in one transaction (marking a new SQLite file
-    as ours in the same transaction; on PostgreSQL, one server process migrates at a time)."""
-    with writer(engine).begin() as conn:
-        if target.sqlite and new:
-            conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
-        if target.url.get_backend_name() == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": APPLICATION_ID})
-        command.upgrade(alembic_config(conn), "head")
+    as ours in the same transaction; on PostgreSQL, one server process migrates at a time).
+
+    On SQLite, the write lock is awaited for up to ``wait`` seconds, longer than an ordinary
+    write (``busy_timeout``, restored afterwards): another server starting on the same new file
+    may be creating the tables, and once it has, this one finds them made and changes nothing.
+
+    Raises:
+        StoreError: the lock was not free within ``wait`` seconds (said so).
+    """
+    with writer(engine).connect() as conn:
+        if target.sqlite:
+            set_busy_timeout(conn, wait)
+        try:
+            with conn.begin():
+                if target.sqlite and new:
+                    conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
+                if target.url.get_backend_name() == "postgresql":
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": APPLICATION_ID})
+                command.upgrade(alembic_config(conn), "head")
+        except (DBAPIError, SQLAlchemyError) as exc:
+            if target.sqlite and is_locked(exc):
+                raise StoreError(locked_message(target.shown, wait)) from None
+            raise
+        finally:
+            if target.sqlite and not conn.closed:
+                set_busy_timeout(conn, busy_timeout)
+
+
+def set_busy_timeout(conn: Connection, seconds: float) -> None:
+    """Set how long this SQLite connection waits for a lock, outside any transaction (so
+    without making SQLAlchemy begin one)."""
+    dbapi = conn.connection.dbapi_connection
+    assert dbapi is not None
+    dbapi.execute(f"PRAGMA busy_timeout = {round(seconds * 1000)}")

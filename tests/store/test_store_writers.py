@@ -91,6 +91,30 @@ def test_a_write_waits_for_another_writer_only_up_to_the_busy_timeout(tmp_path: 
         assert room is not None and [d.action for d in room.decisions] == ["bid 1"]
 
 
+def test_a_server_starting_while_another_makes_the_tables_waits_longer_than_a_write(tmp_path: Path) -> None:
+    """Making the tables of a new file can take longer than the busy timeout on a cold machine:
+    a second server starting meanwhile waits for it (up to MIGRATION_WAIT), then finds them made,
+    and afterwards its writes wait only the busy timeout again."""
+    path = tmp_path / "new.db"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("PRAGMA journal_mode = WAL")
+    other.execute("BEGIN IMMEDIATE")  # another server, making the tables
+    releaser = threading.Timer(1.0, lambda: other.execute("ROLLBACK"))
+    releaser.start()
+    try:
+        with Store(path, busy_timeout=0.2) as store:  # waits past 0.2 s, and opens
+            room_id = new_room(store)
+            other.execute("BEGIN IMMEDIATE")
+            try:
+                with pytest.raises(StoreError, match="is in use.*0.2 s"):
+                    store.append_decision(room_id, 0, 0, "bid 1")
+            finally:
+                other.execute("ROLLBACK")
+    finally:
+        releaser.join()
+        other.close()
+
+
 def test_servers_starting_at_once_on_a_new_database_make_its_tables_once(db_url: str) -> None:
     """Several servers started together on a new database (behind a proxy): one makes the
     tables, the others wait for it and find them made; none stops with an error."""
