@@ -155,7 +155,7 @@ def _on_server_loop(fn):
     from exhibit_bench import run_on_loop
 
     server = next(iter(pn.state._servers.values()))[0]
-    return run_on_loop(server.io_loop.asyncio_loop, fn)
+    return run_on_loop(server.io_loop.asyncio_loop, fn, timeout=600)
 
 
 def _hub_stats() -> dict:
@@ -187,7 +187,87 @@ def _heap(top: int = 30) -> dict:
     keys = ("canal_heritage", "Replica", "Room", "Document", "ServerSession")
     return {"tracked": sum(counts.values()), "allocated_blocks": sys.getallocatedblocks(),
             "top": counts.most_common(top),
-            "of_interest": {k: v for k, v in counts.items() if any(x in k for x in keys)}}
+            "of_interest": {k: v for k, v in counts.items() if any(x in k for x in keys)},
+            "held": _held_rooms()}
+
+
+def _held_rooms(limit: int = 200_000) -> dict:
+    """Rooms alive though the hub no longer keeps them (a closed room should be freed once no
+    page shows it), and for the first one, what keeps it: the shortest chain of referrers from
+    it to a session's document, a page, or a module (a walk of the heap: not while playing)."""
+    import collections
+    import gc
+    import types
+
+    from canal_heritage.rooms.room import Room
+    from canal_heritage.rooms.service import classroom
+
+    gc.collect()
+    kept = {id(r) for r in classroom().hub.rooms.values()}
+    held = [o for o in gc.get_objects() if isinstance(o, Room) and id(o) not in kept]
+    out: dict = {"count": len(held), "codes": sorted(getattr(r, "code", "?") for r in held)[:20]}
+    if not held:
+        return out
+    anchors = ("Document", "ServerSession", "TeacherPage", "JoinPage", "module")
+    start = held[0]
+    del held
+    # who refers to whom, once for the whole heap (gc.get_referrers per object would be far slower)
+    objects = gc.get_objects()
+    referrers: dict[int, list] = collections.defaultdict(list)
+    for o in objects:
+        if isinstance(o, types.FrameType):
+            continue
+        for r in gc.get_referents(o):
+            referrers[id(r)].append(o)
+    ignore = {id(objects), id(referrers)}
+    parent: dict[int, tuple[object, object]] = {id(start): (None, start)}
+    queue = collections.deque([start])
+    found = None
+    while queue and len(parent) < limit and found is None:
+        o = queue.popleft()
+        for r in referrers.get(id(o), ()):
+            if id(r) in parent or id(r) in ignore:
+                continue
+            parent[id(r)] = (o, r)
+            if type(r).__name__ in anchors or isinstance(r, types.ModuleType):
+                found = r
+                break
+            queue.append(r)
+    del objects
+
+    def describe(o: object) -> str:
+        d = f"{type(o).__module__}.{type(o).__qualname__}"
+        if isinstance(o, dict):
+            d += " keys=" + ",".join(map(str, list(o.keys())[:6]))
+        elif isinstance(o, types.MethodType):
+            d += " " + o.__func__.__qualname__
+        elif isinstance(o, types.FunctionType):
+            d += " " + o.__qualname__
+        elif isinstance(o, (list, tuple, set)):
+            d += f" len={len(o)}"
+        return d
+
+    chain = []
+    node = found
+    while node is not None and node is not start:
+        chain.append(describe(node))
+        node = parent[id(node)][0]  # the object this one refers to, one step nearer the room
+    chain.append(describe(start))
+    out["visited"] = len(parent)
+    out["chain_from_anchor"] = chain if found is not None else None
+    if found is None:  # the objects of the walk that nothing tracked refers to: the roots
+        roots = []
+        for _, obj in parent.values():
+            if not any(id(r) not in ignore for r in referrers.get(id(obj), ())):
+                path = []
+                node: object = obj
+                while node is not None and len(path) < 40:
+                    path.append(describe(node))
+                    node = parent[id(node)][0]
+                roots.append(path)
+        out["roots"] = roots[:10]
+        out["root_count"] = len(roots)
+    return out
 
 
 class ClassroomServer(Server):

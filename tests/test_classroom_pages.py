@@ -176,29 +176,39 @@ def test_the_projector_lets_go_of_each_room_it_showed(hub):
     the last room's table stays: its components left the page before the browser was sent
     them (outside a server no update is ever sent), and the document forgets them
     (canal_heritage.serve.mend_bokeh_new_models; Bokeh 3.9 kept them, and through them the
-    table, its match and its game, until the page closed)."""
+    table, its match and its game, until the page closed), nor Panel's list of the page's
+    periodic callbacks (it kept each table's stopped timer, and through it the table)."""
     import gc
     import weakref
 
     from bokeh.document import Document
+    from bokeh.server.contexts import BokehSessionContext, _RequestProxy
+    from panel.io.state import set_curdoc
 
     from canal_heritage.serve import mend_bokeh_new_models
 
     mend_bokeh_new_models()
     mend_bokeh_new_models()  # once is enough
-    page = TeacherPage(hub, lang="en", allowed=True)
     doc = Document()
-    doc.add_root(page.__panel__().get_root(doc))
-    gone = []
-    for seed in (1, 2, 3):
-        room = hub.create(RoomPlan("midi", (SeatPlan("student"), SeatPlan("student")), lang="en", pace=0, seed=seed,
-                                   first=0))
-        page.show_room(room)
-        assert page.table is not None and "midi-table" in page.table.__panel__().css_classes
-        gone.append((weakref.ref(page.table), weakref.ref(page.replica)))
-        run(room.close())
-        page._draw_rooms()
-        del room
+    context = BokehSessionContext("projector", object(), doc)  # a page of a server: the tables'
+    context._request = _RequestProxy(object(), arguments={}, cookies={}, headers={})  # timers run
+    doc._session_context = weakref.ref(context)  # (views.theme.every), as served
+    with set_curdoc(doc):
+        page = TeacherPage(hub, lang="en", allowed=True)
+        doc.add_root(page.__panel__().get_root(doc))
+        gone = []
+        for seed in (1, 2, 3):
+            room = hub.create(RoomPlan("midi", (SeatPlan("student"), SeatPlan("student")), lang="en", pace=0,
+                                       seed=seed, first=0))
+            page.show_room(room)
+            assert page.table is not None and "midi-table" in page.table.__panel__().css_classes
+            assert page.table._watchdog is not None and page.table._watchdog.running
+            gone.append((weakref.ref(page.table), weakref.ref(page.replica)))
+            run(room.close())
+            page._draw_rooms()
+            del room
     gc.collect()
     assert [(table() is None, match() is None) for table, match in gone] == [(True, True)] * 3
     assert len(doc.models._new_models) <= len(list(doc.models))  # only models still in the page
+    timers = [cb for cb in doc.callbacks.session_callbacks if type(cb).__name__ == "PeriodicCallback"]
+    assert timers == []  # every table's timer stopped with it

@@ -18,7 +18,7 @@ from ..matches.midi import MidiMatch, Seat
 from ..theme import arriala_seat
 from . import art
 from .modal import Modal
-from .theme import BRICK, CANAL, INK, SKY, STONE, STONE_DARK, TYPE_SCALE, WATER_LIGHT, html, text
+from .theme import BRICK, CANAL, INK, SKY, STONE, STONE_DARK, TYPE_SCALE, WATER_LIGHT, every, html, text
 
 #: The games the attract loop alternates.
 GAMES = ("midi", "arriala")
@@ -180,7 +180,7 @@ class AttractLoop(pn.viewable.Viewer):
 
     def start(self) -> None:
         if self._cb is None and pn.state.curdoc is not None:
-            self._cb = pn.state.add_periodic_callback(self.step, period=self.period_ms)
+            self._cb = every(self.step, self.period_ms)
 
     def stop(self) -> None:
         if self._cb is not None:

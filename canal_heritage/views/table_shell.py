@@ -27,7 +27,7 @@ from ..theme import SHAPE_SYMBOL
 from .inplace import InPlace
 from .log_sheet import LogSheet
 from .moments import MomentStage
-from .theme import BUTTON_CSS, INK, button, html, text
+from .theme import BUTTON_CSS, INK, button, every, html, text
 
 #: The table fills the screen and never scrolls while a game is played (issue 13, item 5): a
 #: column as tall as the window, the header on top, the game's body (``.table-body``, laid
@@ -156,7 +156,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
         self._render()
         self._kick_bots()
         if self._in_server():
-            self._watchdog = pn.state.add_periodic_callback(self._kick_bots, period=WATCHDOG_MS)
+            self._watchdog = every(self._kick_bots, WATCHDOG_MS)
 
     def dispose(self) -> None:
         """Stop following the match (the view is being replaced)."""

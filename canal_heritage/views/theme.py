@@ -133,6 +133,21 @@ def html(markup: str, **kw: Any) -> pn.pane.HTML:
     return Markup(markup, **kw)
 
 
+def every(callback: Callable[[], Any], period_ms: int) -> Any:
+    """Call ``callback`` every ``period_ms`` milliseconds on this page until the returned
+    callback's ``stop()`` (or the page's end).
+
+    Unlike ``pn.state.add_periodic_callback`` (Panel 1.9), nothing keeps the callback once it
+    is stopped: Panel's list of a page's periodic callbacks keeps every one added, stopped or
+    not, until the page closes, and with it whatever the callback holds. A projector that
+    showed forty rooms kept forty tables (issue 14, flat memory)."""
+    from panel.io.callbacks import PeriodicCallback
+
+    timer = PeriodicCallback(callback=callback, period=period_ms)
+    timer.start()
+    return timer
+
+
 def text(t: str) -> str:
     """Escape a text for markup (names typed by players, translated strings)."""
     return escape(t, quote=True)
