@@ -212,3 +212,28 @@ def test_the_projector_lets_go_of_each_room_it_showed(hub):
     assert len(doc.models._new_models) <= len(list(doc.models))  # only models still in the page
     timers = [cb for cb in doc.callbacks.session_callbacks if type(cb).__name__ == "PeriodicCallback"]
     assert timers == []  # every table's timer stopped with it
+
+
+def test_a_show_button_of_a_room_closed_meanwhile_shows_the_list_again(hub):
+    """The list "Rooms open now" keeps each room's id, not the room: a room closed from another
+    page is let go of, and its button, pressed late, draws the list again without it."""
+    import gc
+    import weakref
+
+    plan = RoomPlan("midi", (SeatPlan("student"), SeatPlan("student")), lang="en", pace=0, seed=5, first=0)
+    first, second = hub.create(plan), hub.create(plan)
+    page = TeacherPage(hub, lang="en", allowed=True)
+    buttons = {c: o for o in page.__panel__().select() for c in (getattr(o, "css_classes", None) or [])
+               if c.startswith("show-")}
+    assert set(buttons) == {f"show-{first.code}", f"show-{second.code}"}
+    gone, code = weakref.ref(first), first.code
+    run(first.close())  # closed from another page
+    del first
+    gc.collect()
+    assert gone() is None  # the page does not keep it
+    buttons[f"show-{code}"].clicks += 1
+    assert page.room is None
+    shown = {c for o in page.__panel__().select() for c in (getattr(o, "css_classes", None) or [])}
+    assert f"show-{code}" not in shown and f"show-{second.code}" in shown
+    buttons[f"show-{second.code}"].clicks += 1
+    assert page.room is second

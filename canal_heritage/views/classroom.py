@@ -771,7 +771,7 @@ class TeacherPage(pn.viewable.Viewer):
                          code=code, game=game, joined=joined, students=students)
 
         for r in [r for r in self.hub.rooms.values() if r.status != "closed"]:
-            rows.append(button(label(r.code, r.game, r.seats), (lambda room: lambda _e: self.show_room(room))(r),
+            rows.append(button(label(r.code, r.game, r.seats), (lambda rid: lambda _e: self._show_room_id(rid))(r.id),
                                name=f"show-{r.code}"))
         for rec in others:
             rows.append(button(label(rec.code, rec.game, rec.seats),
@@ -887,6 +887,15 @@ class TeacherPage(pn.viewable.Viewer):
         return int(self.hub.store.new_class(label))
 
     # ------------------------------------------------------------------ one room on the projector
+    def _show_room_id(self, room_id: Any) -> None:
+        """A "Show" button of the list: the room, or the list again if it closed meanwhile (a
+        button keeps the room's id, not the room: a closed room is let go of)."""
+        room = self.hub.rooms.get(room_id)
+        if room is None or room.status == "closed":
+            self._draw_rooms()
+        else:
+            self.show_room(room)
+
     def show_room(self, room: Room) -> None:
         """Show ``room`` on the projector: its code and QR code, its seats, its public table."""
         self._leave_room()
