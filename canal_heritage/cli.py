@@ -659,14 +659,22 @@ def _i18n(args: argparse.Namespace, parser: _Parser, console: Any) -> int:
         catalogs.update(domains)
         console.print(f"catalogs updated: {', '.join(LANGUAGES)}")
     if args.action == "check":
+        # exit 1 only for entries missing without the mark "falls back to French (deliberate)"
         total = 0
         for domain in domains:
             for lang in LANGUAGES:
-                miss = catalogs.missing(lang, domain)
+                miss, deliberate = catalogs.untranslated(lang, domain)
                 total += len(miss)
-                console.print(f"{domain:9} {lang}: {len(miss)} missing")
+                line = f"{domain:9} {lang}: {len(miss)} missing"
+                if catalogs.may_fall_back_to_french(lang):
+                    line += f", {len(deliberate)} falling back to French (deliberate)"
+                console.print(line, highlight=False)
                 for ctx, msgid in miss[:5]:
-                    console.print(f"    {ctx}: {msgid[:60]!r}")
+                    console.print(f"    missing: {ctx}: {msgid[:60]!r}", highlight=False, soft_wrap=True)
+                if len(miss) > 5:
+                    console.print(f"    missing: … and {len(miss) - 5} more", highlight=False)
+                for ctx, _msgid in deliberate:
+                    console.print(f"    falls back to French: {ctx}", highlight=False, soft_wrap=True)
         return 0 if total == 0 else 1
     return 0
 

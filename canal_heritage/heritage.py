@@ -44,7 +44,8 @@ class HistoricDate(BaseModel):
     """A date as precise as the sources allow.
 
     ``year`` is the date most sources give; ``other_years`` the years other sources give
-    (shown as a range, never hidden); ``circa`` marks an approximate year.
+    (shown as alternatives, "1604 or 1609", never hidden and never drawn as a span);
+    ``circa`` marks an approximate year.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
@@ -56,23 +57,28 @@ class HistoricDate(BaseModel):
 
     @property
     def years(self) -> tuple[int, int]:
-        """The range of years the sources give."""
+        """The earliest and the latest of the years the sources give."""
         ys = (self.year, *self.other_years)
         return min(ys), max(ys)
 
+    @property
+    def alternatives(self) -> tuple[int, ...]:
+        """Every year the sources give, in order (one year when they agree)."""
+        return tuple(sorted({self.year, *self.other_years}))
+
     def label(self, lang: str = "fr") -> str:
-        """The date as text: ``1676``, ``October 1666``, ``1 October 1680``, ``1604–1609``,
-        ``about 1650``, ``about 2000–2009``."""
+        """The date as text: ``1676``, ``October 1666``, ``1 October 1680``, ``about 1650``;
+        where the sources disagree, their years as alternatives (``1604 or 1609``,
+        ``about 1604 or 1609``), never as a span that would read like a period."""
         import datetime as _dt
 
         from babel.dates import format_date, format_skeleton
+        from babel.lists import format_list
 
         tr = translator(lang)
-        lo, hi = self.years
-        if lo != hi:
-            if self.circa:
-                return tr.ui("date", "about {start}–{end}", start=lo, end=hi)
-            return tr.ui("date", "{start}–{end}", start=lo, end=hi)
+        if len(self.alternatives) > 1:
+            either = format_list([str(y) for y in self.alternatives], style="or", locale=tr.lang)
+            return tr.ui("date", "about {year}", year=either) if self.circa else either
         if self.circa:
             return tr.ui("date", "about {year}", year=self.year)
         if self.month and self.day:
@@ -80,6 +86,18 @@ class HistoricDate(BaseModel):
         if self.month:
             return format_skeleton("yMMMM", _dt.date(self.year, self.month, 1), locale=tr.lang)
         return str(self.year)
+
+
+def period_label(start: HistoricDate, end: HistoricDate | None, lang: str = "fr") -> str:
+    """A date or a period as text: ``1676`` (no end), ``from 1667 to 1672``; when the sources
+    disagree about either end, the widest period they allow, ``between 1838 and 1856`` (never
+    ``1838–1839–1856``)."""
+    if end is None:
+        return start.label(lang)
+    tr = translator(lang)
+    if len(start.alternatives) > 1 or len(end.alternatives) > 1:
+        return tr.ui("date", "between {start} and {end}", start=start.years[0], end=end.years[1])
+    return tr.ui("explorer.period", "from {start} to {end}", start=start.label(lang), end=end.label(lang))
 
 
 class Coordinates(BaseModel):

@@ -65,10 +65,23 @@ def test_timeline_runs_from_riquets_birth_to_today_in_order():
     assert birth, "Riquet's birth year differs between sources: show the range"
 
 
-def test_disputed_dates_show_the_range():
+@pytest.mark.parametrize("lang, either, between", [("en", "1604 or 1609", "between 1838 and 1856"),
+                                                  ("fr", "1604 ou 1609", "entre 1838 et 1856"),
+                                                  ("oc", "1604 o 1609", "entre 1838 e 1856")])
+def test_disputed_dates_show_every_year_never_a_span(lang, either, between):
+    """A birth year the sources disagree on reads as alternatives, not as a lifetime bar
+    ("1604–1609"); a period whose start is disputed reads as the widest period the sources
+    allow, not "1838–1839–1856"."""
+    from canal_heritage.heritage import period_label
+
     born = H.person("riquet").born
-    assert born is not None and born.date.years == (1604, 1609)
-    assert born.date.label("en") == "1604–1609"
+    assert born is not None and born.date.years == (1604, 1609) and born.date.alternatives == (1604, 1609)
+    assert born.date.label(lang) == either
+    works = H.event("garonne-canal-works")
+    assert period_label(works.date, works.end, lang) == between
+    dam = H.event("saint-ferreol-dam")  # certain at both ends: the period as it was
+    assert period_label(dam.date, dam.end, "en") == "from 1667 to 1672"
+    assert period_label(born.date, None, lang) == either
 
 
 @pytest.mark.parametrize("lang, month, about", [("en", "October 1666", "about 1650"),
@@ -80,7 +93,8 @@ def test_dates_read_naturally_in_each_language(lang, month, about):
     assert HistoricDate(year=1666, month=10).label(lang) == month
     assert HistoricDate(year=1650, circa=True).label(lang) == about
     assert "1680" in HistoricDate(year=1680, month=10, day=1).label(lang)
-    assert HistoricDate(year=2000, other_years=(2009,), circa=True).label(lang).endswith("2000–2009")
+    assert HistoricDate(year=2000, other_years=(2009,), circa=True).label(lang) == about.replace("1650", {
+        "en": "2000 or 2009", "fr": "2000 ou 2009", "oc": "2000 o 2009"}[lang])
 
 
 def test_glossary_has_at_least_twenty_terms():

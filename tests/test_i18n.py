@@ -8,9 +8,18 @@ import re
 import pytest
 
 import canal_heritage.i18n as i18n
+from canal_heritage.cli import main
 from canal_heritage.core.errors import DataError
-from canal_heritage.i18n import LANGUAGES, REVIEW_COMMENT, Translator, catalogs, normalise_language, translator
-from canal_heritage.i18n.catalogs import LONG_FIELDS, po_path, read_catalog, template, template_path
+from canal_heritage.i18n import (
+    FALLBACK_COMMENT,
+    LANGUAGES,
+    REVIEW_COMMENT,
+    Translator,
+    catalogs,
+    normalise_language,
+    translator,
+)
+from canal_heritage.i18n.catalogs import LONG_FIELDS, po_path, read_catalog, template, template_path, write_catalog
 
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 DOMAINS = [d for d in i18n.DOMAINS if template_path(d).exists()]
@@ -83,17 +92,136 @@ def test_every_program_string_has_a_context():
     assert all(m.context for m in entries(template("ui")))
 
 
+def _marked_long_text(domain: str = "places"):
+    """An Occitan long text left empty on purpose (translator comment FALLBACK_COMMENT)."""
+    cat = read_catalog(po_path("oc", domain), "oc")
+    marked = [m for m in entries(cat) if FALLBACK_COMMENT in m.user_comments]
+    assert marked, f"oc/{domain}: no entry marked {FALLBACK_COMMENT!r}"
+    return marked[0]
+
+
 def test_lookup_follows_the_fallback_chain_and_says_so():
-    text = "A spent coin leaves the game. New coins come from the bank, and an empty bank gives none."
-    oc = translator("oc").lookup("ui", "ruling.M-R5.text", text)
-    assert oc.lang == "fr" and oc.fallback and oc.text.startswith("Une pièce")
+    marked = _marked_long_text()
+    assert not any(forms(marked.string))
+    oc = translator("oc").lookup("places", marked.context, marked.id)
+    french = read_catalog(po_path("fr", "places"), "fr").get(marked.id, context=marked.context).string
+    assert oc.lang == "fr" and oc.fallback and oc.text == french
     assert translator("oc").fallback_note(oc) == "en francés"
-    fr = translator("fr").lookup("ui", "ruling.M-R5.text", text)
+    fr = translator("fr").lookup("places", marked.context, marked.id)
     assert fr.lang == "fr" and not fr.fallback and translator("fr").fallback_note(fr) == ""
-    en = translator("en").lookup("ui", "ruling.M-R5.text", text)
-    assert en.text == text and not en.fallback
+    en = translator("en").lookup("places", marked.context, marked.id)
+    assert en.text == marked.id and not en.fallback
     title = translator("oc").lookup("ui", "ruling.M-R5.title", "Coins")
     assert title.lang == "oc" and not title.fallback
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_occitan_gap_is_a_decision(domain):
+    """An empty Occitan entry is either missing (`i18n check` fails) or marked as falling back
+    to French on purpose; only long texts may be marked."""
+    assert catalogs.missing("oc", domain) == []
+    for ctx, _ in catalogs.falling_back("oc", domain):
+        assert is_long(ctx), f"oc/{domain}: {ctx} is short: translate it rather than fall back"
+
+
+# --- the mark "falls back to French (deliberate)", on catalogs of a temporary folder -------------
+
+STORY = "The lock keepers lived beside their locks, with a garden and a family."
+NEW_STORY = "The lock keepers lived beside their locks, with a garden, a family and hens."
+TIP = "A lock keeper's house often has a sundial."
+
+
+def _catalog(lang: str | None, items: list[tuple[str, str, str, list[str]]]):
+    cat = catalogs._new_catalog("places", lang)
+    for ctx, msgid, string, comments in items:
+        cat.add(msgid, string, user_comments=comments, context=ctx)
+    return cat
+
+
+@pytest.fixture
+def small_locale(tmp_path, monkeypatch):
+    """A `places` domain of three entries in a temporary folder: the name is translated
+    everywhere; in Occitan, the story is marked as falling back and the tip is not."""
+    monkeypatch.setattr(catalogs, "locale_dir", lambda: tmp_path)
+    source = [("keeper.name", "Lock keeper"), ("keeper.story", STORY), ("keeper.did_you_know", TIP)]
+    write_catalog(_catalog(None, [(c, m, "", []) for c, m in source]), template_path("places"))
+    write_catalog(_catalog("en", [(c, m, m, []) for c, m in source]), po_path("en", "places"))
+    write_catalog(_catalog("fr", [(c, m, f"fr: {m}", []) for c, m in source]), po_path("fr", "places"))
+    write_catalog(_catalog("oc", [("keeper.name", "Lock keeper", "Enclusièr", [REVIEW_COMMENT]),
+                                  ("keeper.story", STORY, "", [FALLBACK_COMMENT]),
+                                  ("keeper.did_you_know", TIP, "", [])]), po_path("oc", "places"))
+    return tmp_path
+
+
+def _mark_tip(lang: str = "oc") -> None:
+    cat = read_catalog(po_path(lang, "places"), lang)
+    cat.get(TIP, context="keeper.did_you_know").user_comments.append(FALLBACK_COMMENT)
+    if lang != "oc":
+        cat.get(TIP, context="keeper.did_you_know").string = ""
+    write_catalog(cat, po_path(lang, "places"))
+
+
+def _check(capsys) -> tuple[int, str]:
+    code = main(["i18n", "check", "--domain", "places"])
+    return code, " ".join(capsys.readouterr().out.split())
+
+
+def test_check_fails_on_an_occitan_entry_missing_without_the_mark(small_locale, capsys):
+    code, out = _check(capsys)
+    assert code == 1
+    assert "places oc: 1 missing, 1 falling back to French (deliberate)" in out
+    assert "missing: keeper.did_you_know" in out and "falls back to French: keeper.story" in out
+
+
+def test_check_passes_and_lists_entries_marked_as_falling_back(small_locale, capsys):
+    _mark_tip()
+    code, out = _check(capsys)
+    assert code == 0
+    assert "places oc: 0 missing, 2 falling back to French (deliberate)" in out
+    assert "falls back to French: keeper.story" in out and "falls back to French: keeper.did_you_know" in out
+    assert catalogs.missing("oc", "places") == []
+    assert catalogs.falling_back("oc", "places") == [("keeper.story", STORY), ("keeper.did_you_know", TIP)]
+
+
+def test_the_mark_is_only_for_occitan(small_locale, capsys):
+    _mark_tip()
+    _mark_tip("fr")
+    code, out = _check(capsys)
+    assert code == 1 and "places fr: 1 missing" in out
+    assert catalogs.falling_back("fr", "places") == []
+
+
+def test_update_keeps_the_mark_while_the_source_text_stays(small_locale):
+    catalogs.update(("places",))
+    oc = read_catalog(po_path("oc", "places"), "oc")
+    story = oc.get(STORY, context="keeper.story")
+    assert story.string == "" and story.user_comments == [FALLBACK_COMMENT]
+    assert oc.get("Lock keeper", context="keeper.name").user_comments == [REVIEW_COMMENT]
+    assert catalogs.falling_back("oc", "places") == [("keeper.story", STORY)]
+
+
+def test_update_drops_the_mark_when_the_source_text_changes(small_locale):
+    """A changed English text must be decided again: translated, or marked again."""
+    tmpl = read_catalog(template_path("places"))
+    tmpl.delete(STORY, context="keeper.story")
+    tmpl.add(NEW_STORY, None, context="keeper.story")
+    write_catalog(tmpl, template_path("places"))
+    catalogs.update(("places",))
+    oc = read_catalog(po_path("oc", "places"), "oc")
+    assert oc.get(STORY, context="keeper.story") is None
+    story = oc.get(NEW_STORY, context="keeper.story")
+    assert story.string == "" and FALLBACK_COMMENT not in story.user_comments
+    assert ("keeper.story", NEW_STORY) in catalogs.missing("oc", "places")
+    assert catalogs.falling_back("oc", "places") == []
+
+
+def test_update_drops_the_mark_from_an_entry_translated_since(small_locale):
+    oc = read_catalog(po_path("oc", "places"), "oc")
+    oc.get(STORY, context="keeper.story").string = "Los enclusièrs vivián al costat de lor enclusa."
+    write_catalog(oc, po_path("oc", "places"))
+    catalogs.update(("places",))
+    story = read_catalog(po_path("oc", "places"), "oc").get(STORY, context="keeper.story")
+    assert story.user_comments == [REVIEW_COMMENT]
 
 
 def test_unknown_message_falls_back_to_the_english_source():

@@ -14,7 +14,8 @@ Domains:
 Fallback chain (:data:`FALLBACKS`): Occitan → French → English. A text that falls back is
 returned as a :class:`LocalizedText` with ``fallback=True``, so a screen can mark it
 (:meth:`Translator.fallback_note`). Occitan entries carry the translator comment
-``needs review by a native speaker`` until one has checked them.
+``needs review by a native speaker`` until one has checked them; an Occitan long text left
+empty on purpose carries ``falls back to French (deliberate)`` (:data:`FALLBACK_COMMENT`).
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ DOMAINS: tuple[str, ...] = ("ui", "places", "people", "timeline", "glossary", "g
 SOURCE_LANGUAGE = "en"
 #: Translator comment on Occitan entries not yet checked by a native speaker.
 REVIEW_COMMENT = "needs review by a native speaker"
+#: Translator comment on an Occitan entry left empty on purpose: it is shown in French (marked
+#: "en francés"), and ``canal-heritage i18n check`` lists it without counting it as missing.
+FALLBACK_COMMENT = "falls back to French (deliberate)"
 
 
 def locale_dir() -> Path:

@@ -6,7 +6,9 @@
 * ``update``: merge each template into ``fr``, ``en`` and ``oc`` catalogs, keeping what is
   translated; English entries are filled with the source text; Occitan entries get the
   review comment.
-* ``check``: list what is missing per language and domain.
+* ``check``: list what is missing per language and domain, and the Occitan entries left
+  empty on purpose (translator comment ``falls back to French (deliberate)``: they are shown in
+  French, marked, and are not counted as missing).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from ..datafiles import data_dir
-from . import DOMAINS, LANGUAGES, REVIEW_COMMENT, SOURCE_LANGUAGE, locale_dir
+from . import DOMAINS, FALLBACK_COMMENT, FALLBACKS, LANGUAGES, REVIEW_COMMENT, SOURCE_LANGUAGE, locale_dir
 
 PACKAGE = Path(__file__).resolve().parents[1]
 KEYWORDS = {
@@ -131,8 +133,24 @@ def extract(domains: tuple[str, ...] = DOMAINS) -> None:
         write_catalog(template(domain), template_path(domain))
 
 
+def may_fall_back_to_french(lang: str) -> bool:
+    """Whether ``lang`` may leave an entry empty on purpose (:data:`FALLBACK_COMMENT`): a
+    language whose next one in the fallback chain is French (Occitan)."""
+    return FALLBACKS.get(lang, (lang,))[1:2] == ("fr",)
+
+
+def _translated(string: object) -> bool:
+    return bool(string) and not (isinstance(string, tuple) and not all(string))
+
+
 def update(domains: tuple[str, ...] = DOMAINS) -> None:
-    """Merge the templates into every language's catalog."""
+    """Merge the templates into every language's catalog.
+
+    Translator comments, the Occitan review comment and the mark ``falls back to French
+    (deliberate)`` among them, stay on every entry whose context and msgid did not change
+    (Babel's ``Catalog.update`` keeps them). A changed msgid is a new, empty entry without
+    them: it must be translated, or marked, again. The mark is dropped from an entry that
+    has been translated since."""
     for domain in domains:
         for lang in LANGUAGES:
             tmpl = read_catalog(template_path(domain))  # afresh: update() shares its messages
@@ -146,6 +164,8 @@ def update(domains: tuple[str, ...] = DOMAINS) -> None:
                     continue
                 if lang == SOURCE_LANGUAGE:
                     msg.string = msg.id  # English is the source
+                if FALLBACK_COMMENT in msg.user_comments and _translated(msg.string):
+                    msg.user_comments = [c for c in msg.user_comments if c != FALLBACK_COMMENT]
                 if (lang == "oc" and msg.string and msg.string != ("",) and REVIEW_COMMENT not in msg.user_comments
                         and not any(c.startswith("reviewed") for c in msg.user_comments)):
                     msg.user_comments.append(REVIEW_COMMENT)
@@ -153,18 +173,35 @@ def update(domains: tuple[str, ...] = DOMAINS) -> None:
             write_catalog(cat, path)
 
 
-def missing(lang: str, domain: str) -> list[tuple[str, str]]:
-    """(context, msgid) of the template entries with no translation in ``lang``."""
+def untranslated(lang: str, domain: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The template entries with no translation in ``lang``, as two lists of (context, msgid):
+    those missing, and those falling back to French on purpose (an Occitan entry carrying the
+    translator comment :data:`FALLBACK_COMMENT`)."""
     tmpl = read_catalog(template_path(domain))
     path = po_path(lang, domain)
     cat = read_catalog(path, lang) if path.exists() else _new_catalog(domain, lang)
-    out = []
+    deliberate = may_fall_back_to_french(lang)
+    missing_, falling_back_ = [], []
     for msg in tmpl:
         if not msg.id:
             continue
         got = cat.get(msg.id, context=msg.context)
-        string = got.string if got is not None else None
-        empty = not string or (isinstance(string, tuple) and not all(string))
-        if empty:
-            out.append((msg.context or "", msg.id if isinstance(msg.id, str) else msg.id[0]))
-    return out
+        if got is not None and _translated(got.string):
+            continue
+        entry = (msg.context or "", msg.id if isinstance(msg.id, str) else msg.id[0])
+        if deliberate and got is not None and FALLBACK_COMMENT in got.user_comments:
+            falling_back_.append(entry)
+        else:
+            missing_.append(entry)
+    return missing_, falling_back_
+
+
+def missing(lang: str, domain: str) -> list[tuple[str, str]]:
+    """(context, msgid) of the template entries with no translation in ``lang`` and no mark
+    that they fall back to French on purpose."""
+    return untranslated(lang, domain)[0]
+
+
+def falling_back(lang: str, domain: str) -> list[tuple[str, str]]:
+    """(context, msgid) of the entries of ``lang`` left empty on purpose: shown in French."""
+    return untranslated(lang, domain)[1]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from ..heritage import Coordinates, Heritage, Place, load_heritage
+from ..heritage import Coordinates, Heritage, Place, load_heritage, period_label
 from ..i18n import translator
 from ..theme import lon_lat_aspect
 from .common import HTMLBlock, table_html
@@ -86,9 +86,7 @@ def timeline(lang: str = "fr", *, until: int | None = None) -> HTMLBlock:
     for e in h.timeline:
         if until is not None and e.date.year > until:
             continue
-        when = e.date.label(lang)
-        if e.end is not None:
-            when = tr.ui("date", "{start}–{end}", start=when, end=e.end.label(lang))
+        when = period_label(e.date, e.end, lang)
         text = e.localized("text", lang)
         note = tr.fallback_note(text)
         rows.append([when, e.localized("title", lang).text, text.text + (f" ({note})" if note else "")])
@@ -104,11 +102,16 @@ def timeline_figure(lang: str = "fr", *, start: int = 1600, end: int = 1700) -> 
     fig = new_figure(9, 0.5 + 0.42 * len(events))
     ax = fig.add_subplot()
     for i, e in enumerate(events):
-        lo, hi = e.date.years
         y = len(events) - i
-        ax.plot([lo, max(hi, lo + 0.4)], [y, y], color="#1f5fa8", linewidth=6, solid_capstyle="butt")
-        ax.annotate(f"{e.date.label(lang)} · {e.localized('title', lang).text}", (hi, y), xytext=(6, 0),
-                    textcoords="offset points", va="center", fontsize=8)
+        if e.end is not None:  # a period: a bar from its start to its end
+            hi = e.end.years[1]
+            ax.plot([e.date.years[0], hi], [y, y], color="#1f5fa8", linewidth=6, solid_capstyle="butt")
+        else:  # a date: a dot for each year the sources give (never a bar, which would read as a period)
+            years = e.date.alternatives
+            hi = years[-1]
+            ax.plot(years, [y] * len(years), color="#1f5fa8", linestyle="none", marker="o", markersize=6)
+        ax.annotate(f"{period_label(e.date, e.end, lang)} · {e.localized('title', lang).text}", (hi, y),
+                    xytext=(6, 0), textcoords="offset points", va="center", fontsize=8)
     ax.set_xlim(start, end + (end - start) * 0.9)
     ax.set_ylim(0.3, len(events) + 0.7)
     ax.set_yticks([])

@@ -52,7 +52,7 @@ class Narrator(BaseNarrator):
         return self.tr.lookup("ui", f"midi.site.{site_id}.name", site.name).text
 
     def site(self, site_id: str) -> str:
-        """``Écluses de Fonserannes (VIII)``: name and numeral."""
+        """``Écluses de Fonseranes (VIII)``: name and numeral."""
         return self.tr.ui("midi.site", "{name} ({numeral})", numeral=site_id, name=self.site_name(site_id))
 
     def worker(self, value: int) -> str:

@@ -688,7 +688,7 @@ def _site_tunnel() -> str:
 
 
 def _site_staircase() -> str:
-    """VIII — Fonserannes: a staircase of lock chambers stepping down the hill, gates between."""
+    """VIII — Fonseranes: a staircase of lock chambers stepping down the hill, gates between."""
     out = [_el("path", d="M0 30Q63 14 126 40V70H0Z", fill=GRASS)]
     n = 5
     for i in range(n):

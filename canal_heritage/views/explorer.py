@@ -38,6 +38,7 @@ from bokeh.plotting import figure
 
 from ..basemap import Town, load_basemap, project_line, project_lines
 from ..heritage import DatedWhat, HistoricDate, Place, load_heritage
+from ..heritage import period_label as _period_label
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, LocalizedText, Translator, translator
 from ..theme import SR_ONLY
 from ..theme import project as project_from
@@ -164,10 +165,9 @@ def what_label(tr: Translator, what: str) -> str:
 
 
 def period_label(tr: Translator, start: HistoricDate, end: HistoricDate | None) -> str:
-    """``1676`` or ``from 1676 to 1680`` (disputed years shown as ranges, see HistoricDate.label)."""
-    if end is None:
-        return start.label(tr.lang)
-    return tr.ui("explorer.period", "from {start} to {end}", start=start.label(tr.lang), end=end.label(tr.lang))
+    """``1676``, ``1604 or 1609``, ``from 1676 to 1680`` or ``between 1838 and 1856``
+    (:func:`canal_heritage.heritage.period_label`)."""
+    return _period_label(start, end, tr.lang)
 
 
 def section_label(tr: Translator, section: str) -> str:
@@ -212,7 +212,7 @@ def localized_html(tr: Translator, t: LocalizedText, tag: str = "p", cls: str = 
 
 
 def place_title(place: Place, lang: str) -> str:
-    """``VIII · Écluses de Fonserannes``; other places by their name."""
+    """``VIII · Écluses de Fonseranes``; other places by their name."""
     name = place.localized("name", lang).text
     numeral = place.game.get("midi") if place.game else None
     return f"{numeral} · {name}" if numeral else name
@@ -800,16 +800,15 @@ class TimelineView(pn.viewable.Viewer):
                          f"{year}</text>")
         dots = []
         for e in h.timeline:
-            lo, hi = e.date.years
-            if e.end is not None:
-                hi = max(hi, e.end.years[1])
             title = text(f"{period_label(tr, e.date, e.end)} · {e.localized('title', tr.lang).text}")
-            if hi > lo:
+            if e.end is not None:  # a period: a bar from its start to its end
+                lo, hi = e.date.years[0], e.end.years[1]
                 dots.append(f"<rect x='{x(lo):.1f}' y='36' width='{max(x(hi) - x(lo), 4):.1f}' height='8' "
                             f"fill='{ACCENT}'><title>{title}</title></rect>")
-            else:
-                dots.append(f"<circle cx='{x(lo):.1f}' cy='40' r='6' fill='{ACCENT}' stroke='{INK}'>"
-                            f"<title>{title}</title></circle>")
+            else:  # a date: a dot for each year the sources give (two dots, never a bar, when they disagree)
+                for year in e.date.alternatives:
+                    dots.append(f"<circle cx='{x(year):.1f}' cy='40' r='6' fill='{ACCENT}' stroke='{INK}'>"
+                                f"<title>{title}</title></circle>")
         today = text(tr.ui("explorer.today", "today"))
         return (f"<svg viewBox='0 0 {w} {hgt}' width='100%' role='img' aria-hidden='true' focusable='false' "
                 f"style='max-width:60em;display:block'>"

@@ -86,12 +86,12 @@ questions.summit_site(lang)
 ## La frise chronologique
 
 Chaque date vient des données du projet ; quand les sources ne sont pas d'accord (la naissance
-de Riquet, par exemple), la frise donne l'intervalle au lieu de choisir.
+de Riquet, par exemple), la frise donne les deux années au lieu de choisir.
 """, en="""
 ## The timeline
 
 Every date comes from the project's data; where the sources disagree (Riquet's birth, for
-instance), the timeline gives the range rather than picking one.
+instance), the timeline gives both years rather than picking one.
 """),
     code("""
 history.timeline_figure(lang, start=1600, end=1700)

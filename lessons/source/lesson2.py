@@ -139,13 +139,13 @@ midi.RoundStepper(lang, seed=11)
     md(fr="""
 ## Prévoir le compte : l'exemple de la règle
 
-Fin de partie à deux joueurs : il reste le chantier VIII, les Écluses de Fonserannes, qui
+Fin de partie à deux joueurs : il reste le chantier VIII, les Écluses de Fonseranes, qui
 demande **9** points. Clerville a en main un Tailleur de pierre (2) et un Charpentier (5) ;
 Andréossy un Terrassier (4) et un Arpenteur (1). Personne n'a plus de pièce.
 """, en="""
 ## Predicting the count: the rulebook's example
 
-Late in a two-player game, site VIII, the Fonserannes locks, needs **9** points. Clerville holds
+Late in a two-player game, site VIII, the Fonseranes locks, needs **9** points. Clerville holds
 a Stonecutter (2) and a Carpenter (5); Andréossy a Digger (4) and a Surveyor (1). Nobody has a
 coin left.
 """),
@@ -193,13 +193,13 @@ story.tell()
         "fr": "Clerville pose sa mise, face cachée.\n"
               "Andréossy pose sa mise, face cachée.\n"
               "Les mises sont révélées : Clerville 5 et Andréossy 4. Total : 9.\n"
-              "Le chantier Écluses de Fonserannes (VIII) est construit (9 pour 9 requis). Clerville le remporte avec 5 "
+              "Le chantier Écluses de Fonseranes (VIII) est construit (9 pour 9 requis). Clerville le remporte avec 5 "
               "et pose un pion.\n"
               "Tour 9 : le chantier Écluse ronde d'Agde (IX) est révélé. Il faut 5 points « ouvriers ».",
         "en": "Clerville places a bet, face down.\n"
               "Andréossy places a bet, face down.\n"
               "The bets are revealed: Clerville 5 and Andréossy 4. Total: 9.\n"
-              "Site Écluses de Fonserannes (VIII) is built (9 for 9 needed). Clerville wins it with 5 and places a "
+              "Site Écluses de Fonseranes (VIII) is built (9 for 9 needed). Clerville wins it with 5 and places a "
               "pawn.\n"
               "Round 9: site Écluse ronde d'Agde (IX) is revealed. It needs 5 worker points."}),
     md(fr="""

@@ -77,7 +77,7 @@ midi.holdings_html(final, lang)
 **À vous.** Chaque joueur mise sa dernière carte ; personne n'envoie de renforts. Répondez
 avant de lancer le moteur.
 
-1. Les Écluses de Fonserannes (VIII, valeur 9) sont tenues par les deux joueurs. Combien de
+1. Les Écluses de Fonseranes (VIII, valeur 9) sont tenues par les deux joueurs. Combien de
    points rapportent-elles à Clerville ?
 2. L'Épanchoir de Foucaud (IV) est retardé. À qui revient-il à la fin ?
 3. Le Tunnel du Malpas (VII, valeur 8) est retardé aussi. Combien rapporte-t-il à Clerville ?
@@ -88,7 +88,7 @@ avant de lancer le moteur.
 **Your turn.** Each player bets their last card; nobody sends reinforcements. Answer before
 running the engine.
 
-1. The Fonserannes locks (VIII, worth 9) are held by both players. How many points do they
+1. The Fonseranes locks (VIII, worth 9) are held by both players. How many points do they
    bring Clerville?
 2. The Épanchoir de Foucaud (IV) is delayed. Who gets it at the end?
 3. The Malpas tunnel (VII, worth 8) is delayed too. How many points does it bring Clerville?

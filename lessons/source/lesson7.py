@@ -141,7 +141,7 @@ lab.plot_points_by_kind(arriala_results, lang)
   scores, avantage du premier joueur) et pourquoi ?
 - Vos chiffres viennent de combien de parties ? Relancez avec une autre graine (`seed=2`) :
   vos conclusions tiennent-elles ?
-- Que perd-on en rendant un chantier historique très difficile (le Malpas, Fonserannes) aussi
+- Que perd-on en rendant un chantier historique très difficile (le Malpas, Fonseranes) aussi
   facile que les autres ?
 
 Pour des simulations plus longues, la ligne de commande fait la même chose :
@@ -156,7 +156,7 @@ Write a few sentences defending one variant:
   player's advantage), and why?
 - How many games do your figures come from? Run again with another seed (`seed=2`): do your
   conclusions hold?
-- What is lost by making a site that was hard in history (Malpas, Fonserannes) as easy as the
+- What is lost by making a site that was hard in history (Malpas, Fonseranes) as easy as the
   others?
 
 For longer simulations, the command line does the same:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from canal_heritage.heritage import load_heritage
 from canal_heritage.views.explorer import CanalMap
 
 pytestmark = pytest.mark.browser
@@ -35,7 +36,7 @@ def test_the_explorer_by_clicks_from_home_to_a_marker_and_the_timeline(page, exh
     expect(page.locator(".place-story article")).to_contain_text("Did you know?")
     page.locator(".section-timeline button").click()
     page.get_by_role("heading", name="From Riquet's birth to today").wait_for()
-    expect(page.locator(".timeline .event").first).to_contain_text("1604–1609")
+    expect(page.locator(".timeline .event").first).to_contain_text("1604 or 1609")
     page.locator(".timeline-place-midi-V button").first.click()
     page.get_by_role("heading", name="V · Pont-canal du Répudre").wait_for()
     page.locator(".go-home button").click()
@@ -70,11 +71,11 @@ def test_a_deep_link_opens_a_place_in_occitan_with_the_french_fallback_marked(pa
     page.goto(exhibit + "?lang=oc&page=explorer&place=midi-VIII")
     page.get_by_role("heading", name="VIII · Enclusas de Fontseranas").wait_for()
     told = page.locator(".place-story .story")
-    expect(told).to_contain_text("Fonserannes")
+    expect(told).to_contain_text("Fonseranes")
     expect(told).to_contain_text("(en francés)")
     page.goto(exhibit + "?lang=en&page=explorer&section=people")
     page.get_by_role("heading", name="The people of the canals").wait_for()
-    expect(page.locator(".people article")).to_have_count(8)
+    expect(page.locator(".people article")).to_have_count(len(load_heritage().people))  # one card each
 
 
 def test_the_language_switches_in_the_explorer_and_it_keeps_its_place(page, exhibit):
@@ -105,7 +106,7 @@ def test_the_explorer_works_with_the_network_blocked_and_its_targets_are_large(p
 
     page.route("**/*", guard)
     page.goto(exhibit + "?lang=en&page=explorer&place=VIII")
-    page.get_by_role("heading", name="VIII · Écluses de Fonserannes").wait_for()
+    page.get_by_role("heading", name="VIII · Écluses de Fonseranes").wait_for()
     page.locator(".canal-map canvas").first.wait_for()
     for name in ("timeline", "people", "glossary", "map"):
         page.locator(f".section-{name} button").click()
