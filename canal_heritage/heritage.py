@@ -67,7 +67,8 @@ class HistoricDate(BaseModel):
         return tuple(sorted({self.year, *self.other_years}))
 
     def label(self, lang: str = "fr") -> str:
-        """The date as text: ``1676``, ``October 1666``, ``1 October 1680``, ``about 1650``;
+        """The date as text: ``1676``, ``October 1666``, ``1 October 1680`` (French: ``1er octobre
+        1680``), ``about 1650``;
         where the sources disagree, their years as alternatives (``1604 or 1609``,
         ``about 1604 or 1609``), never as a span that would read like a period."""
         import datetime as _dt
@@ -82,7 +83,12 @@ class HistoricDate(BaseModel):
         if self.circa:
             return tr.ui("date", "about {year}", year=self.year)
         if self.month and self.day:
-            return format_date(_dt.date(self.year, self.month, self.day), format="long", locale=tr.lang)
+            # English dates are written one way, day first as in the texts ("1 October 1680")
+            locale = "en_GB" if tr.lang == "en" else tr.lang
+            text = format_date(_dt.date(self.year, self.month, self.day), format="long", locale=locale)
+            if tr.lang == "fr" and self.day == 1 and text.startswith("1 "):
+                text = "1er" + text[1:]  # French writes the first of a month as an ordinal: 1er octobre
+            return text
         if self.month:
             return format_skeleton("yMMMM", _dt.date(self.year, self.month, 1), locale=tr.lang)
         return str(self.year)

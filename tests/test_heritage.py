@@ -84,15 +84,17 @@ def test_disputed_dates_show_every_year_never_a_span(lang, either, between):
     assert period_label(born.date, None, lang) == either
 
 
-@pytest.mark.parametrize("lang, month, about", [("en", "October 1666", "about 1650"),
-                                               ("fr", "octobre 1666", "vers 1650"),
-                                               ("oc", "octòbre de 1666", "vèrs 1650")])
-def test_dates_read_naturally_in_each_language(lang, month, about):
+@pytest.mark.parametrize("lang, month, about, first, day", [
+    ("en", "October 1666", "about 1650", "1 October 1680", "29 July 1666"),
+    ("fr", "octobre 1666", "vers 1650", "1er octobre 1680", "29 juillet 1666"),  # French: "1er"
+    ("oc", "octòbre de 1666", "vèrs 1650", "1680", "1666")])
+def test_dates_read_naturally_in_each_language(lang, month, about, first, day):
     from canal_heritage.heritage import HistoricDate
 
     assert HistoricDate(year=1666, month=10).label(lang) == month
     assert HistoricDate(year=1650, circa=True).label(lang) == about
-    assert "1680" in HistoricDate(year=1680, month=10, day=1).label(lang)
+    assert first in HistoricDate(year=1680, month=10, day=1).label(lang)
+    assert day in HistoricDate(year=1666, month=7, day=29).label(lang)
     assert HistoricDate(year=2000, other_years=(2009,), circa=True).label(lang) == about.replace("1650", {
         "en": "2000 or 2009", "fr": "2000 ou 2009", "oc": "2000 o 2009"}[lang])
 
