@@ -26,7 +26,7 @@ CELLS = [
 
 Une partie dure neuf tours, un par chantier. À chaque tour :
 
-- **A. Révéler** : on retourne un chantier ; il demande un certain nombre de points d'ouvriers
+- **A. Révéler** : on retourne un chantier ; il demande un certain nombre de points « ouvriers »
   (son *seuil*), qui dépend du nombre de joueurs.
 - **B. Piocher** : qui a moins de trois cartes en main en prend une devant lui, face visible
   ou face cachée.
@@ -35,7 +35,7 @@ Une partie dure neuf tours, un par chantier. À chaque tour :
   chantier est construit et la plus forte carte le remporte ; sinon il est retardé.
 - **E. Renforts** : avant l'attribution, un joueur peut dépenser une pièce pour ajouter à sa
   mise une carte tirée au hasard dans la défausse.
-- **F et G** : relier deux villes rapporte une pièce ; gagner un deuxième campement permet un
+- **F et G** : relier deux villes rapporte une pièce ; gagner un deuxième chantier avec une tente permet un
   échange de cartes.
 
 Dans ce carnet, c'est le moteur du jeu qui applique ces règles : il dit ce qui est permis et

@@ -9,7 +9,7 @@ LESSON = {
     "age": "9–15",
     "minutes": 40,
     "objectives": {
-        "fr": ["dépenser 5 points d'action par tour en choisissant ses actions ;",
+        "fr": ["dépenser 5 Points-Actions par tour en choisissant ses actions ;",
                "anticiper ce qui complète une section et qui la marquera ;",
                "lire les explications d'un robot et les critiquer ;",
                "relire une partie sur sa feuille de score."],
@@ -28,7 +28,7 @@ Vous jouez **Rouge** ; le robot joue **Jaune**. À deux joueurs, le tronçon Gri
 n'est pas utilisé, et un joueur virtuel (en gris) a un ouvrier dans chaque ville : les deux
 joueurs peuvent le déplacer comme celui d'un adversaire, et il marque normalement.
 
-À chaque tour vous avez 5 points d'action (PA) ; ceux que vous ne dépensez pas sont perdus.
+À chaque tour vous avez 5 Points-Actions (PA) ; ceux que vous ne dépensez pas sont perdus.
 Voici ce que coûtent les actions :
 """, en="""
 ## Before you play
@@ -65,7 +65,7 @@ game
     md(fr="""
 **À vous.**
 
-1. Combien de points d'action a-t-on à chaque tour ?
+1. Combien de Points-Actions a-t-on à chaque tour ?
 2. Combien coûte une écluse entre Montech et Castelsarrasin, sur la case 2 ?
 """, en="""
 **Your turn.**
