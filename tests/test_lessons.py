@@ -211,6 +211,26 @@ def test_the_round_stepper_plays_a_whole_game_and_keeps_bets_secret_until_reveal
     assert stepper._buttons.children == ()
 
 
+def test_a_choice_cell_run_twice_plays_nothing_the_second_time(capsys):
+    """Issue 15 (safe re-runs): choose_number plays once for the choices shown; run again, it
+    says so and the game stays where it was."""
+    stepper = lm.RoundStepper("en", seed=3)
+    stepper.show_choices()
+    stepper.choose_number(0)
+    played = list(stepper.state.history)
+    capsys.readouterr()
+    stepper.choose_number(0)  # the same cell, run again
+    assert stepper.state.history == played
+    assert "Nothing played" in capsys.readouterr().out
+    stepper.show_choices()  # the choices now: the next choice plays
+    stepper.choose_number(0)
+    assert len(stepper.state.history) > len(played)
+    fresh = lm.RoundStepper("fr", seed=3)
+    fresh.choose_number(0)  # without the choices in front of you
+    assert fresh.state.history == lm.RoundStepper("fr", seed=3).state.history
+    assert "Rien n'a été joué" in capsys.readouterr().out
+
+
 def test_the_round_stepper_widget_buttons_play_the_engines_choices():
     stepper = lm.RoundStepper("fr", seed=7)
     box = stepper.widget()

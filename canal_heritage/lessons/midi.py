@@ -195,6 +195,7 @@ class RoundStepper:
         self._held: list[str] = []  # bet explanations waiting for the reveal
         self._widget: Any = None
         self._told = 0
+        self._shown_at: int | None = None  # show_choices(): the decision its numbers are for
         self._advance()
 
     # ---------------------------------------------------------------- logic
@@ -208,13 +209,24 @@ class RoundStepper:
         """Print the student's choices, numbered from 0 (``choose_number``)."""
         for i, (_, label) in enumerate(self.choices()):
             print(f"{i}: {label}")
+        self._shown_at = len(self.state.history)  # the decision these numbers are for
 
     def choose_number(self, number: int) -> None:
-        """Play the choice numbered ``number`` in :meth:`show_choices`, then tell what happened."""
+        """Play the choice numbered ``number`` in :meth:`show_choices`, then tell what happened.
+
+        Only once for the choices shown: a cell run again (or a number chosen without the
+        choices in front of you) plays nothing and says so, so a notebook never moves the
+        game on silently."""
         options = self.choices()
+        if self._shown_at != len(self.state.history):
+            print(self.tr.ui("lesson.midi", "Nothing played: this choice was already made, or the choices "
+                                            "shown are old. Run the cell with show_choices() to see the "
+                                            "choices now, then choose."))
+            return
         if not isinstance(number, int) or not 0 <= number < len(options):
             print(self.tr.ui("lesson.midi", "Choose a number from 0 to {last}.", last=max(len(options) - 1, 0)))
             return
+        self._shown_at = None
         self.choose(options[number][0])
         self.tell()
 
