@@ -37,8 +37,7 @@ from bokeh.models import ColumnDataSource, Range1d
 from bokeh.plotting import figure
 
 from ..basemap import Town, load_basemap, project_line, project_lines
-from ..heritage import DatedWhat, HistoricDate, Place, load_heritage
-from ..heritage import period_label as _period_label
+from ..heritage import DatedWhat, Place, load_heritage, period_label
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, LocalizedText, Translator, translator
 from ..theme import SR_ONLY
 from ..theme import project as project_from
@@ -162,12 +161,6 @@ def what_label(tr: Translator, what: str) -> str:
         "enlarged": tr.ui("explorer.dates", "Enlarged"),
     }
     return words.get(what, what)
-
-
-def period_label(tr: Translator, start: HistoricDate, end: HistoricDate | None) -> str:
-    """``1676``, ``1604 or 1609``, ``from 1676 to 1680`` or ``between 1838 and 1856``
-    (:func:`canal_heritage.heritage.period_label`)."""
-    return _period_label(start, end, tr.lang)
 
 
 def section_label(tr: Translator, section: str) -> str:
@@ -744,7 +737,7 @@ class PlaceStory(pn.viewable.Viewer):
             heading = tr.ui("explorer.on_timeline", "On the timeline")
             parts.append(f"<h3>{text(heading)}</h3><ul class='events'>")
             for e in events:
-                parts.append(f"<li><strong>{text(period_label(tr, e.date, e.end))}</strong> · "
+                parts.append(f"<li><strong>{text(period_label(e.date, e.end, tr.lang))}</strong> · "
                              f"{text(e.localized('title', lang).text)}</li>")
             parts.append("</ul>")
         sources = tr.ui("explorer.sources", "Sources")
@@ -757,7 +750,7 @@ class PlaceStory(pn.viewable.Viewer):
     @staticmethod
     def _dated(tr: Translator, d: DatedWhat) -> str:
         return tr.ui("explorer.dated", "{what}: {when}", what=what_label(tr, d.what),
-                     when=period_label(tr, d.start, d.end))
+                     when=period_label(d.start, d.end, tr.lang))
 
     def _render(self) -> None:
         markup = self.markup()
@@ -800,7 +793,7 @@ class TimelineView(pn.viewable.Viewer):
                          f"{year}</text>")
         dots = []
         for e in h.timeline:
-            title = text(f"{period_label(tr, e.date, e.end)} · {e.localized('title', tr.lang).text}")
+            title = text(f"{period_label(e.date, e.end, tr.lang)} · {e.localized('title', tr.lang).text}")
             if e.end is not None:  # a period: a bar from its start to its end
                 lo, hi = e.date.years[0], e.end.years[1]
                 dots.append(f"<rect x='{x(lo):.1f}' y='36' width='{max(x(hi) - x(lo), 4):.1f}' height='8' "
@@ -830,7 +823,7 @@ class TimelineView(pn.viewable.Viewer):
             who = f"<p style='font-size:0.9em'>{text(with_)}</p>" if people else ""
             where = f"<p class='where'>{text(on_map)}</p>" if e.places and self._on_place else ""
             rows.append(xhtml(f"<div class='explorer-text event' id='event-{text(e.id)}'>"
-                              f"<time>{text(period_label(tr, e.date, e.end))}</time>"
+                              f"<time>{text(period_label(e.date, e.end, tr.lang))}</time>"
                               f"<h3>{text(e.localized('title', lang).text)}</h3>"
                               f"{localized_html(tr, e.localized('text', lang))}{who}{where}</div>",
                               margin=(8, 10, 0, 10)))
