@@ -359,6 +359,11 @@ def build_parser() -> argparse.ArgumentParser:
     les.add_argument("--port", type=_port, default=None, help="port (default: JupyterLab's, 8888 or the next free one)")
     les.add_argument("--lang", type=_lesson_language, default=None,
                      help="open the French (fr) or English (en) lessons only")
+    les.add_argument("--export", type=Path, default=None, metavar="NOTEBOOK",
+                     help="instead of opening JupyterLab, write this saved notebook as one HTML page that opens "
+                          "and prints offline (code hidden, each widget as the picture it left)")
+    les.add_argument("--output", type=Path, default=None, metavar="FILE.html",
+                     help="with --export: where to write the page (default: next to the notebook)")
     les.set_defaults(parser=les)
 
     i18n = sub.add_parser("i18n", help="keep the translation catalogs in step with the sources",
@@ -557,6 +562,19 @@ def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
 
     from .serve import port_problem
 
+    if args.output is not None and args.export is None:
+        parser.fail("--output goes with --export NOTEBOOK (the notebook to write as a page)")
+    if args.export is not None:
+        from .lessons.export import ExportError, export_html
+
+        try:
+            page = export_html(args.export, args.output)
+        except ExportError as exc:
+            parser.fail(str(exc))
+        except OSError as exc:
+            parser.fail(f"could not write the page: {exc.strerror or exc}")
+        print(f"Written: {page} (open it in a browser to read or print it; it needs no internet)")
+        return 0
     folder = lessons_folder()
     if not folder.is_dir():
         parser.fail(f"the lessons folder {folder} is missing: run from the project's folder")

@@ -1,7 +1,8 @@
 """Write the lesson notebooks, French and English, from ONE source per lesson.
 
-    uv run python lessons/build.py          # write lessons/fr/*.ipynb and lessons/en/*.ipynb
-    uv run python lessons/build.py --check  # say which notebooks differ from their source
+    uv run python lessons/build.py              # write the notebooks and the printable pages
+    uv run python lessons/build.py --notebooks  # only the notebooks (quick)
+    uv run python lessons/build.py --check      # say which files differ from their source
 
 Each lesson is a Python file in ``lessons/source/`` holding ``LESSON`` (number, file name,
 title, objectives, age range, duration in each language) and ``CELLS``: markdown cells
@@ -13,6 +14,13 @@ A code cell may be checked by ``pytest --nbval-lax``: ``code(..., check={"fr": .
 ...})`` stores the text the cell prints in each language, and the test run compares it.
 ``tests/test_lessons.py`` checks that the committed notebooks are exactly what this script
 writes, so the two languages cannot drift apart.
+
+It also writes, per lesson and language, a printable student worksheet and a teacher's answer
+key under ``lessons/print/`` (:mod:`canal_heritage.lessons.paper` runs the lesson's code and
+keeps what each cell shows: questions with room to answer, the engine's answers in the key,
+figures as pictures). ``answer(fr=..., en=...)`` is a cell the student writes in; ``md(...,
+minutes=10)`` on a section's heading gives its timing in the key. ``tests/test_lesson_paper.py``
+checks that the committed pages are up to date.
 """
 
 from __future__ import annotations
@@ -41,6 +49,9 @@ WORDS = {
 @dataclass(frozen=True)
 class Markdown:
     text: dict[str, str]
+    answer: bool = False  # a cell the student writes in (ruled lines on the worksheet)
+    minutes: int | None = None  # how long the section this cell opens takes (the answer key says it)
+    paper: bool = True  # False: on screen only (the sign-in for the class book), not on paper
 
 
 @dataclass(frozen=True)
@@ -48,10 +59,19 @@ class Code:
     source: str
     check: dict[str, str] | None = None
     tags: tuple[str, ...] = field(default_factory=tuple)
+    reveals: bool = False  # shows the answers of the questions above: left out of the worksheet
+    paper: bool = True  # False: on screen only, not on paper
 
 
-def md(*, fr: str, en: str) -> Markdown:
-    return Markdown({"fr": fr.strip("\n"), "en": en.strip("\n")})
+def md(*, fr: str, en: str, minutes: int | None = None, paper: bool = True) -> Markdown:
+    """A text cell in both languages; ``minutes`` on a section's heading cell: its timing;
+    ``paper=False``: on screen only."""
+    return Markdown({"fr": fr.strip("\n"), "en": en.strip("\n")}, minutes=minutes, paper=paper)
+
+
+def answer(*, fr: str, en: str) -> Markdown:
+    """A cell the student writes in (double-click in the notebook; lines on paper)."""
+    return Markdown({"fr": fr.strip("\n"), "en": en.strip("\n")}, answer=True)
 
 
 def typeset(printed: str, lang: str) -> str:
@@ -63,9 +83,35 @@ def typeset(printed: str, lang: str) -> str:
     return printed.replace("« ", "«\u00a0")
 
 
-def code(source: str, *, check: dict[str, str] | None = None) -> Code:
+def code(source: str, *, check: dict[str, str] | None = None, reveals: bool = False, paper: bool = True) -> Code:
+    """A code cell (the same in both languages). ``check``: what it prints, compared by
+    nbval; ``reveals``: it shows the answers of the questions above (the engine checking
+    them), so the printed worksheet leaves it out and the answer key keeps it; ``paper=False``:
+    its output is on screen only (it still runs for the printed pages)."""
     tags = ("nbval-check-output",) if check else ()
-    return Code(source.strip("\n"), check, tags)
+    return Code(source.strip("\n"), check, tags, reveals, paper)
+
+
+def class_book(lesson: int) -> list:
+    """The two cells near the top of every lesson: a word on the class book, and the sign-in
+    (a nickname and the class's name, once) that keeps the lesson's answers for the teacher.
+    On screen only: paper has its own line for a name."""
+    return [
+        md(fr="""
+**Pour votre enseignant.** Donnez une fois votre pseudonyme (un prénom, ou deux pour un binôme) et
+le nom de votre classe, puis cliquez sur *Commencer* : vos réponses et vos parties de cette leçon
+seront gardées pour votre enseignant, sur cet ordinateur. (Vous pouvez aussi sauter cette étape.)
+""", en="""
+**For your teacher.** Give your nickname once (a first name, or two for a pair) and your class's
+name, then press *Start*: your answers and games in this lesson will be kept for your teacher,
+on this computer. (You may skip this step.)
+""", paper=False),
+        code(f"""
+from canal_heritage.lessons import classbook
+
+classbook.sign_in(lang, lesson={lesson})
+""", paper=False),
+    ]
 
 
 def load_source(path: Path):
@@ -78,7 +124,13 @@ def load_source(path: Path):
 
 
 def sources() -> list:
+    """The lessons' sources, in order."""
     return [load_source(p) for p in sorted(SOURCE.glob("lesson*.py"))]
+
+
+def teacher_source():
+    """The teacher's notebook's source (the class's results; no printable pages)."""
+    return load_source(SOURCE / "teacher.py")
 
 
 def _lines(text: str) -> list[str]:
@@ -87,6 +139,8 @@ def _lines(text: str) -> list[str]:
 
 
 def header(lesson: dict, lang: str) -> str:
+    if lesson.get("teacher"):  # the teacher's notebook: a title and what it is for
+        return f"# {lesson['title'][lang]}\n\n{lesson['intro'][lang]}"
     w = WORDS[lang]
     objectives = "\n".join(f"- {o}" for o in lesson["objectives"][lang])
     colon = " :" if lang == "fr" else ":"
@@ -106,7 +160,8 @@ def notebook(module, lang: str) -> dict:
     for i, cell in enumerate(module.CELLS, 1):
         cid = f"l{n}-{i:02d}"
         if isinstance(cell, Markdown):
-            cells.append({"cell_type": "markdown", "id": cid, "metadata": {}, "source": _lines(cell.text[lang])})
+            meta = {"tags": ["answer"]} if cell.answer else {}
+            cells.append({"cell_type": "markdown", "id": cid, "metadata": meta, "source": _lines(cell.text[lang])})
             continue
         outputs = []
         count = None
@@ -140,18 +195,54 @@ def render(nb: dict) -> str:
 def expected() -> dict[Path, str]:
     """Every notebook this script writes, with its text."""
     out = {}
-    for module in sources():
+    for module in [*sources(), teacher_source()]:
         for lang in LANGS:
             out[path_of(module, lang)] = render(notebook(module, lang))
     return out
 
 
+PRINT = HERE / "print"
+PAPER_KINDS = ("worksheet", "key")
+
+
+def paper_path(module, lang: str, kind: str) -> Path:
+    return PRINT / lang / f"{module.LESSON['number']:02d}-{module.LESSON['slug']}-{kind}.html"
+
+
+def pages(module) -> dict[Path, str]:
+    """The worksheet and the answer key of one lesson in each language: the lesson's code
+    is run here, as the notebook runs it (canal_heritage.lessons.paper)."""
+    from canal_heritage.lessons import paper
+
+    out = {}
+    for lang in LANGS:
+        cells = [paper.Cell("answer" if c.answer else "markdown", c.text[lang], c.minutes, paper=c.paper)
+                 if isinstance(c, Markdown) else paper.Cell("code", c.source, reveals=c.reveals, paper=c.paper)
+                 for c in module.CELLS]
+        shown = paper.run(cells, lang)
+        for kind in PAPER_KINDS:
+            out[paper_path(module, lang, kind)] = paper.page(module.LESSON, cells, shown, lang, kind)
+    return out
+
+
+def expected_pages() -> dict[Path, str]:
+    """Every printable page this script writes, with its text (runs every lesson: ~1 min)."""
+    out = {}
+    for module in sources():
+        out.update(pages(module))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="only report notebooks that differ from the source")
+    parser.add_argument("--check", action="store_true", help="only report files that differ from the source")
+    parser.add_argument("--notebooks", action="store_true",
+                        help="notebooks only (the printable pages run every lesson: about a minute)")
     args = parser.parse_args(argv)
     stale = []
     want = expected()
+    if not args.notebooks:
+        want.update(expected_pages())
     for path, text in want.items():
         current = path.read_text(encoding="utf-8") if path.exists() else None
         if current != text:
@@ -159,7 +250,10 @@ def main(argv: list[str] | None = None) -> int:
             if not args.check:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(text, encoding="utf-8")
-    extra = [p for lang in LANGS for p in sorted((HERE / lang).glob("*.ipynb")) if p not in want]
+    made = [p for lang in LANGS for p in sorted((HERE / lang).glob("*.ipynb"))]
+    if not args.notebooks:
+        made += [p for lang in LANGS for p in sorted((PRINT / lang).glob("*.html"))]
+    extra = [p for p in made if p not in want]
     for p in stale:
         print(("differs from its source: " if args.check else "written: ") + str(p.relative_to(HERE.parent)))
     for p in extra:

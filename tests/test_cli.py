@@ -136,6 +136,62 @@ def test_cli_lessons_bad_arguments_get_a_clear_message(argv, message, capsys):
     assert message in capsys.readouterr().err
 
 
+def _saved_notebook(tmp_path):
+    """A lesson notebook as a class saves it: a question's widget output, with the picture
+    it leaves (display_widget), and the notebook's widget state."""
+    import nbformat
+
+    from canal_heritage.lessons import questions
+
+    q = questions.site_at("en", "IX")
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}, "version_major": 2,
+                                                                            "version_minor": 0}}
+    cell = nbformat.v4.new_code_cell("questions.site_at(lang, 'IX')")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={
+        "application/vnd.jupyter.widget-view+json": {"model_id": "abc", "version_major": 2, "version_minor": 0},
+        "text/html": q.static_html(), "text/plain": "VBox(children=(...))"})]
+    bare = nbformat.v4.new_code_cell("w")
+    bare.outputs = [nbformat.v4.new_output("display_data", data={
+        "application/vnd.jupyter.widget-view+json": {"model_id": "def", "version_major": 2, "version_minor": 0},
+        "text/plain": "VBox(children=(...))"})]
+    nb.cells = [nbformat.v4.new_markdown_cell("# Lesson"), cell, bare]
+    path = tmp_path / "class.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def test_cli_lessons_export_writes_a_page_that_prints_offline(tmp_path, capsys):
+    path = _saved_notebook(tmp_path)
+    before = path.read_bytes()
+    assert main(["lessons", "--export", str(path)]) == 0
+    page = (tmp_path / "class.html").read_text("utf-8")
+    assert "Which site is at longitude 3.5° east" in page and "☐" in page  # the question's picture
+    assert "<script" not in page.lower() and "unpkg" not in page and "VBox" not in page
+    assert "questions.site_at" not in page  # the code is hidden
+    assert path.read_bytes() == before  # the class's notebook is left as it was
+    assert "needs no internet" in capsys.readouterr().out
+    assert main(["lessons", "--export", str(path), "--output", str(tmp_path / "elsewhere.html")]) == 0
+    assert (tmp_path / "elsewhere.html").exists()
+
+
+@pytest.mark.parametrize("content, argv_tail, message", [
+    ('{"cells": [', [], "damaged, or it is not a notebook"),
+    (None, [], "there is no notebook at"),
+    (None, ["--output-only"], "--output goes with --export"),
+])
+def test_cli_lessons_export_mistakes_get_a_clear_message(content, argv_tail, message, tmp_path, capsys):
+    path = tmp_path / "x.ipynb"
+    if content is not None:
+        path.write_text(content, "utf-8")
+    argv = ["lessons", "--output", str(tmp_path / "o.html")] if argv_tail else ["lessons", "--export", str(path)]
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "x.html").exists() and not (tmp_path / "o.html").exists()
+
+
 # ---------------------------------------------------------------------------- a new user's mistakes
 def test_version(capsys):
     import canal_heritage

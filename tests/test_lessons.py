@@ -19,7 +19,7 @@ from canal_heritage.lessons import arriala as la
 from canal_heritage.lessons import history, lab
 from canal_heritage.lessons import midi as lm
 from canal_heritage.lessons import questions as Q
-from canal_heritage.lessons.exercises import ChoiceQuestion, Feedback, NumberQuestion
+from canal_heritage.lessons.exercises import ChoiceQuestion, Feedback, NumberQuestion, OrderQuestion
 
 ROOT = Path(__file__).resolve().parents[1]
 WEIRD = [None, "", "   ", "eight", "huit", "1/0", "3/", "--4", [], {}, object(), True, float("nan"), float("inf"),
@@ -55,7 +55,8 @@ def test_a_number_question_says_right_wrong_with_a_hint_or_what_to_type():
 @pytest.mark.parametrize("given", WEIRD)
 def test_checkers_never_raise_whatever_they_are_given(given):
     for q in (NumberQuestion("fr", 8, "indice"), NumberQuestion("en", 0.25, share=True, tolerance=0.01),
-              ChoiceQuestion("en", ["Red", "Yellow", "Green"], "Green", "hint")):
+              ChoiceQuestion("en", ["Red", "Yellow", "Green"], "Green", "hint"),
+              OrderQuestion("oc", ["b", "a", "c"], ["a", "b", "c"], "indici")):
         fb = q.check(given)
         assert isinstance(fb, Feedback) and fb.message
         assert fb.status in ("wrong", "invalid")
@@ -91,6 +92,49 @@ def test_a_choice_question_accepts_names_kindly_and_explains_the_choices():
         ChoiceQuestion("en", ["a"], "b")
 
 
+def test_an_order_question_reads_letters_every_way_and_counts_the_items_in_place():
+    q = OrderQuestion("en", ["opening", "edict", "works", "death"], ["edict", "works", "death", "opening"],
+                      "Use the timeline.", explanation="In order.")
+    for given in ("B C D A", "bcda", "B, C, D, A", "B-C-D-A", " b c d a ", ["B", "C", "D", "A"],
+                  ["edict", "Works", "death", "OPENING"]):
+        assert q.check(given).ok, given
+    wrong = q.check("A B C D")
+    assert wrong.status == "wrong" and "0 of 4 are in their right place" in wrong.message
+    assert "Use the timeline." in wrong.message
+    assert "2 of 4" in q.check("B C A D").message
+    for bad in ("A B C", "A A B C", "A B C E", "ABCDE", ["edict"], "12 34"):
+        fb = q.check(bad)
+        assert fb.status == "invalid" and "each letter once" in fb.message, bad
+    assert q.check("").status == "invalid" and "letters in order" in q.check("").message
+    assert q.reveal().message == "The answer is B C D A. In order."
+    assert q.tries == 2
+    with pytest.raises(ValueError):
+        OrderQuestion("en", ["a", "b"], ["a", "c"])
+    with pytest.raises(ValueError):
+        OrderQuestion("en", ["a"], ["a"])
+
+
+def test_an_order_question_widget_lists_the_items_with_their_letters():
+    q = OrderQuestion("fr", ["ouverture", "édit"], ["édit", "ouverture"], "indice")
+    box = q.widget()
+    shown = box.children[0].value
+    assert "<b>A</b> · ouverture" in shown and "<b>B</b> · édit" in shown
+    text, check, show, out = q._controls
+    text.value = "b a"
+    check.click()
+    assert "Juste" in out.value
+
+
+def test_numbers_in_feedback_are_written_as_the_language_does():
+    fr = NumberQuestion("fr", 43.2, "indice", tolerance=0.1, whole=False)
+    assert "44,5" in fr.check("44.5").message and fr.reveal().message.startswith("La réponse est 43,2")
+    assert fr.check("43,3°").ok
+    oc = NumberQuestion("oc", 0.5, "indici", whole=False)
+    assert oc.reveal().message.count("0,5") == 1
+    en = NumberQuestion("en", 0.5, "hint", whole=False)
+    assert "0.5" in en.reveal().message
+
+
 def test_the_widget_checks_what_is_typed_and_offers_the_answer_after_two_tries():
     q = NumberQuestion("en", 8, "Count the workers.")
     q.widget()
@@ -110,6 +154,23 @@ def test_the_widget_checks_what_is_typed_and_offers_the_answer_after_two_tries()
     assert "Right" in out.value
 
 
+def test_a_widget_leaves_its_picture_beside_it_for_exports_and_print(monkeypatch):
+    """What a question, the round stepper or the Arriala game show in a notebook carries a
+    plain HTML picture too: an export or a print without widgets keeps it (not a blank)."""
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda data, raw=False: shown.append((data, raw)))
+    for thing in (Q.site_at("fr", "IX"), lm.RoundStepper("en", seed=3), la.PlayArriala("en", seed=3)):
+        thing._ipython_display_()
+    assert len(shown) == 3 and all(raw for _, raw in shown)
+    for data, _ in shown:
+        assert "application/vnd.jupyter.widget-view+json" in data and data["text/html"]
+    assert "Quel chantier se trouve" in shown[0][0]["text/html"] and "☐" in shown[0][0]["text/html"]
+    assert "You play Clerville" in shown[1][0]["text/html"]
+    assert "<svg" in shown[2][0]["text/html"]
+
+
 def test_feedback_is_escaped_html():
     fb = NumberQuestion("en", 1).check("<script>")
     assert "<script>" not in fb.html() and "&lt;script&gt;" in fb.html()
@@ -120,6 +181,44 @@ def test_history_questions_read_the_heritage_data():
     assert Q.opening_year("en").answer == 1681
     assert Q.years_of_works("en").answer == 15
     assert Q.summit_site("fr").answer == "Seuil de Naurouze"
+
+
+def test_lesson_one_exercises_order_dates_read_coordinates_and_question_sources():
+    order = Q.order_events("en", ["canal-opens", "edict-of-1666", "vauban-inspection", "repudre-aqueduct",
+                                  "riquet-dies"])
+    assert order.answer_text() == "B D E A C"  # 1666, 1676, 1680, 1681, 1686
+    assert order.prompt and "oldest first" in order.prompt
+    with pytest.raises(ValueError):  # the same year, no month: the order is in doubt
+        Q.order_events("en", ["works-begin", "saint-ferreol-dam"])
+    lat = Q.site_latitude("fr", "I")
+    assert lat.answer == 43.6 and lat.check("43,5").ok and lat.check("43.7").ok and not lat.check("43,8").ok
+    assert "43,6" in lat.check("43,6").message  # the explanation writes a decimal comma
+    at = Q.site_at("en", "IX")
+    assert at.answer == "Écluse ronde d'Agde" and "3.5° east" in (at.prompt or "")
+    with pytest.raises(ValueError):  # VII and VIII lie too close to be told apart at a tenth of a degree
+        Q.site_at("en", "VIII")
+    who = Q.who_finished("oc")
+    assert who.answer == "Joan Matias Riquet" and len(who.choices) == 4
+    assert Q.years_after_death("en", "clerville", "canal-opens").answer == 4
+    assert Q.year_of("en", "vauban-inspection").answer == 1686
+    assert Q.birth_years_apart("en").answer == 5
+    best = Q.best_source("fr")
+    assert best.answer in best.choices and "registre" in best.answer
+    table = history.sources("fr", "riquet-born")._repr_html_()
+    assert "Sources de" in table and "biographies" in table and "en anglais" in table
+
+
+def test_the_tie_question_offers_both_names_whether_or_not_they_tie():
+    state = rulebook_round()
+    alone = Q.site_winner("en", state, {0: 5, 1: 4})
+    assert "Clerville and Andréossy" in alone.choices and alone.answer == "Clerville"
+    tie = lm.prepared_round(2, built={"I": [0], "II": [1], "III": [1], "IV": [0], "V": [1], "VI": [0]},
+                            delayed=["VII"], current="VIII", hands=[[2, 5], [5, 1]], coins=[0, 0], spent=4)
+    both = Q.site_winner("en", tie, {0: 5, 1: 5})
+    assert both.answer == "Clerville and Andréossy" and both.choices == alone.choices
+    assert Q.pawns_placed("en", tie, {0: 5, 1: 5}).answer == 2
+    assert Q.pawns_placed("en", state, {0: 2, 1: 4}).answer == 0
+    assert Q.draw_rule("fr").answer in Q.draw_rule("fr").choices
 
 
 def rulebook_round():
@@ -169,8 +268,12 @@ def test_arriala_questions_include_the_rulebook_example_and_the_tie_rule():
     assert Q.action_cost("en", split, "lock montech-castelsarrasin:4").answer == 4
     lines = la.play(example, "place grisolles-montech:5", "en")
     assert "Green, next in line, scores 8" in lines[-1]
-    again = la.play(example, "place grisolles-montech:5", "en")
-    assert again == ["That section has scored and is closed: nothing may stop there (A-R4)."]
+    again = la.play(example, "place grisolles-montech:5", "en")  # the same cell run a second time
+    assert again == [("Nothing played: this action was played already, when the cell first ran. (That section has "
+                      "scored and is closed: nothing may stop there (A-R4).)")]
+    assert repr(again) == again[0]  # shown as a line in a notebook, not as a Python list
+    other = la.play(example, "place grisolles-montech:3", "en")
+    assert other == ["That section has scored and is closed: nothing may stop there (A-R4)."]
     assert "not an action" in la.play(example, "fly away", "en")[0] or la.play(example, "fly away", "en")
 
 
@@ -304,7 +407,7 @@ def test_widgets_speak_french():
 def test_committed_notebooks_are_exactly_what_the_single_source_writes():
     build = load_build()
     want = build.expected()
-    assert len(want) == 14
+    assert len(want) == 16  # seven lessons and the teacher's notebook, in French and English
     stale = [str(p.relative_to(ROOT)) for p, text in want.items() if not p.exists() or p.read_text("utf-8") != text]
     assert stale == [], "run `uv run python lessons/build.py` after changing lessons/source/"
     extra = [p for lang in build.LANGS for p in (ROOT / "lessons" / lang).glob("*.ipynb") if p not in want]

@@ -31,6 +31,7 @@ from typing import Any
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from ..core.errors import DataError
 from ..datafiles import data_dir
@@ -128,6 +129,11 @@ class LocalizedText:
         return self.text
 
 
+#: Babel's Occitan locale has no number symbols of its own (CLDR gives it the root's decimal
+#: point); Occitan writes numbers as French does, with a decimal comma and a thin space.
+NUMBER_LOCALE = {"oc": "fr"}
+
+
 class Translator:
     """Look up and format messages in one language, with the fallback chain.
 
@@ -190,6 +196,11 @@ class Translator:
         if not items:
             return ""
         return format_list(list(items), locale=self.lang)
+
+    def number(self, x: float, format: str = "#,##0.##") -> str:
+        """A number as this language writes it: ``0,25`` and ``1\u202f234`` in French and
+        Occitan, ``0.25`` and ``1,234`` in English (Babel; ``format`` is a CLDR pattern)."""
+        return format_decimal(x, format=format, locale=NUMBER_LOCALE.get(self.lang, self.lang))
 
     def fallback_note(self, text: LocalizedText) -> str:
         """The visible mark for a text shown in another language ("in French")."""

@@ -19,7 +19,7 @@ from ..arriala.bots import make_bot
 from ..arriala.narration import Narrator
 from ..core.errors import IllegalActionError
 from ..theme import arriala_seat
-from .common import HTMLBlock, Storyteller, bullet_html, table_html
+from .common import HTMLBlock, Storyteller, Told, bullet_html, display_widget, table_html
 
 if TYPE_CHECKING:
     import ipywidgets
@@ -206,21 +206,47 @@ def position(players: int, *, workers: Mapping[int, Sequence[str]], locks: Seque
     return ArrialaState.from_dict(base, game=game)
 
 
-def play(state: ArrialaState, text: str, lang: str = "fr", names: Sequence[str] | None = None) -> list[str]:
+def play(state: ArrialaState, text: str, lang: str = "fr", names: Sequence[str] | None = None) -> Told:
     """Play one action written in the text form (``place grisolles-montech:5``,
     ``lock montech-castelsarrasin:3``) if it is legal now, and return what happened, in
-    words; an illegal action changes nothing and returns the engine's reason."""
+    words; an illegal action changes nothing and returns the engine's reason (saying so
+    when the cell that played it has simply been run again)."""
     n = Narrator(lang, state.game, names=names)
     try:
         action = A.from_text(state.game, text)
     except IllegalActionError as exc:  # not an action of this game
-        return [n.error(exc)]
+        return Told([n.error(exc)])
     if action not in state.legal_actions():
-        return [n.error(state.why_illegal(action))]
+        reason = n.error(state.why_illegal(action))
+        if state.history and state.history[-1] == action:  # the same cell run a second time
+            return Told([n.tr.ui("lesson.arriala", "Nothing played: this action was played already, when the "
+                                                   "cell first ran. ({reason})", reason=reason)])
+        return Told([reason])
     story = Storyteller(state, n)
     story.told = len(state.log(None))
     state.apply_action(action)
-    return story.news()
+    return Told(story.news())
+
+
+def bot_move(state: ArrialaState, lang: str = "fr", *, bot: str = "heuristic", seed: int = 1,
+             names: Sequence[str] | None = None) -> Told:
+    """What the bot about to move would do first, on a copy of the position (the position
+    itself is left as it is): the action told as in a game, its cost in action points and
+    the bot's explanation."""
+    n = Narrator(lang, state.game, names=names)
+    player = state.current_player()
+    if player is None:
+        return Told([n.tr.ui("lesson.arriala", "The game is over.")])
+    move = make_bot(bot, random.Random(seed), state.game).choose(state.observation(player))
+    cost = state.action_cost(move.action)
+    sim = state.clone()
+    story = Storyteller(sim, n)
+    story.told = len(sim.log(None))
+    sim.apply_action(move.action)
+    said = n.bot_move(move)  # "Yellow: this completes a section…"
+    spent = n.tr.ui_plural("lesson.arriala", "That action costs {n} action point.",
+                           "That action costs {n} action points.", cost)
+    return Told([*story.news(), spent, said])
 
 
 def sheet_html(state: ArrialaState, lang: str = "fr", names: Sequence[str] | None = None) -> str:
@@ -302,6 +328,8 @@ class PlayArriala:
         self.story = Storyteller(self.state, self.narrator, viewer=self.seat)
         self.lines: list[tuple[str, bool]] = []
         self._widget: Any = None
+        self.seed = seed
+        self._recorded = False  # the result went to the class book
         self._advance()
 
     def choices(self) -> dict[str, list[tuple[int, str]]]:
@@ -334,6 +362,21 @@ class PlayArriala:
             self._tell()
             if move.key != "bot.arriala.end_turn":
                 self.lines.insert(min(start + 1, len(self.lines)), (self.narrator.bot_move(move), True))
+        self._record_end()
+
+    def _record_end(self) -> None:
+        """At the game's end, keep the result in the class book (when a student signed in)."""
+        if self._recorded or not self.state.is_terminal():
+            return
+        from . import classbook
+
+        self._recorded = True
+        scores = list(self.state.points)
+        others = [t for p, t in enumerate(scores[:self.game.players]) if p != self.seat]
+        won = self.seat in (self.state.winners or [])  # A-R18: the engine's winners
+        classbook.record_game(f"arriala · {self.game.players}p · seed {self.seed}",
+                              {"game": "arriala", "score": scores[self.seat], "bot": max(others, default=0),
+                               "won": won, "seed": self.seed})
 
     def _tell(self) -> None:
         self.lines.extend((line, False) for line in self.story.news())
@@ -396,10 +439,15 @@ class PlayArriala:
         shown = self.lines[-12:]
         self._log.value = bullet_html([t for t, _ in shown], muted=[b for _, b in shown])
 
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
+    def paper_html(self) -> str:
+        """Where the game stands, without menus: for paper, and for a notebook exported
+        without its widgets."""
+        shown = self.lines[-12:]
+        return (board_svg(self.state, self.tr.lang) + f"<p><b>{html.escape(self.status())}</b></p>"
+                + bullet_html([t for t, _ in shown], muted=[b for _, b in shown]))
 
-        display(self.widget())
+    def _ipython_display_(self) -> None:
+        display_widget(self.widget(), self.paper_html())
 
 
 def counts_table(state: ArrialaState, lang: str = "fr") -> HTMLBlock:

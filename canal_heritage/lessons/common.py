@@ -42,6 +42,17 @@ class Storyteller:
             print(line)
 
 
+class Told(list[str]):
+    """Sentences told by the engine, one a line: shown as plain lines in a notebook (not as a
+    Python list), and still a list to loop over."""
+
+    def __repr__(self) -> str:
+        return "\n".join(self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(repr(self))
+
+
 def table_html(headers: Sequence[str], rows: Sequence[Sequence[Any]], *, caption: str | None = None,
                bold_last: bool = False) -> str:
     """A plain HTML table (every cell escaped), readable on a projector."""
@@ -79,3 +90,17 @@ def bullet_html(lines: Sequence[str], *, muted: Sequence[bool] | None = None) ->
         style = ' style="color:#555;font-style:italic"' if muted and muted[i] else ""
         items.append(f"<li{style}>{html.escape(line)}</li>")
     return f'<ul style="margin:2px 0 2px 1em;padding-left:1em">{"".join(items)}</ul>'
+
+
+def display_widget(widget: Any, fallback_html: str) -> None:
+    """Show an ipywidget in a notebook with a picture of it as plain HTML in the same output:
+    JupyterLab shows the live widget; a notebook exported or printed without its widgets
+    keeps the HTML instead of a blank space."""
+    from IPython.display import display
+
+    bundle = widget._repr_mimebundle_()
+    if isinstance(bundle, tuple):  # (data, metadata)
+        bundle = bundle[0]
+    data = dict(bundle or {})
+    data["text/html"] = fallback_html
+    display(data, raw=True)

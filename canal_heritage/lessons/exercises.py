@@ -21,11 +21,12 @@ students who do not write code. Every sentence comes from the ``ui`` catalog.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
@@ -73,22 +74,50 @@ def _plain(text: str) -> str:
     return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).casefold().split())
 
 
-def _show(x: float | Fraction) -> str:
+def _show(x: float | Fraction, lang: str = "en") -> str:
+    """A number as the lesson's language writes it (``0,25`` in French and Occitan, ``1/4`` kept)."""
     if isinstance(x, Fraction) and x.denominator != 1:
         return f"{x.numerator}/{x.denominator}"
     f = float(x)
-    return str(int(f)) if f.is_integer() else f"{f:g}"
+    if f.is_integer():
+        return str(int(f))
+    return translator(lang).number(f, "#,##0.######")
+
+
+#: Called with (question, what was given, the verdict) after every check: how the class book
+#: (:mod:`.classbook`) keeps a class's answers. A hook that fails is ignored: a student's check
+#: never fails because of it.
+CHECK_HOOKS: list[Callable[[_Question, Any, Feedback], None]] = []
+
+
+def notebook_cell() -> str | None:
+    """The id of the notebook cell running now (JupyterLab and nbclient send it), if any."""
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        parent = kernel.get_parent() if kernel is not None else None
+        cell = (parent or {}).get("metadata", {}).get("cellId")
+        return cell if isinstance(cell, str) else None
+    except Exception:
+        return None
 
 
 class _Question:
-    """What both kinds of question share: the language, the hint, the widget."""
+    """What every kind of question shares: the language, the hint, the widget."""
 
-    def __init__(self, lang: str, hint: str | None = None, explanation: str | None = None) -> None:
+    def __init__(self, lang: str, hint: str | None = None, explanation: str | None = None,
+                 prompt: str | None = None) -> None:
         self.tr: Translator = translator(lang)
         self.lang = self.tr.lang
         self.hint = hint
         self.explanation = explanation
+        #: The question itself when the lesson computes it (coordinates read from the data, the
+        #: items to put in order); shown above the answer box. ``None``: the lesson's text asks it.
+        self.prompt = prompt
         self.tries = 0
+        #: The notebook cell that made the question (its key in the class book), if known.
+        self.cell = notebook_cell()
 
     # ---------------------------------------------------------------- checking
     def check(self, value: Any) -> Feedback:
@@ -99,7 +128,13 @@ class _Question:
             fb = Feedback("invalid", self.tr.ui("lesson.check", "I could not read that answer. Try typing it again."))
         if fb.status == "wrong":
             self.tries += 1
+        self._tell_hooks(value, fb)
         return fb
+
+    def _tell_hooks(self, value: Any, fb: Feedback) -> None:
+        for hook in CHECK_HOOKS:
+            with contextlib.suppress(Exception):  # the class book's trouble is not the student's
+                hook(self, value, fb)
 
     def _check(self, value: Any) -> Feedback:  # pragma: no cover - overridden
         raise NotImplementedError
@@ -123,9 +158,17 @@ class _Question:
         msg = self.tr.ui("lesson.check", "The answer is {answer}.", answer=self.answer_text())
         if self.explanation:
             msg = self.tr.ui("lesson.check", "{praise} {explanation}", praise=msg, explanation=self.explanation)
-        return Feedback("shown", msg)
+        fb = Feedback("shown", msg)
+        self._tell_hooks(None, fb)
+        return fb
 
     # ---------------------------------------------------------------- widget
+    def prompt_html(self) -> str:
+        """The question's own text as HTML (empty when the lesson's text asks it)."""
+        if not self.prompt:
+            return ""
+        return f'<div style="margin:4px 0;font-size:1.05em">{html.escape(self.prompt)}</div>'
+
     def _input(self) -> ipywidgets.ValueWidget:  # pragma: no cover - overridden
         raise NotImplementedError
 
@@ -153,12 +196,22 @@ class _Question:
         check.on_click(on_check)
         show.on_click(on_show)
         self._controls = (box, check, show, out)  # kept for tests
-        return w.VBox([w.HBox([box, check, show]), out])
+        above = [w.HTML(self.prompt_html())] if self.prompt else []
+        return w.VBox([*above, w.HBox([box, check, show]), out])
+
+    def static_html(self) -> str:
+        """The question without its buttons: its text, the choices with boxes or room to
+        answer. What paper shows, and what a notebook exported without widgets keeps."""
+        return self.prompt_html() + self._answer_space()
+
+    def _answer_space(self) -> str:
+        write = self.tr.ui("lesson.paper", "Answer:")
+        return f"<p>{html.escape(write)} ______________</p>"
 
     def _ipython_display_(self) -> None:  # shows the widget when the question ends a cell
-        from IPython.display import display
+        from .common import display_widget
 
-        display(self.widget())
+        display_widget(self.widget(), self.static_html())
 
 
 class NumberQuestion(_Question):
@@ -177,8 +230,8 @@ class NumberQuestion(_Question):
 
     def __init__(self, lang: str, answer: float | int | Fraction, hint: str | None = None, *,
                  explanation: str | None = None, tolerance: float = 0.0, whole: bool | None = None,
-                 share: bool = False) -> None:
-        super().__init__(lang, hint, explanation)
+                 share: bool = False, prompt: str | None = None) -> None:
+        super().__init__(lang, hint, explanation, prompt)
         self.answer = answer
         self.tolerance = tolerance
         self.whole = (isinstance(answer, int) and not share) if whole is None else whole
@@ -200,7 +253,7 @@ class NumberQuestion(_Question):
             return f if math.isfinite(f) else None
         if not isinstance(value, str):
             return None
-        text = value.strip().replace("\u202f", " ").replace("\xa0", " ")
+        text = value.strip().replace("\u202f", " ").replace("\xa0", " ").replace("°", "")
         percent = text.endswith("%")
         if percent:
             text = text[:-1].strip()
@@ -235,17 +288,17 @@ class NumberQuestion(_Question):
             return self._right()
         if self.whole and not float(x).is_integer():
             return Feedback("invalid", tr.ui("lesson.check", "The answer is a whole number: {given} is not.",
-                                             given=_show(x)))
+                                             given=_show(x, self.lang)))
         if got > goal:
-            return self._wrong(tr.ui("lesson.check", "Not yet: {given} is too high.", given=_show(x)))
-        return self._wrong(tr.ui("lesson.check", "Not yet: {given} is too low.", given=_show(x)))
+            return self._wrong(tr.ui("lesson.check", "Not yet: {given} is too high.", given=_show(x, self.lang)))
+        return self._wrong(tr.ui("lesson.check", "Not yet: {given} is too low.", given=_show(x, self.lang)))
 
     def answer_text(self) -> str:
         if self.share:
             return self.tr.ui("cli.percent", "{value} %", value=f"{100 * float(self.answer):.0f}")
         if isinstance(self.answer, float):
-            return f"{self.answer:.2f}".rstrip("0").rstrip(".")
-        return _show(self.answer)
+            return self.tr.number(round(self.answer, 2))
+        return _show(self.answer, self.lang)
 
     def _input(self) -> ipywidgets.ValueWidget:
         import ipywidgets as w
@@ -261,8 +314,8 @@ class ChoiceQuestion(_Question):
     """
 
     def __init__(self, lang: str, choices: Sequence[str], answer: str, hint: str | None = None, *,
-                 explanation: str | None = None) -> None:
-        super().__init__(lang, hint, explanation)
+                 explanation: str | None = None, prompt: str | None = None) -> None:
+        super().__init__(lang, hint, explanation, prompt)
         if answer not in choices:
             raise ValueError(f"the answer {answer!r} is not among the choices {list(choices)}")
         self.choices = list(choices)
@@ -298,11 +351,179 @@ class ChoiceQuestion(_Question):
     def answer_text(self) -> str:
         return self.answer
 
+    def _answer_space(self) -> str:
+        items = "".join(f"<li>\u2610\u00a0{html.escape(c)}</li>" for c in self.choices)
+        return f'<ul style="list-style:none;padding-left:0.4em">{items}</ul>'
+
     def _input(self) -> ipywidgets.ValueWidget:
         import ipywidgets as w
 
         return w.Dropdown(options=[("—", "")] + [(c, c) for c in self.choices], value="",
                           layout=w.Layout(width="16em"))
+
+
+_RANGE = re.compile(r"^(\d+)\s*[-–]\s*(\d+)$")
+
+
+class NumbersQuestion(_Question):
+    """A question answered by several whole numbers, in any order (the cells of a section).
+
+    A student may type them separated by spaces or commas (``4 5 6``, ``4,5,6``), give a
+    run as ``4-6``, or pass a list or a set. A wrong answer says whether numbers are missing
+    or some do not belong.
+
+    >>> q = NumbersQuestion("en", {4, 5, 6})
+    >>> q.check("6 5 4").status, q.check("4-6").status, q.check("4 5").status, q.check("four").status
+    ('right', 'right', 'wrong', 'invalid')
+    """
+
+    def __init__(self, lang: str, answer: set[int] | frozenset[int], hint: str | None = None, *,
+                 explanation: str | None = None, prompt: str | None = None) -> None:
+        super().__init__(lang, hint, explanation, prompt)
+        if not answer:
+            raise ValueError("a numbers question needs at least one number in its answer")
+        self.answer = frozenset(answer)
+
+    def parse(self, value: Any) -> frozenset[int] | None:
+        if isinstance(value, (list, tuple, set, frozenset)):
+            if value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+                return frozenset(value)
+            return None
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            return None
+        if isinstance(value, int):
+            return frozenset({value})
+        got: set[int] = set()
+        for part in re.split(r"[\s,;]+", re.sub(r"\s*[-–]\s*", "-", value.strip())):
+            part = part.strip()
+            if not part:
+                continue
+            if part.isdigit() and len(part) <= 4:
+                got.add(int(part))
+            elif (m := _RANGE.match(part)) and int(m.group(1)) <= int(m.group(2)) <= int(m.group(1)) + 100:
+                got.update(range(int(m.group(1)), int(m.group(2)) + 1))
+            else:
+                return None
+        return frozenset(got) or None
+
+    def _check(self, value: Any) -> Feedback:
+        tr = self.tr
+        got = self.parse(value)
+        if got is None:
+            if value is None or (isinstance(value, str) and not value.strip()):
+                return Feedback("invalid", tr.ui("lesson.check", "Type the numbers first, like 1 2 3."))
+            return Feedback("invalid", tr.ui("lesson.check", "Answer with whole numbers separated by spaces, like "
+                                                             "1 2 3 (“{given}” is not).", given=_given(value)))
+        if got == self.answer:
+            return self._right()
+        if got < self.answer:
+            return self._wrong(tr.ui("lesson.check", "Not yet: some numbers are missing."))
+        if got > self.answer:
+            return self._wrong(tr.ui("lesson.check", "Not yet: some of these numbers do not belong."))
+        return self._wrong(tr.ui("lesson.check", "Not quite: some numbers are missing and some do not belong."))
+
+    def answer_text(self) -> str:
+        return " ".join(str(n) for n in sorted(self.answer))
+
+    def _input(self) -> ipywidgets.ValueWidget:
+        import ipywidgets as w
+
+        return w.Text(placeholder=self.tr.ui("lesson.placeholder", "numbers, like 1 2 3"),
+                      layout=w.Layout(width="12em"))
+
+
+LETTERS = "ABCDEFGHJK"
+_SEPARATORS = re.compile(r"[\s,;/>\-–—→.]+")
+
+
+class OrderQuestion(_Question):
+    """A question answered by putting ``items`` in order (events on a timeline).
+
+    The items are shown with letters, A, B, C…, in the order given (the lesson mixes them);
+    the student types the letters in the right order, with or without spaces or commas
+    (``C A B``, ``cab``, ``C, A, B``), or gives a list of letters or of the items themselves.
+    ``answer`` is the items in the right order. A wrong order is told how many items are in
+    their right place.
+
+    >>> q = OrderQuestion("en", ["opening", "edict", "works"], ["edict", "works", "opening"])
+    >>> q.check("B C A").status, q.check("abc").status, q.check("A B").status
+    ('right', 'wrong', 'invalid')
+    """
+
+    def __init__(self, lang: str, items: Sequence[str], answer: Sequence[str], hint: str | None = None, *,
+                 explanation: str | None = None, prompt: str | None = None) -> None:
+        super().__init__(lang, hint, explanation, prompt)
+        if not 2 <= len(items) <= len(LETTERS):
+            raise ValueError(f"an order question needs 2 to {len(LETTERS)} items, not {len(items)}")
+        if len(set(items)) != len(items) or sorted(items) != sorted(answer):
+            raise ValueError(f"the answer {list(answer)} is not an order of the items {list(items)}")
+        self.items = list(items)
+        self.answer = list(answer)
+        self.letters = LETTERS[:len(items)]
+
+    def letter(self, item: str) -> str:
+        return self.letters[self.items.index(item)]
+
+    def parse(self, value: Any) -> list[str] | None:
+        """The items in the order ``value`` gives, or ``None`` when it is not an order of all of them."""
+        if isinstance(value, str):
+            text = _SEPARATORS.sub("", value).upper()
+            if len(text) != len(self.items) or set(text) != set(self.letters):
+                return None
+            return [self.items[self.letters.index(c)] for c in text]
+        if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+            if all(v.strip().upper() in self.letters and len(v.strip()) == 1 for v in value):
+                return self.parse("".join(value))
+            plain = {_plain(i): i for i in self.items}
+            got = [plain.get(_plain(v)) for v in value]
+            if None in got or len(set(got)) != len(self.items) or len(got) != len(self.items):
+                return None
+            return [g for g in got if g is not None]
+        return None
+
+    def _check(self, value: Any) -> Feedback:
+        tr = self.tr
+        got = self.parse(value)
+        if got is None:
+            example = " ".join(reversed(self.letters))
+            if value is None or (isinstance(value, str) and not value.strip()):
+                return Feedback("invalid", tr.ui("lesson.check", "Type the letters in order, like {example}.",
+                                                 example=example))
+            return Feedback("invalid", tr.ui("lesson.check", "Use each letter once, in the order you choose, like "
+                                                             "{example} (“{given}” is not).", example=example,
+                                             given=_given(value)))
+        if got == self.answer:
+            return self._right()
+        placed = sum(g == a for g, a in zip(got, self.answer, strict=True))
+        return self._wrong(tr.ui_plural("lesson.check", "Not yet: {n} of {total} is in its right place.",
+                                        "Not yet: {n} of {total} are in their right place.", placed,
+                                        total=len(self.items)))
+
+    def answer_text(self) -> str:
+        return " ".join(self.letter(i) for i in self.answer)
+
+    def _answer_space(self) -> str:
+        in_order = self.tr.ui("lesson.paper", "Letters in order:")
+        return f"<p>{html.escape(in_order)} {'&nbsp;____' * len(self.items)}</p>"
+
+    def prompt_html(self) -> str:
+        rows = "".join(f"<li><b>{c}</b> · {html.escape(i)}</li>" for c, i in zip(self.letters, self.items, strict=True))
+        return super().prompt_html() + f'<ul style="list-style:none;margin:4px 0;padding-left:0.5em">{rows}</ul>'
+
+    def widget(self) -> ipywidgets.VBox:
+        import ipywidgets as w
+
+        box = super().widget()
+        if not self.prompt:  # the items are the question: show them even without a prompt
+            box.children = (w.HTML(self.prompt_html()), *box.children)
+        return box
+
+    def _input(self) -> ipywidgets.ValueWidget:
+        import ipywidgets as w
+
+        return w.Text(placeholder=self.tr.ui("lesson.placeholder", "letters, like {example}",
+                                             example=" ".join(reversed(self.letters))),
+                      layout=w.Layout(width="14em"))
 
 
 def _given(value: Any) -> str:

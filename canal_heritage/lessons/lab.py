@@ -34,9 +34,19 @@ def midi_thresholds(players: int) -> list[int]:
 def simulate_thresholds(variants: Mapping[str, Sequence[int] | None], *, players: int = 2, games: int = 200,
                         seed: int = 1, bots: Sequence[str] = ("heuristic",)) -> dict[str, Summary]:
     """One simulation per variant (``None``: the data file's thresholds), same seed for all
-    so that only the thresholds differ."""
-    return {name: simulate_midi(players, list(bots), games, seed, thresholds=list(t) if t is not None else None)
-            for name, t in variants.items()}
+    so that only the thresholds differ. Each run goes to the class book when a student has
+    signed in (:mod:`.classbook`), so that the class's runs can be pooled."""
+    from . import classbook
+
+    out = {}
+    for name, t in variants.items():
+        summary = simulate_midi(players, list(bots), games, seed, thresholds=list(t) if t is not None else None)
+        sites = summary.games * len(summary.per_site_built)
+        classbook.record_simulation(f"{name} · {players}p · " + ",".join(map(str, summary.thresholds)),
+                                    {"games": summary.games, "built": round(summary.sites_built_share * sites),
+                                     "sites": sites, "seed": seed})
+        out[name] = summary
+    return out
 
 
 def midi_table(results: Mapping[str, Summary], lang: str = "fr") -> HTMLBlock:
@@ -50,9 +60,25 @@ def midi_table(results: Mapping[str, Summary], lang: str = "fr") -> HTMLBlock:
     for name, s in results.items():
         rows.append([name, ", ".join(map(str, s.thresholds)), _pct(lang, s.sites_built_share),
                      *[_pct(lang, v) for v in s.per_site_built.values()],
-                     f"{s.adjacency_awards_per_game:.2f}", s.shared_victories])
+                     tr.number(s.adjacency_awards_per_game, "0.00"), s.shared_victories])
     text = "; ".join(f"{k}: {100 * s.sites_built_share:.1f}" for k, s in results.items())
     return HTMLBlock(table_html(headers, rows), text)
+
+
+def two_runs_table(first: Mapping[str, Summary], second: Mapping[str, Summary], lang: str = "fr") -> HTMLBlock:
+    """The share of sites built by each variant in two runs with different seeds, and the gap
+    between the runs: a difference between variants smaller than that gap may be chance."""
+    tr = translator(lang)
+    headers = [tr.ui("lesson.lab", "Variant"), tr.ui("lesson.lab", "Sites built, run 1"),
+               tr.ui("lesson.lab", "Sites built, run 2"), tr.ui("lesson.lab", "Gap between the runs (points)")]
+    rows = [[name, _pct(lang, a.sites_built_share), _pct(lang, second[name].sites_built_share),
+             tr.number(100 * abs(a.sites_built_share - second[name].sites_built_share), "0.0")]
+            for name, a in first.items()]
+    games = next(iter(first.values())).games
+    caption = tr.ui_plural("lesson.lab", "{n} game per variant and run", "{n} games per variant and run", games)
+    return HTMLBlock(table_html(headers, rows, caption=caption),
+                     "; ".join(f"{k}: {a.sites_built_share:.3f}/{second[k].sites_built_share:.3f}"
+                               for k, a in first.items()))
 
 
 def plot_build_rates(results: Mapping[str, Summary], lang: str = "fr") -> FigureView:
@@ -76,7 +102,7 @@ def plot_build_rates(results: Mapping[str, Summary], lang: str = "fr") -> Figure
     ax.axhspan(60, 80, color="#e8f5e9", zorder=0)
     ax.legend(fontsize=8, loc="lower right")
     ax.set_title(tr.ui("lesson.lab", "Which sites get built?"))
-    return FigureView(fig, "; ".join(names))
+    return FigureView(fig, "; ".join(names), lang=lang)
 
 
 def running_share(site: str, *, players: int = 2, sizes: Sequence[int] = (10, 40, 160), seed: int = 1,
@@ -84,6 +110,64 @@ def running_share(site: str, *, players: int = 2, sizes: Sequence[int] = (10, 40
     """The share of games in which ``site`` was built, measured with more and more games
     (each size its own run with the same seed): estimates settle as games add up."""
     return [(k, simulate_midi(players, list(bots), k, seed).per_site_built[site]) for k in sizes]
+
+
+def estimate_spread(site: str, *, players: int = 2, sizes: Sequence[int] = (10, 40, 160), pool: int = 640,
+                    seed: int = 1, bot: str = "heuristic") -> dict[int, list[float]]:
+    """How much an estimate varies with the number of games behind it.
+
+    ``pool`` games are played once (bots ``bot`` in every seat); for each size ``n`` they are
+    cut into ``pool // n`` separate batches of ``n`` games, and each batch gives its own
+    estimate of the share of games in which ``site`` was built. Separate batches are
+    independent samples, as if that many classes had each run ``n`` games. Returns
+    ``{n: [estimate, ...]}``; ``sizes`` must divide ``pool``.
+    """
+    from ..midi.simulate import play_midi_game
+
+    if any(pool % n for n in sizes):
+        raise ValueError(f"every size must divide the pool of {pool} games: {list(sizes)}")
+    index = MidiGame(players).site_index(site)
+    built = [play_midi_game(players, [bot] * players, seed * 100_003 + k).built[index] for k in range(pool)]
+    return {n: [sum(built[i:i + n]) / n for i in range(0, pool, n)] for n in sizes}
+
+
+def spread_table(spread: Mapping[int, Sequence[float]], lang: str = "fr") -> HTMLBlock:
+    """Per size: how many estimates, the lowest, the highest and the gap between them."""
+    tr = translator(lang)
+    headers = [tr.ui("lesson.lab", "Games per estimate"), tr.ui("lesson.lab", "Estimates"),
+               tr.ui("lesson.lab", "Lowest"), tr.ui("lesson.lab", "Highest"), tr.ui("lesson.lab", "Gap (points)")]
+    rows = [[n, len(v), _pct(lang, min(v)), _pct(lang, max(v)), round(100 * (max(v) - min(v)))]
+            for n, v in spread.items()]
+    return HTMLBlock(table_html(headers, rows), "; ".join(f"{n}: {min(v):.2f}-{max(v):.2f}" for n, v in spread.items()))
+
+
+def plot_estimate_spread(spread: Mapping[int, Sequence[float]], site: str, lang: str = "fr") -> FigureView:
+    """One dot per estimate, for each number of games: the cloud narrows as games add up.
+    The dashed line is the share over every game played."""
+    tr = translator(lang)
+    fig = new_figure(7, 3.6)
+    ax = fig.add_subplot()
+    everything = [x for v in spread.values() for x in v]
+    sizes = list(spread)
+    first = sizes[0]
+    played = first * len(spread[first])  # every size cuts the same games into batches
+    overall = sum(spread[first]) / len(spread[first])
+    for i, values in enumerate(spread.values()):
+        k = len(values)
+        xs = [i + 0.5 * ((j + 0.5) / k - 0.5) for j in range(k)]  # spread sideways, in a fixed order
+        ax.scatter(xs, [100 * v for v in values], s=18, alpha=0.75, color=PALETTE[0], edgecolors="none")
+        ax.plot([i - 0.3, i + 0.3], [100 * min(values)] * 2, color=PALETTE[1], linewidth=1.5)
+        ax.plot([i - 0.3, i + 0.3], [100 * max(values)] * 2, color=PALETTE[1], linewidth=1.5)
+    ax.axhline(100 * overall, color="#555555", linestyle="--", linewidth=1,
+               label=tr.ui("lesson.lab", "all {n} games together", n=played))
+    ax.set_xticks(range(len(sizes)), [str(n) for n in sizes])
+    ax.set_ylim(-3, 103)
+    ax.set_xlabel(tr.ui("lesson.lab", "games behind each estimate"))
+    ax.set_ylabel(tr.ui("lesson.lab", "games where the site was built (%)"))
+    ax.set_title(tr.ui("lesson.lab", "Site {site}: the estimate settles", site=site))
+    ax.legend(loc="lower right", fontsize=8)
+    ax.grid(color="#eeeeee")
+    return FigureView(fig, f"{len(everything)} estimates", lang=lang)
 
 
 def plot_running_share(points: Sequence[tuple[int, float]], site: str, lang: str = "fr") -> FigureView:
@@ -98,7 +182,7 @@ def plot_running_share(points: Sequence[tuple[int, float]], site: str, lang: str
     ax.set_ylabel(tr.ui("lesson.lab", "games where the site was built (%)"))
     ax.set_title(tr.ui("lesson.lab", "Site {site}: the estimate settles", site=site))
     ax.grid(color="#eeeeee")
-    return FigureView(fig, ", ".join(f"{k}: {100 * v:.0f}" for k, v in points))
+    return FigureView(fig, ", ".join(f"{k}: {100 * v:.0f}" for k, v in points), lang=lang)
 
 
 def plot_bets(rows: Sequence[Mapping[str, Any]], lang: str = "fr") -> FigureView:
@@ -111,7 +195,7 @@ def plot_bets(rows: Sequence[Mapping[str, Any]], lang: str = "fr") -> FigureView
     ax.bar(labels, [r["points"] for r in rows], color=PALETTE[0])
     ax.set_ylabel(tr.ui("lesson.bets", "Points gained on average"))
     ax.set_title(tr.ui("lesson.lab", "What each bet brings"))
-    return FigureView(fig, "; ".join(f"{r['value']}: {r['points']:.2f}" for r in rows))
+    return FigureView(fig, "; ".join(f"{r['value']}: {r['points']:.2f}" for r in rows), lang=lang)
 
 
 # ---------------------------------------------------------------------- Arriala
@@ -146,8 +230,8 @@ def arriala_table(results: Mapping[str, ArrialaSummary], lang: str = "fr") -> HT
     for name, s in results.items():
         stalled = sum(v for k, v in s.end_reasons.items() if k != "last_section")
         first = s.by_turn_position[0]["win_rate"] if s.by_turn_position else 0.0
-        rows.append([name, _pct(lang, stalled), f"{s.mean_rounds:.1f}", f"{s.sections_per_game:.1f}",
-                     f"{s.mean_winner_score:.1f}", f"{s.mean_margin:.1f}", _pct(lang, first)])
+        rows.append([name, _pct(lang, stalled), *(tr.number(x, "0.0") for x in (
+            s.mean_rounds, s.sections_per_game, s.mean_winner_score, s.mean_margin)), _pct(lang, first)])
     text = "; ".join(f"{k}: {s.mean_rounds:.1f}" for k, s in results.items())
     return HTMLBlock(table_html(headers, rows), text)
 
@@ -170,4 +254,4 @@ def plot_points_by_kind(results: Mapping[str, ArrialaSummary], lang: str = "fr")
     ax.set_ylabel(tr.ui("lesson.lab", "points per player and game"))
     ax.set_title(tr.ui("lesson.lab", "Where the points come from"))
     ax.legend(fontsize=8)
-    return FigureView(fig, "; ".join(names))
+    return FigureView(fig, "; ".join(names), lang=lang)

@@ -20,7 +20,7 @@ from ..midi.bots import make_bot
 from ..midi.narration import Narrator
 from ..midi.scoring import ScoreSheet
 from ..midi.state import BUILT
-from .common import HTMLBlock, Storyteller, bullet_html, table_html
+from .common import HTMLBlock, Storyteller, bullet_html, display_widget, table_html
 
 if TYPE_CHECKING:
     import ipywidgets
@@ -196,6 +196,8 @@ class RoundStepper:
         self._widget: Any = None
         self._told = 0
         self._shown_at: int | None = None  # show_choices(): the decision its numbers are for
+        self.seed = seed
+        self._recorded = False  # the result went to the class book
         self._advance()
 
     # ---------------------------------------------------------------- logic
@@ -245,6 +247,20 @@ class RoundStepper:
         self._advance()
         self._refresh()
 
+    def _record_end(self) -> None:
+        """At the game's end, keep the result in the class book (when a student signed in)."""
+        if self._recorded or not self.state.is_terminal():
+            return
+        from . import classbook
+
+        self._recorded = True
+        sheet = self.state.score_sheet()
+        totals = [ps.total for ps in sheet.players]
+        others = [t for p, t in enumerate(totals) if p != self.seat]
+        classbook.record_game(f"midi · {self.players}p · seed {self.seed}",
+                              {"game": "midi", "score": totals[self.seat], "bot": max(others, default=0),
+                               "won": self.seat in sheet.winners, "seed": self.seed})
+
     def _advance(self) -> None:
         self._tell()
         while (p := self.state.current_player()) is not None and p != self.seat:  # None: the game is over
@@ -262,6 +278,7 @@ class RoundStepper:
             self._tell()
             if not (kind.kind == "trade" and kind.trade == "hand"):  # a hand trade stays private
                 self.lines.insert(min(start + 1, len(self.lines)), (said, True))
+        self._record_end()
 
     def _tell(self) -> None:
         for e, line in zip(self.state.log(self.seat)[self.story.told:], self.story.news(), strict=True):
@@ -311,6 +328,11 @@ class RoundStepper:
         shown = self.lines[-last:]
         return bullet_html([t for t, _ in shown], muted=[b for _, b in shown])
 
+    def paper_html(self) -> str:
+        """Where the game stands, without buttons: for paper, and for a notebook exported
+        without its widgets."""
+        return self.status_html() + self.log_html()
+
     def widget(self) -> ipywidgets.VBox:
         import ipywidgets as w
 
@@ -341,9 +363,7 @@ class RoundStepper:
         self._sheet.value = score_sheet_html(self.state.score_sheet(), self.tr.lang, self.game, self.narrator.names)
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget())
+        display_widget(self.widget(), self.paper_html())
 
 
 # ---------------------------------------------------------------------- bets and chance
@@ -385,13 +405,37 @@ def bet_outcomes(state: MidiState, seat: int, *, samples: int = 100, seed: int =
     return out
 
 
+def bet_runs(state: MidiState, seat: int, *, samples: int = 100, seeds: Sequence[int] = range(1, 9)
+             ) -> list[list[dict[str, Any]]]:
+    """:func:`bet_outcomes` run once per seed: how much the estimate of each bet moves from
+    one run of ``samples`` rounds to another."""
+    return [bet_outcomes(state, seat, samples=samples, seed=s) for s in seeds]
+
+
+def best_value(rows: Sequence[Mapping[str, Any]]) -> int:
+    """The bet that brought the most points on average in one run (the lowest card on a tie)."""
+    return max(rows, key=lambda r: (r["points"], -r["value"]))["value"]
+
+
+def bet_runs_table(runs: Sequence[Sequence[Mapping[str, Any]]], lang: str, game: MidiGame | None = None
+                   ) -> HTMLBlock:
+    """One line per run: points gained on average with each bet, and the bet that came out best."""
+    n = Narrator(lang, game)
+    tr = n.tr
+    values = [r["value"] for r in runs[0]]
+    headers = [tr.ui("lesson.bets", "Run"), *[n.worker(v) for v in values], tr.ui("lesson.bets", "Best bet")]
+    body = [[i, *[tr.number(r["points"], "0.00") for r in rows], n.worker(best_value(rows))]
+            for i, rows in enumerate(runs, 1)]
+    return HTMLBlock(table_html(headers, body), "; ".join(str(best_value(rows)) for rows in runs))
+
+
 def bet_table(rows: Sequence[Mapping[str, Any]], lang: str, game: MidiGame | None = None) -> HTMLBlock:
     n = Narrator(lang, game)
     tr = n.tr
     headers = [tr.ui("lesson.bets", "Bet"), tr.ui("lesson.bets", "Site built"), tr.ui("lesson.bets", "Site won"),
                tr.ui("lesson.bets", "Points gained on average")]
     pct = lambda x: tr.ui("cli.percent", "{value} %", value=f"{100 * x:.0f}")  # noqa: E731
-    body = [[n.worker(r["value"]), pct(r["built"]), pct(r["won"]), f"{r['points']:.2f}"] for r in rows]
+    body = [[n.worker(r["value"]), pct(r["built"]), pct(r["won"]), tr.number(r["points"], "0.00")] for r in rows]
     text = "; ".join(f"{r['value']}: {r['points']:.2f}" for r in rows)
     return HTMLBlock(table_html(headers, body), text)
 

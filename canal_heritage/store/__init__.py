@@ -12,6 +12,7 @@ from .errors import CodeInUse, RoomGone, SeatTaken, StaleDecision, StoreError
 from .store import (
     RETENTION_DAYS,
     DecisionRecord,
+    LessonRecord,
     RoomRecord,
     SeatRecord,
     Store,
@@ -20,7 +21,7 @@ from .store import (
 )
 
 __all__ = [
-    "APPLICATION_ID", "RETENTION_DAYS", "CodeInUse", "DecisionRecord", "RoomGone", "RoomRecord", "SeatRecord",
-    "SeatTaken",
+    "APPLICATION_ID", "RETENTION_DAYS", "CodeInUse", "DecisionRecord", "LessonRecord", "RoomGone", "RoomRecord",
+    "SeatRecord", "SeatTaken",
     "StaleDecision", "Store", "StoreError", "default_url", "hash_token", "retention_days",
 ]

@@ -85,6 +85,8 @@ class ClassSession(Base):
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
     rooms: Mapped[list[Room]] = relationship(back_populates="class_session", passive_deletes=True)
+    lesson_records: Mapped[list[LessonRecordRow]] = relationship(back_populates="class_session",
+                                                                 passive_deletes=True)
 
 
 class Room(Base):
@@ -164,3 +166,23 @@ class Refusal(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
     reason: Mapped[str] = mapped_column(String(200))
     client: Mapped[str] = mapped_column(String(64))
+
+
+class LessonRecordRow(Base):
+    """One thing a student (or a pair, by one nickname) did in a lesson notebook: an answer
+    checked (``kind`` "answer", ``key`` the question, ``payload`` what was given and the
+    verdict), a game against a bot ("game": the scores) or a simulation run ("simulation":
+    the counts, so that a class's runs can be pooled)."""
+
+    __tablename__ = "lesson_records"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    class_session_id: Mapped[int] = mapped_column(ForeignKey("class_sessions.id", ondelete="CASCADE"), index=True)
+    nickname: Mapped[str] = mapped_column(String(24))
+    lesson: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(12))
+    key: Mapped[str] = mapped_column(String(80))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+    class_session: Mapped[ClassSession] = relationship(back_populates="lesson_records")

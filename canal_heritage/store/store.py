@@ -1,4 +1,5 @@
-"""The classroom's durable store: class sessions, rooms, seats, decisions, refusals, results.
+"""The classroom's durable store: class sessions, rooms, seats, decisions, refusals, results,
+and what students answer and play in the lesson notebooks.
 
 A room is a seeded game plus its ordered decisions (each an action's text form), so a room
 resumes by replaying its decisions. Every write method commits before it returns (the
@@ -29,7 +30,7 @@ from sqlalchemy.orm import Session, selectinload, sessionmaker
 from .database import BUSY_TIMEOUT, open_engine, resolve, store_error, writer
 from .errors import CodeInUse, RoomGone, SeatTaken, StaleDecision, StoreError
 from .export import results_csv
-from .models import ClassSession, Decision, Refusal, Room, Seat
+from .models import ClassSession, Decision, LessonRecordRow, Refusal, Room, Seat
 
 #: How long results are kept by default, in days (see :meth:`Store.purge` and docs/store.md).
 RETENTION_DAYS = 365
@@ -98,6 +99,25 @@ class RoomRecord:
     result: dict[str, Any] | None
     seats: tuple[SeatRecord, ...]
     decisions: tuple[DecisionRecord, ...]
+
+
+@dataclass(frozen=True)
+class LessonRecord:
+    """Something a student did in a lesson notebook (see :meth:`Store.record_lesson`)."""
+
+    id: int
+    class_session_id: int
+    nickname: str
+    lesson: int
+    kind: str
+    key: str
+    payload: dict[str, Any]
+    at: datetime
+
+
+LESSON_KINDS = ("answer", "game", "simulation")
+KEY_MAX = 80
+PAYLOAD_MAX = 4000
 
 
 def hash_token(token: str) -> str:
@@ -365,6 +385,15 @@ class Store:
             room = session.scalar(select(Room).options(*WITH_ALL).where(Room.code == code, Room.status == "open"))
             return None if room is None else room_record(room)
 
+    def game_by_code(self, code: str) -> RoomRecord | None:
+        """The newest room with this code, open, over or closed (a finished room's code may have
+        been given again to a later room: the later one is found), or ``None``. How a lesson
+        notebook reopens a classroom game to replay it."""
+        with self._reading() as session:
+            room = session.scalar(select(Room).options(*WITH_ALL).where(Room.code == code)
+                                  .order_by(Room.created_at.desc(), Room.id.desc()).limit(1))
+            return None if room is None else room_record(room)
+
     def live_rooms(self, kind: str | None = None) -> list[RoomRecord]:
         """Every open room (of this kind, if given), oldest first, with seats and decisions:
         what to resume after a restart."""
@@ -558,6 +587,53 @@ class Store:
         with self._reading() as session:
             return [(row.at, row.reason, row.client) for row in session.execute(query.order_by(Refusal.id))]
 
+    def class_by_label(self, label: str, *, create: bool = True) -> int | None:
+        """The newest class session named ``label`` (compared without case or extra spaces),
+        created when there is none and ``create`` is true (else ``None``): how a lesson
+        notebook finds its class from the name the teacher gave it."""
+        check_text("a class's label", label, LABEL_MAX)
+        wanted = " ".join(label.split()).casefold()
+        for cid, name, _ in self.classes():
+            if " ".join(name.split()).casefold() == wanted:
+                return cid
+        return self.new_class(" ".join(label.split())) if create else None
+
+    # --- lessons (issue 15, item 4) ---------------------------------------------------------
+
+    def record_lesson(self, class_session_id: int, nickname: str, lesson: int, kind: str, key: str,
+                      payload: dict[str, Any]) -> int:
+        """Keep something a student did in lesson ``lesson``: an answer checked, a game against
+        a bot, a simulation run (``kind``), about ``key`` (the question, the game), with its
+        ``payload`` (JSON data, 4000 characters at most). Returns the record's id."""
+        check_text("a student's nickname", nickname, NAME_MAX)
+        check_choice("a lesson record's kind", kind, LESSON_KINDS)
+        check_text("a lesson record's key", key, KEY_MAX)
+        check_json("a lesson record's payload", payload)
+        if not isinstance(lesson, int) or isinstance(lesson, bool) or not 0 <= lesson <= 99:
+            raise ValueError(f"a lesson is a number from 0 to 99, not {lesson!r}")
+        if len(json.dumps(payload)) > PAYLOAD_MAX:
+            raise ValueError(f"a lesson record's payload is at most {PAYLOAD_MAX} characters of JSON")
+        with self._writing() as session:
+            if session.get(ClassSession, class_session_id) is None:
+                raise StoreError(f"There is no class session {class_session_id}.")
+            row = LessonRecordRow(class_session_id=class_session_id, nickname=nickname, lesson=lesson, kind=kind,
+                                  key=key, payload=payload, at=self._now())
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def lesson_records(self, class_session_id: int, *, lesson: int | None = None,
+                       kind: str | None = None) -> list[LessonRecord]:
+        """A class's lesson records, oldest first (of one lesson, of one kind)."""
+        query = select(LessonRecordRow).where(LessonRecordRow.class_session_id == class_session_id)
+        if lesson is not None:
+            query = query.where(LessonRecordRow.lesson == lesson)
+        if kind is not None:
+            query = query.where(LessonRecordRow.kind == kind)
+        with self._reading() as session:
+            return [LessonRecord(r.id, r.class_session_id, r.nickname, r.lesson, r.kind, r.key, dict(r.payload), r.at)
+                    for r in session.scalars(query.order_by(LessonRecordRow.at, LessonRecordRow.id))]
+
     # --- results (issue 14, item 5) --------------------------------------------------------
 
     def results(self, class_session_id: int | None = None) -> list[RoomRecord]:
@@ -580,20 +656,24 @@ class Store:
 
     def forget_class(self, class_session_id: int) -> int:
         """Delete a class session, its rooms and everything in them (seats, decisions, the
-        rooms' refusals). Returns how many rooms were deleted (0 for an unknown class)."""
+        rooms' refusals), and its lesson records. Returns how many rooms were deleted (0 for
+        an unknown class)."""
         with self._writing() as session:
             rooms = select(Room.id).where(Room.class_session_id == class_session_id)
             count = session.scalar(select(func.count()).select_from(rooms.subquery())) or 0
             session.execute(delete(Refusal).where(Refusal.room_id.in_(rooms)), execution_options=NOSYNC)
             session.execute(delete(Room).where(Room.class_session_id == class_session_id), execution_options=NOSYNC)
+            session.execute(delete(LessonRecordRow).where(LessonRecordRow.class_session_id == class_session_id),
+                            execution_options=NOSYNC)
             session.execute(delete(ClassSession).where(ClassSession.id == class_session_id), execution_options=NOSYNC)
             return count
 
     def purge(self, *, older_than_days: int | None = None) -> int:
         """Delete the rooms that ended, or were last updated, more than ``older_than_days``
         days ago (by default :func:`retention_days`: 365 unless ``CANAL_HERITAGE_RETENTION_DAYS``
-        says otherwise), with everything in them, then the class sessions left without rooms
-        and older than that, and the refusals older than that. Returns how many rooms were
+        says otherwise), with everything in them, the lesson records older than that, then the
+        class sessions left without rooms or lesson records and older than that, and the
+        refusals older than that. Returns how many rooms were
         deleted."""
         days = retention_days() if older_than_days is None else older_than_days
         if days < 0:
@@ -605,7 +685,9 @@ class Store:
             session.execute(delete(Refusal).where(or_(Refusal.room_id.in_(old), Refusal.at < cutoff)),
                             execution_options=NOSYNC)
             session.execute(delete(Room).where(Room.id.in_(old)), execution_options=NOSYNC)
+            session.execute(delete(LessonRecordRow).where(LessonRecordRow.at < cutoff), execution_options=NOSYNC)
             session.execute(delete(ClassSession).where(
                 ~select(Room.id).where(Room.class_session_id == ClassSession.id).exists(),
+                ~select(LessonRecordRow.id).where(LessonRecordRow.class_session_id == ClassSession.id).exists(),
                 func.coalesce(ClassSession.ended_at, ClassSession.created_at) < cutoff), execution_options=NOSYNC)
             return count

@@ -3,53 +3,22 @@ item 1): from Toulouse up to the Naurouze summit, the watershed fed by the Monta
 down through Castelnaudary, Carcassonne and the Fonseranes staircase at Béziers to the Étang de
 Thau at Sète. Locks are drawn as steps.
 
-The heights and distances are well-known approximate figures, not surveyed data (the project's
-data has none): the picture says so in its caption ("simplified"). The nine sites of the Canal
-du Midi game (``data/midi/sites.json``) are marked on it by their card numerals.
+The heights and distances (:mod:`canal_heritage.profile`, shared with the lessons) are
+well-known approximate figures, not surveyed data: the picture says so in its caption
+("simplified"). The nine sites of the Canal du Midi game (``data/midi/sites.json``) are marked
+on it by their card numerals.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
 from ..datafiles import data_dir
 from ..i18n import Translator
+from ..profile import PROFILE, SITE_KM, SUMMIT, water_line
 from .theme import CANAL, INK, MUTED, PAPER, PLANE, SKY, STONE, STONE_DARK, WATER_LIGHT
-
-
-@dataclass(frozen=True)
-class Waypoint:
-    """A point of the canal: kilometres from Toulouse and the water's height (metres above
-    sea level), both approximate; ``steps``: locks drawn as steps on the way here from the
-    previous point (a schematic count, not every lock)."""
-
-    name: str
-    km: float
-    height: float
-    steps: int = 0
-    label: bool = True
-
-
-#: The canal's line, Toulouse to the Étang de Thau (approximate, "simplified" in the caption).
-PROFILE: tuple[Waypoint, ...] = (
-    Waypoint("Toulouse", 0, 132),
-    Waypoint("Naurouze", 52, 190, steps=9),
-    Waypoint("Castelnaudary", 65, 163, steps=5),
-    Waypoint("Carcassonne", 105, 108, steps=8),
-    Waypoint("Argens", 150, 32, steps=10, label=False),
-    Waypoint("Béziers", 205, 32, label=False),  # the long pound: 54 km without a lock
-    Waypoint("Fonseranes", 207, 11, steps=8),  # the staircase: eight basins
-    Waypoint("Agde", 230, 3, steps=2, label=False),
-    Waypoint("Sète", 240, 0, steps=1),
-)
-SUMMIT = PROFILE[1]
-
-#: Kilometres from Toulouse of the game's site cards (by numeral; approximate).
-SITE_KM: dict[str, float] = {"I": 0, "II": 52, "III": 65, "IV": 101, "V": 144, "VI": 154, "VII": 196,
-                             "VIII": 207, "IX": 231}
 
 # the drawing: a 900 × 330 box; the canal from x0 to x1, heights from 0 m (y_sea) to 200 m (y_top)
 WIDTH, HEIGHT = 900, 330
@@ -75,25 +44,6 @@ def _sites() -> tuple[tuple[str, str], ...]:
     """The game's sites (numeral, name) from ``data/midi/sites.json``."""
     raw = json.loads((data_dir() / "midi" / "sites.json").read_text(encoding="utf-8"))
     return tuple((s["id"], s["name"]) for s in raw["sites"])
-
-
-def water_line() -> list[tuple[float, float]]:
-    """The canal's water as a stepped line of (km, metres): level between locks, a step at
-    each lock (the steps of a stretch evenly spread over its second half)."""
-    points = [(PROFILE[0].km, PROFILE[0].height)]
-    for before, here in zip(PROFILE, PROFILE[1:], strict=False):
-        if here.steps == 0:
-            points.append((here.km, here.height))
-            continue
-        start = before.km if here.steps >= 8 and here.km - before.km < 5 else before.km + (here.km - before.km) * 0.15
-        span = here.km - start
-        rise = (here.height - before.height) / here.steps
-        for i in range(here.steps):
-            km = start + span * (i + 1) / (here.steps + 0.5)
-            points.append((km, before.height + rise * i))
-            points.append((km, before.height + rise * (i + 1)))
-        points.append((here.km, here.height))
-    return points
 
 
 def long_profile_svg(tr: Translator, *, ident: str = "profile") -> str:

@@ -1,13 +1,13 @@
 """Lesson 2: a round of Canal du Midi, step by step."""
 
-from lessons_build import code, md
+from lessons_build import class_book, code, md
 
 LESSON = {
     "number": 2,
     "slug": "midi-round",
     "title": {"fr": "Un tour de Canal du Midi, pas à pas", "en": "A round of Canal du Midi, step by step"},
     "age": "10–15",
-    "minutes": 50,
+    "minutes": 55,
     "objectives": {
         "fr": ["nommer les étapes d'un tour : révéler, piocher, miser, compter, attribuer ;",
                "prévoir si un chantier est construit ou retardé à partir des mises ;",
@@ -58,12 +58,13 @@ A game lasts nine rounds, one per work site. In each round:
 
 In this notebook the game's engine applies those rules: it says what is allowed and tells
 what happens.
-"""),
+""", minutes=8),
     code("""
 from canal_heritage.lessons import midi, questions
 from canal_heritage.lessons.common import Storyteller
 from canal_heritage.midi.narration import Narrator
 """),
+    *class_book(2),
     md(fr="""
 ## Un tour, commande par commande
 
@@ -75,7 +76,7 @@ chantier.
 
 You play Clerville against a bot playing Andréossy. The number `seed` fixes the shuffle, so the
 whole class has the same game. The next cell deals and reveals the first site.
-"""),
+""", minutes=12),
     code("""
 stepper = midi.RoundStepper(lang, seed=7)
 stepper.tell()
@@ -121,6 +122,61 @@ awarded. The sentences in quotation marks are the bot's explanations.
 stepper.choose_number(0)
 """),
     md(fr="""
+## Le tour 2, pioche comprise
+
+Vous avez misé une carte : il vous en reste deux en main. Le tour 2 commence donc par la
+**pioche** (étape B) : vous prenez une des cartes posées devant vous. Le robot a déjà pioché ;
+relisez ce que le récit dit de sa pioche, plus haut, puis répondez.
+""", en="""
+## Round 2, with the draw
+
+You bet one card, so two are left in your hand. Round 2 therefore begins with the **draw**
+(step B): you take one of the cards lying in front of you. The bot has drawn already; read
+what the story says about its draw, above, then answer.
+""", minutes=10),
+    code("""
+questions.draw_rule(lang)
+"""),
+    md(fr="""
+Vos choix pour la pioche : une carte face cachée (personne ne sait ce que c'est) ou l'une de vos
+cartes face visible.
+""", en="""
+Your choices for the draw: a face-down card (nobody knows what it is) or one of your face-up
+cards.
+"""),
+    code("""
+stepper.show_choices()
+"""),
+    md(fr="""
+**À vous.** Changez le numéro puis exécutez la cellule : vous piochez, puis le moteur vous
+demande votre mise.
+""", en="""
+**Your turn.** Change the number and run the cell: you draw, then the engine asks for your
+bet.
+"""),
+    code("""
+stepper.choose_number(3)
+"""),
+    code("""
+stepper.show_choices()
+"""),
+    code("""
+stepper.choose_number(0)
+"""),
+    code("""
+stepper.show_choices()
+"""),
+    code("""
+stepper.choose_number(0)
+"""),
+    md(fr="""
+Vous venez de jouer un tour entier : pioche, mise, compte, renforts et attribution. Le tour 3
+commence déjà dans le récit.
+""", en="""
+You have just played a whole round: draw, bet, count, reinforcements and award. Round 3 is
+already starting in the story.
+"""),
+    md(fr="""
 ## Une partie entière avec des boutons
 
 Le même outil existe avec des boutons : les étapes du tour sont en haut (l'étape en cours est en
@@ -132,7 +188,7 @@ récit.
 The same tool comes with buttons: the steps of the round are at the top (the current one in
 blue), your cards in the middle, the story of the game below. The score sheet unfolds under the
 story.
-"""),
+""", minutes=8),
     code("""
 midi.RoundStepper(lang, seed=11)
 """),
@@ -148,7 +204,7 @@ Andréossy un Terrassier (4) et un Arpenteur (1). Personne n'a plus de pièce.
 Late in a two-player game, site VIII, the Fonseranes locks, needs **9** points. Clerville holds
 a Stonecutter (2) and a Carpenter (5); Andréossy a Digger (4) and a Surveyor (1). Nobody has a
 coin left.
-"""),
+""", minutes=12),
     code("""
 example = midi.prepared_round(2, built={"I": [0], "II": [1], "III": [1], "IV": [0], "V": [1], "VI": [0]},
                               delayed=["VII"], current="VIII", hands=[[2, 5], [4, 1]], coins=[0, 0], spent=4)
@@ -177,6 +233,27 @@ questions.site_winner(lang, example, {0: 5, 1: 4})
 questions.built_or_delayed(lang, example, {0: 2, 1: 4})
 """),
     md(fr="""
+**Une égalité.** Même position, mais Andréossy tient un Charpentier (5) à la place de son
+Terrassier (4). Tous deux misent 5.
+
+4. Qui remporte le chantier ?
+5. Combien de pions sont posés sur le chantier ?
+""", en="""
+**A tie.** The same position, but Andréossy holds a Carpenter (5) instead of his Digger (4).
+Both bet 5.
+
+4. Who takes the site?
+5. How many pawns are placed on the site?
+"""),
+    code("""
+tie = midi.prepared_round(2, built={"I": [0], "II": [1], "III": [1], "IV": [0], "V": [1], "VI": [0]},
+                          delayed=["VII"], current="VIII", hands=[[2, 5], [5, 1]], coins=[0, 0], spent=4)
+questions.site_winner(lang, tie, {0: 5, 1: 5})
+"""),
+    code("""
+questions.pawns_placed(lang, tie, {0: 5, 1: 5})
+"""),
+    md(fr="""
 Vérifions avec le moteur : on joue les mises de la question 1 sur une copie de la position, et
 le narrateur raconte.
 """, en="""
@@ -189,7 +266,7 @@ story = Storyteller(trial, Narrator(lang, trial.game))
 story.told = len(trial.log(None))
 midi.play_round(trial, {0: 5, 1: 4})
 story.tell()
-""", check={
+""", reveals=True, check={
         "fr": "Clerville pose sa mise, face cachée.\n"
               "Andréossy pose sa mise, face cachée.\n"
               "Les mises sont révélées : Clerville 5 et Andréossy 4. Total : 9.\n"
@@ -215,5 +292,5 @@ story.tell()
 - Why is it sometimes worth betting a small card on a site you do not want to win?
 - A delayed site is not lost for everyone: lesson 3 explains why.
 - When is a coin worth spending on reinforcements?
-"""),
+""", minutes=5),
 ]

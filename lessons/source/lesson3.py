@@ -1,6 +1,6 @@
 """Lesson 3: scoring Canal du Midi."""
 
-from lessons_build import code, md
+from lessons_build import class_book, code, md
 
 LESSON = {
     "number": 3,
@@ -51,12 +51,13 @@ At the end of the game:
 - every unused **coin** brings 2 points.
 
 The highest total wins; in a tie, whoever holds more sites.
-"""),
+""", minutes=8),
     code("""
 from canal_heritage.lessons import midi, questions
 from canal_heritage.lessons.common import Storyteller
 from canal_heritage.midi.narration import Narrator
 """),
+    *class_book(3),
     md(fr="""
 ## Une fin de partie
 
@@ -67,7 +68,7 @@ Il ne reste que le dernier tour : le chantier IX, à Agde. Clerville n'a plus qu
 
 Only the last round is left: site IX, at Agde. Clerville has one Blaster (6) left, Andréossy
 one Carrier (3). Here is who holds what before that last round.
-"""),
+""", minutes=15),
     code("""
 final = midi.prepared_round(2, built={"I": [0], "II": [0, 1], "III": [1], "V": [1], "VI": [0], "VIII": [0, 1]},
                             delayed=["IV", "VII"], current="IX", hands=[[6], [3]], coins=[1, 0], spent=3)
@@ -121,13 +122,14 @@ puis la feuille de score détaille chaque ligne.
 
 The narrator tells the last round, who gets the delayed sites and the result; then the score
 sheet shows every line.
-"""),
+""", minutes=10),
     code("""
-story = Storyteller(final, Narrator(lang, final.game))
-story.told = len(final.log(None))
-midi.play_round(final)
+played = final.clone()  # on a copy: run again, the cell tells the same round again
+story = Storyteller(played, Narrator(lang, played.game))
+story.told = len(played.log(None))
+midi.play_round(played)
 story.tell()
-""", check={
+""", reveals=True, check={
         "fr": "Clerville pose sa mise, face cachée.\n"
               "Andréossy pose sa mise, face cachée.\n"
               "Les mises sont révélées : Clerville 6 et Andréossy 3. Total : 9.\n"
@@ -150,8 +152,8 @@ story.tell()
               "At the end, site Tunnel du Malpas (VII) goes to Clerville, who holds both neighbouring sites.\n"
               "The canal is finished. Clerville wins with 28 points."}),
     code("""
-midi.score_sheet(final, lang)
-"""),
+midi.score_sheet(played, lang)
+""", reveals=True),
     md(fr="""
 ## À trois ou quatre joueurs
 
@@ -166,7 +168,7 @@ The sharing rule does not depend on how many players share.
 
 1. A site worth 7 is held by three players. How many points does each get?
 2. A delayed site worth 9 goes by adjacency to two players. How many points does each get?
-"""),
+""", minutes=7),
     code("""
 questions.halving(lang, 7, 3, False)
 """),
@@ -185,5 +187,5 @@ questions.halving(lang, 9, 2, True)
 - Why halve a shared site rather than split it between the players?
 - Is holding both neighbours of a hard site a good strategy?
 - A coin is worth 2 points at the end: when is it better to keep it?
-"""),
+""", minutes=5),
 ]

@@ -1,6 +1,6 @@
 """Lesson 4: chance and strategy."""
 
-from lessons_build import code, md
+from lessons_build import class_book, code, md
 
 LESSON = {
     "number": 4,
@@ -40,12 +40,13 @@ The opponents' bets are not chance, but they are unknown: we can only estimate t
 
 Every draw in this notebook starts from a fixed number, the **seed**: running a cell again gives
 exactly the same results, for the whole class too.
-"""),
+""", minutes=5),
     code("""
 from canal_heritage.lessons import lab, midi, questions
 from canal_heritage.midi import MidiGame
 from canal_heritage.midi.narration import Narrator
 """),
+    *class_book(4),
     md(fr="""
 ## 1. Une pioche face cachée
 
@@ -58,10 +59,10 @@ autres), mais pas laquelle est où.
 At the start of a game, each player has three face-down cards in front of them. The player about
 to draw knows which values they may be (they know their nine cards and see the other six), but
 not which one is where.
-"""),
+""", minutes=10),
     code("""
 game = MidiGame(2)
-state = game.new_initial_state(seed=5)
+state = game.new_initial_state(seed=30)
 narrator = Narrator(lang, game)
 me = state.current_player()
 pool = midi.face_down_pool(state, me)
@@ -88,7 +89,7 @@ du projet : 60 à 80 % des chantiers construits.
 
 Let us have two "heuristic" bots (they follow simple rules of thumb) play 100 games, and count
 how often each site was built. The green band is the project's aim: 60 to 80 % of sites built.
-"""),
+""", minutes=15),
     code("""
 rates = lab.simulate_thresholds({"A": None}, players=2, games=100, seed=1)
 lab.plot_build_rates(rates, lang)
@@ -97,15 +98,43 @@ lab.plot_build_rates(rates, lang)
 questions.least_built(lang, rates["A"])
 """),
     md(fr="""
-Une estimation faite sur peu de parties varie beaucoup. Voici la part de parties où Le Somail
-(VI) est construit, mesurée sur 10, 30 puis 90 parties : plus on joue, plus l'estimation se
-stabilise.
+Une estimation faite sur peu de parties varie beaucoup. Pour voir de combien, on joue 640
+parties une seule fois, puis on les découpe en paquets : 64 paquets de 10 parties, 16 de 40,
+4 de 160, comme si 64 groupes avaient joué chacun 10 parties. Chaque paquet donne sa propre
+estimation de la part de parties où Le Somail (VI) est construit (un point par estimation ; les
+traits orange marquent la plus basse et la plus haute).
 """, en="""
-An estimate from few games varies a lot. Here is the share of games in which Le Somail (VI) is
-built, measured over 10, 30 and then 90 games: the more games, the steadier the estimate.
+An estimate from few games varies a lot. To see how much, we play 640 games once, then cut
+them into batches: 64 batches of 10 games, 16 of 40, 4 of 160, as if 64 groups had each played
+10 games. Each batch gives its own estimate of the share of games in which Le Somail (VI) is
+built (one dot per estimate; the orange lines mark the lowest and the highest).
 """),
     code("""
-lab.plot_running_share(lab.running_share("VI", sizes=(10, 30, 90)), "VI", lang)
+spread = lab.estimate_spread("VI", sizes=(10, 40, 160), pool=640, seed=1)
+lab.plot_estimate_spread(spread, "VI", lang)
+"""),
+    code("""
+lab.spread_table(spread, lang)
+"""),
+    md(fr="""
+**À vous.**
+
+1. Avec 10 parties par estimation, combien de points d'écart entre la plus haute et la plus
+   basse ?
+2. Combien de parties par estimation faut-il au moins pour que toutes les estimations soient à
+   moins de 10 points de la part mesurée sur toutes les parties (la ligne pointillée) ?
+""", en="""
+**Your turn.**
+
+1. With 10 games per estimate, how many points apart are the highest and the lowest?
+2. How many games per estimate does it take, at least, for every estimate to be within 10
+   points of the share over all the games (the dashed line)?
+"""),
+    code("""
+questions.spread_gap(lang, spread, 10)
+"""),
+    code("""
+questions.enough_games(lang, spread, within=0.1)
 """),
     md(fr="""
 ## 3. L'espérance d'une mise
@@ -123,7 +152,7 @@ by its probability, then added up.
 
 **Your turn.** A bet wins a site worth 8 in 3 games out of 4, and brings nothing otherwise. What
 is its expected value?
-"""),
+""", minutes=20),
     code("""
 questions.expected_points(lang, 8, 3, 4)
 """),
@@ -151,24 +180,60 @@ midi.bet_table(rows, lang, game)
     code("""
 lab.plot_bets(rows, lang)
 """),
+    md(fr="""
+**Deux mises sont proches.** La meilleure du tableau est-elle vraiment la meilleure, ou les 100
+tirages sont-ils simplement tombés ainsi ? Refaisons la même estimation huit fois, chacune avec
+sa propre graine.
+""", en="""
+**Two bets are close.** Is the best bet in the table really the best, or did the 100 samples
+just fall that way? Let us make the same estimate eight times, each with its own seed.
+"""),
     code("""
-questions.best_bet(lang, rows)
+runs = midi.bet_runs(state, me, samples=100, seeds=range(1, 9))
+midi.bet_runs_table(runs, lang, game)
+"""),
+    md(fr="""
+**À vous.** Dans combien des huit essais votre carte la plus forte sort-elle meilleure mise ?
+""", en="""
+**Your turn.** In how many of the eight runs does your strongest card come out as the best bet?
+"""),
+    code("""
+questions.times_best(lang, runs, max(r["value"] for r in rows))
+"""),
+    md(fr="""
+Avec 100 tirages, la réponse change d'un essai à l'autre. Recommençons avec 2000 tirages par
+essai (quelques secondes) :
+""", en="""
+With 100 samples the answer changes from one run to the next. Let us start again with 2000
+samples per run (a few seconds):
+"""),
+    code("""
+big = midi.bet_runs(state, me, samples=2000, seeds=range(1, 5))
+midi.bet_runs_table(big, lang, game)
+"""),
+    md(fr="""
+**À vous.** Avec 2000 tirages, quelle mise rapporte le plus en moyenne ?
+""", en="""
+**Your turn.** With 2000 samples, which bet brings the most points on average?
+"""),
+    code("""
+questions.best_bet(lang, big[0])
 """),
     md(fr="""
 ## Pour discuter
 
 - Le robot adverse mise toujours de la même façon. Que changerait un adversaire qui bluffe ?
-- Une mise qui rapporte le plus en moyenne est-elle toujours la meilleure ? Pensez aux tours
-  suivants : une carte jouée maintenant ne servira plus.
+- La meilleure mise gagne par environ un dixième de point. Cela vaut-il votre carte la plus
+  forte, qui ne sera plus là aux tours suivants ?
 - Pourquoi les chantiers IV et VI sont-ils si souvent retardés entre robots heuristiques ?
   (Indice : regardez leur valeur.)
 """, en="""
 ## To discuss
 
 - The opposing bot always bets the same way. What would an opponent who bluffs change?
-- Is the bet that brings most on average always the best? Think of the later rounds: a card
-  played now will not be there later.
+- The best bet wins by about a tenth of a point. Is that worth your strongest card, which will
+  not be there in the later rounds?
 - Why are sites IV and VI so often delayed between heuristic bots? (Hint: look at what they are
   worth.)
-"""),
+""", minutes=5),
 ]

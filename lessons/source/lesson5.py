@@ -1,6 +1,6 @@
 """Lesson 5: Arriala — sections, locks and majorities."""
 
-from lessons_build import code, md
+from lessons_build import class_book, code, md
 
 LESSON = {
     "number": 5,
@@ -44,7 +44,7 @@ most workers there scores the points of the table.
 
 **Ties**: if several players have the most workers, none of them scores; the player with the
 next count down scores instead. If that count is shared too (or there is none), nobody scores.
-"""),
+""", minutes=8),
     code("""
 from canal_heritage.arriala import ArrialaGame
 from canal_heritage.lessons import arriala, questions
@@ -52,6 +52,7 @@ from canal_heritage.lessons import arriala, questions
 game = ArrialaGame(3)
 arriala.scoring_table(game, lang)
 """),
+    *class_book(5),
     md(fr="""
 ## L'exemple de la règle
 
@@ -64,22 +65,27 @@ libre (entourée en orange). Les crochets sous les cases montrent les sections.
 A three-player game. Between Grisolles and Montech the section has five cells: Red holds two,
 Yellow two. It is Green's turn, and Green may place a new worker on the last free cell (ringed
 in orange). The brackets under the cells show the sections.
-"""),
+""", minutes=12),
     code("""
 example = arriala.position(3, workers={0: ["grisolles-montech:1", "grisolles-montech:2"],
                                        1: ["grisolles-montech:3", "grisolles-montech:4"]}, current=2)
 arriala.draw(example, lang, highlight=["grisolles-montech:5"])
 """),
     md(fr="""
-**À vous.** Vert pose son ouvrier sur la case 5.
+**À vous.**
 
-1. Qui marque la section ?
-2. Combien de points ?
+1. Quelles cases forment la section de la case 3 ? Tapez leurs numéros (par exemple `1 2 3`).
+2. Vert pose son ouvrier sur la case 5. Qui marque la section ?
+3. Combien de points ?
 """, en="""
-**Your turn.** Green places a worker on cell 5.
+**Your turn.**
 
-1. Who scores the section?
-2. How many points?
+1. Which cells form the section of cell 3? Type their numbers (for example `1 2 3`).
+2. Green places a worker on cell 5. Who scores the section?
+3. How many points?
+"""),
+    code("""
+questions.section_cells(lang, example, "grisolles-montech:3")
 """),
     code("""
 questions.section_scorer(lang, example, "place grisolles-montech:5")
@@ -95,7 +101,7 @@ The engine plays the action and tells what happens:
     code("""
 for line in arriala.play(example, "place grisolles-montech:5", lang):
     print(line)
-""", check={
+""", reveals=True, check={
         "fr": "Vert pose un nouvel ouvrier sur Grisolles–Montech, case 5.\n"
               "La section de Grisolles–Montech, case 1 à Grisolles–Montech, case 5 est complète (Rouge 2, Jaune 2 et "
               "Vert 1) : les premiers sont à égalité et ne marquent rien ; Vert, juste derrière, marque donc 8.",
@@ -111,7 +117,7 @@ La section est maintenant **fermée** (grisée) : plus personne ne peut s'y arr�
 The section is now **closed** (grey): nobody may stop there any more. Try it:
 """),
     code("""
-arriala.play(example, "place grisolles-montech:5", lang)
+arriala.play(example, "place grisolles-montech:3", lang)
 """),
     md(fr="""
 ## Quand personne ne marque
@@ -127,7 +133,7 @@ A four-player game. Between Castelsarrasin and Moissac the section has four cell
 two, Yellow one. Yellow places a worker on the last cell.
 
 **Your turn.** Who scores?
-"""),
+""", minutes=8),
     code("""
 tie = arriala.position(4, workers={0: ["castelsarrasin-moissac:1", "castelsarrasin-moissac:2"],
                                    1: ["castelsarrasin-moissac:3"]}, current=1)
@@ -154,7 +160,7 @@ and if either part (or both) is then complete, it is scored at once.
 
 A three-player game, between Montech and Castelsarrasin (six cells): Red holds cells 1 and 2,
 Yellow cells 3, 5 and 6. Cell 4 is free. It is Red's turn, and Red builds a lock on cell 4.
-"""),
+""", minutes=12),
     code("""
 split = arriala.position(3, workers={0: ["montech-castelsarrasin:1", "montech-castelsarrasin:2"],
                                      1: ["montech-castelsarrasin:3", "montech-castelsarrasin:5",
@@ -176,9 +182,22 @@ questions.points_gained(lang, split, "lock montech-castelsarrasin:4", 0)
 for line in arriala.play(split, "lock montech-castelsarrasin:4", lang):
     print(line)
 arriala.score_sheet(split, lang)
-"""),
+""", reveals=True),
     code("""
 arriala.draw(split, lang)
+"""),
+    md(fr="""
+**À vous.** L'écluse a coupé la section en deux. Quelles cases forment maintenant la section de
+la case 2 ? Et celle de la case 6 ? Tapez les numéros des cases (par exemple `1 2 3`).
+""", en="""
+**Your turn.** The lock has split the section in two. Which cells now form the section of cell
+2? And that of cell 6? Type the cell numbers (for example `1 2 3`).
+"""),
+    code("""
+questions.section_cells(lang, split, "montech-castelsarrasin:2")
+"""),
+    code("""
+questions.section_cells(lang, split, "montech-castelsarrasin:6")
 """),
     md(fr="""
 ## À vous de construire
@@ -190,7 +209,7 @@ cellules. Le moteur refuse une position ou une action impossible et dit pourquoi
 
 Change the positions above (who holds which cells, where the lock goes) and run the cells
 again. The engine refuses an impossible position or action and says why, for example:
-"""),
+""", minutes=5),
     code("""
 arriala.play(split, "lock moissac", lang)
 """),
@@ -206,5 +225,5 @@ arriala.play(split, "lock moissac", lang)
 - Why would a player who would lose a section rather not complete it?
 - When is building a lock better than placing a worker?
 - With the tie rule, is it ever a good idea to help an opponent draw level?
-"""),
+""", minutes=5),
 ]

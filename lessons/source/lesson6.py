@@ -1,21 +1,21 @@
 """Lesson 6: play Arriala against a bot."""
 
-from lessons_build import code, md
+from lessons_build import answer, class_book, code, md
 
 LESSON = {
     "number": 6,
     "slug": "arriala-play",
     "title": {"fr": "Jouer à Arriala contre un robot", "en": "Play Arriala against a bot"},
     "age": "9–15",
-    "minutes": 40,
+    "minutes": 50,
     "objectives": {
         "fr": ["dépenser 5 Points-Actions par tour en choisissant ses actions ;",
                "anticiper ce qui complète une section et qui la marquera ;",
-               "lire les explications d'un robot et les critiquer ;",
+               "prévoir le coup d'un robot, puis le comparer à son explication et le critiquer ;",
                "relire une partie sur sa feuille de score."],
         "en": ["spend 5 action points a turn by choosing actions;",
                "foresee what completes a section and who will score it;",
-               "read a bot's explanations and criticise them;",
+               "predict a bot's move, then compare it with its explanation and criticise it;",
                "look back on a game through its score sheet."],
     },
 }
@@ -39,12 +39,81 @@ like an opponent's, and it scores as usual.
 
 Each turn you have 5 action points (AP); any you do not spend are lost. Here is what the
 actions cost:
-"""),
+""", minutes=8),
     code("""
 from canal_heritage.lessons import arriala, questions
 
 game = arriala.PlayArriala(lang, seed=3)
 arriala.costs_table(game.game, lang)
+"""),
+    *class_book(6),
+    md(fr="""
+**À vous.** Un tour commence avec 5 Points-Actions. Vous posez un nouvel ouvrier : de combien de
+cases pouvez-vous encore déplacer un ouvrier pendant ce tour ?
+""", en="""
+**Your turn.** A turn starts with 5 action points. You place a new worker: how many cells can
+you still move a worker this turn?
+"""),
+    code("""
+questions.cells_after_placing(lang, game.game)
+"""),
+    md(fr="""
+## Prévoir le robot
+
+Avant de jouer, observons le robot. Entre Castelsarrasin et Moissac, la section a quatre cases :
+Rouge occupe la case 1, Jaune (le robot) les cases 2 et 3. Les ouvriers gris du joueur virtuel
+attendent dans les villes. C'est au tour de Jaune.
+""", en="""
+## Predict the bot
+
+Before playing, let us watch the bot. Between Castelsarrasin and Moissac the section has four
+cells: Red holds cell 1, Yellow (the bot) cells 2 and 3. The virtual player's grey workers wait
+in the towns. It is Yellow's turn.
+""", minutes=12),
+    code("""
+pos = arriala.position(2, workers={0: ["castelsarrasin-moissac:1"],
+                                   1: ["castelsarrasin-moissac:2", "castelsarrasin-moissac:3"]}, current=1)
+arriala.draw(pos, lang, highlight=["castelsarrasin-moissac:4"])
+"""),
+    md(fr="""
+**À vous.** Que va faire le robot en premier ? Choisissez, puis cliquez sur *Vérifier*.
+""", en="""
+**Your turn.** What will the bot do first? Choose, then press *Check*.
+"""),
+    code("""
+questions.predict_bot(lang, pos)
+"""),
+    md(fr="""
+Faisons jouer le robot sur une copie de la position, et lisons son explication :
+""", en="""
+Let the bot play on a copy of the position, and read its explanation:
+"""),
+    code("""
+arriala.bot_move(pos, lang)
+""", reveals=True),
+    md(fr="""
+**À vous.** Combien de Points-Actions faut-il au minimum pour mettre un ouvrier, n'importe
+lequel, sur la case 4 ? Le robot a-t-il trouvé le moyen le moins cher ?
+""", en="""
+**Your turn.** What is the fewest action points it takes to put a worker, any worker, on cell
+4? Did the bot find the cheapest way?
+"""),
+    code("""
+questions.cheapest_way(lang, pos, "castelsarrasin-moissac:4")
+"""),
+    md(fr="""
+**Critiquez le robot.** Son explication parle des points, pas du coût. Qu'auriez-vous fait à sa
+place, et qu'auriez-vous fait des Points-Actions économisés ? Écrivez votre réponse dans la
+cellule ci-dessous (double-cliquez dessus pour écrire).
+""", en="""
+**Criticise the bot.** Its explanation talks about points, not about the cost. What would you
+have done in its place, and what would you have done with the action points saved? Write your
+answer in the cell below (double-click it to write).
+"""),
+    answer(fr="""
+*Votre réponse :*
+""", en="""
+*Your answer:*
 """),
     md(fr="""
 ## La partie
@@ -58,26 +127,20 @@ ses choix (en italique). Relancez la cellule pour recommencer une partie.
 Choose a kind of action, then the action itself (its cost is in brackets), and press *Play*.
 *End the turn* hands over to the bot, which plays its whole turn and explains its choices (in
 italics). Run the cell again to start a new game.
-"""),
+""", minutes=20),
     code("""
 game
 """),
     md(fr="""
-**À vous.**
-
-1. Combien de Points-Actions a-t-on à chaque tour ?
-2. Combien coûte une écluse entre Montech et Castelsarrasin, sur la case 2 ?
+**Pendant la partie.** Notez une explication du robot avec laquelle vous n'êtes pas d'accord, et
+pourquoi.
 """, en="""
-**Your turn.**
-
-1. How many action points does a player have each turn?
-2. What does a lock between Montech and Castelsarrasin, on cell 2, cost?
+**During the game.** Note one of the bot's explanations you disagree with, and why.
 """),
-    code("""
-questions.action_points(lang, game.state)
-"""),
-    code("""
-questions.action_cost(lang, game.state, "lock montech-castelsarrasin:2")
+    answer(fr="""
+*Votre réponse :*
+""", en="""
+*Your answer:*
 """),
     md(fr="""
 ## Après la partie
@@ -90,7 +153,7 @@ de route).
 
 The score sheet shows where everyone's points came from: sections, locks, river works,
 engineering works and vineyards. Run the cell when the game is over (or along the way).
-"""),
+""", minutes=5),
     code("""
 arriala.score_sheet(game.state, lang)
 """),
@@ -106,5 +169,5 @@ arriala.score_sheet(game.state, lang)
 - The bot explains every action. Which explanation did you find least convincing?
 - Did you let the bot complete a section? Could you have stopped it?
 - Vineyards count only at the end: when should you send a worker there?
-"""),
+""", minutes=5),
 ]

@@ -1,6 +1,6 @@
 """Lesson 7: the balance lab."""
 
-from lessons_build import code, md
+from lessons_build import answer, class_book, code, md
 
 LESSON = {
     "number": 7,
@@ -50,13 +50,14 @@ board. The project **reconstructed** them by having bots play:
 
 Now you are the game designer: change those numbers, simulate, compare, and defend your choice.
 The simulations are short so that they run quickly: their results vary, keep it in mind.
-"""),
+""", minutes=5),
     code("""
 from canal_heritage.lessons import lab, questions
 
 base = lab.midi_thresholds(2)
 print(base)
 """),
+    *class_book(7),
     md(fr="""
 ## Canal du Midi : les seuils
 
@@ -69,14 +70,14 @@ Modifiez les listes (par exemple seulement les chantiers IV et VI) et relancez.
 The nine numbers are the thresholds of sites I to IX with two players. Variant **A** keeps the
 game's, **B** makes every site one point easier, **C** one point harder. Change the lists (only
 sites IV and VI, say) and run again.
-"""),
+""", minutes=12),
     code("""
 variants = {
     "A": base,
     "B": [t - 1 for t in base],
     "C": [t + 1 for t in base],
 }
-results = lab.simulate_thresholds(variants, players=2, games=80, seed=1)
+results = lab.simulate_thresholds(variants, players=2, games=300, seed=1)
 lab.midi_table(results, lang)
 """),
     code("""
@@ -93,6 +94,59 @@ lab.plot_build_rates(results, lang)
 questions.higher_share(lang, results)
 """),
     md(fr="""
+## Une petite différence est-elle réelle ?
+
+Un point de moins sur chaque chantier change beaucoup de choses. Mais la variante **D**, qui ne
+rend plus faciles que les chantiers IV et VI, change-t-elle vraiment la part de chantiers
+construits ? Pour le savoir, on simule chaque variante **deux fois**, avec deux graines : si la
+différence entre A et D est plus petite que l'écart entre deux essais d'une même variante, elle
+peut venir du hasard. D'abord avec 20 parties par essai :
+""", en="""
+## Is a small difference real?
+
+One point less on every site changes a lot. But does variant **D**, which makes only sites IV
+and VI easier, really change the share of sites built? To find out, each variant is simulated
+**twice**, with two seeds: if the difference between A and D is smaller than the gap between two
+runs of the same variant, it may be chance. First with 20 games per run:
+""", minutes=15),
+    code("""
+small = {"A": base, "D": [t - 1 if site in (3, 5) else t for site, t in enumerate(base)]}
+few = [lab.simulate_thresholds(small, players=2, games=20, seed=s) for s in (1, 2)]
+lab.two_runs_table(*few, lang)
+"""),
+    md(fr="""
+**À vous.** Avec 20 parties par essai, peut-on dire que D construit plus de chantiers que A ?
+""", en="""
+**Your turn.** With 20 games per run, can we say that D builds more sites than A?
+"""),
+    code("""
+questions.difference_holds(lang, *few, "A", "D")
+"""),
+    md(fr="""
+Et avec 300 parties par essai (quelques secondes) ?
+""", en="""
+And with 300 games per run (a few seconds)?
+"""),
+    code("""
+many = [lab.simulate_thresholds(small, players=2, games=300, seed=s) for s in (1, 2)]
+lab.two_runs_table(*many, lang)
+"""),
+    code("""
+questions.difference_holds(lang, *many, "A", "D")
+"""),
+    md(fr="""
+**Votre conclusion.** En une ou deux phrases : que change D, et sur combien de parties
+appuyez-vous votre réponse ? (Double-cliquez sur la cellule ci-dessous pour écrire.)
+""", en="""
+**Your conclusion.** In one or two sentences: what does D change, and how many games does your
+answer rest on? (Double-click the cell below to write.)
+"""),
+    answer(fr="""
+*Votre réponse :*
+""", en="""
+*Your answer:*
+"""),
+    md(fr="""
 ## Arriala : les tronçons et la table des points
 
 Voici les valeurs du jeu : le nombre de cases de chaque tronçon (de Grisolles à Valence
@@ -104,21 +158,21 @@ ouvriers.
 Here are the game's values: the number of cells in each stretch (from Grisolles to Valence
 d'Agen), the maximum number of locks per stretch, and the points of a complete section of 1 to
 10 workers.
-"""),
+""", minutes=13),
     code("""
 defaults = lab.arriala_defaults(2)
 print(defaults)
 """),
     md(fr="""
 La variante **A** garde les valeurs du jeu, **B** allonge chaque tronçon d'une case, **C** les
-raccourcit. Chaque variante joue seulement 3 parties à deux joueurs (Arriala est plus long à
-simuler) : essayez aussi `table=[...]` (10 nombres, et 5 ouvriers doivent valoir 8 comme dans
-la règle), ou plus de parties si vous avez le temps.
+raccourcit. Chaque variante joue 30 parties à deux joueurs (une dizaine de secondes en tout) :
+essayez aussi `table=[...]` (10 nombres, et 5 ouvriers doivent valoir 8 comme dans la règle),
+et refaites l'essai avec `seed=2` pour voir ce qui bouge.
 """, en="""
 Variant **A** keeps the game's values, **B** makes each stretch one cell longer, **C** shorter.
-Each variant plays only 3 two-player games (Arriala takes longer to simulate): try
-`table=[...]` too (10 numbers, and 5 workers must be worth 8 as in the rules), or more games if
-you have the time.
+Each variant plays 30 two-player games (about ten seconds in all): try `table=[...]` too (10
+numbers, and 5 workers must be worth 8 as in the rules), and run again with `seed=2` to see
+what moves.
 """),
     code("""
 arriala_variants = {
@@ -126,23 +180,35 @@ arriala_variants = {
     "B": lab.arriala_variant(cells=[c + 1 for c in defaults["cells"]]),
     "C": lab.arriala_variant(cells=[max(4, c - 1) for c in defaults["cells"]]),
 }
-arriala_results = lab.simulate_variants(arriala_variants, players=2, games=3, seed=1)
+arriala_results = lab.simulate_variants(arriala_variants, players=2, games=30, seed=1)
 lab.arriala_table(arriala_results, lang)
 """),
     code("""
 lab.plot_points_by_kind(arriala_results, lang)
 """),
     md(fr="""
+**À vous.** Dans quelle variante le gagnant a-t-il en moyenne la plus petite avance sur le
+deuxième (les parties les plus serrées) ?
+""", en="""
+**Your turn.** In which variant does the winner lead the second player by the least, on
+average (the closest games)?
+"""),
+    code("""
+questions.closest_games(lang, arriala_results)
+"""),
+    md(fr="""
 ## Argumenter comme un auteur de jeux
 
-Écrivez quelques phrases pour défendre une variante :
+Défendez une variante (de *Canal du Midi* ou d'*Arriala*) en trois temps, dans les trois
+cellules ci-dessous :
 
-- Quel critère avez-vous choisi (chantiers construits, parties arrêtées par A-R10, écart des
-  scores, avantage du premier joueur) et pourquoi ?
-- Vos chiffres viennent de combien de parties ? Relancez avec une autre graine (`seed=2`) :
-  vos conclusions tiennent-elles ?
-- Que perd-on en rendant un chantier historique très difficile (le Malpas, Fonseranes) aussi
-  facile que les autres ?
+1. **Ce que je propose, et selon quel critère** (chantiers construits, parties arrêtées par
+   A-R10, avance du gagnant, avantage du premier joueur), et pourquoi ce critère.
+2. **Mes preuves** : les chiffres, et le nombre de parties d'où ils viennent. Relancez avec une
+   autre graine (`seed=2`) : tiennent-ils ?
+3. **Mes doutes** : ce que les simulations ne disent pas (les robots jouent-ils comme des
+   élèves ?), et ce que l'on perd en rendant un chantier difficile dans l'histoire (le Malpas,
+   Fonseranes) aussi facile que les autres.
 
 Pour des simulations plus longues, la ligne de commande fait la même chose :
 `uv run canal-heritage simulate midi --players 2 --games 2000 --thresholds 5,7,6,4,7,3,8,9,5`.
@@ -150,17 +216,32 @@ L'étude complète du projet est dans `docs/midi-thresholds.md` et `docs/arriala
 """, en="""
 ## Argue like a game designer
 
-Write a few sentences defending one variant:
+Defend one variant (of *Canal du Midi* or *Arriala*) in three steps, in the three cells below:
 
-- Which criterion did you choose (sites built, games stopped by A-R10, score spread, first
-  player's advantage), and why?
-- How many games do your figures come from? Run again with another seed (`seed=2`): do your
-  conclusions hold?
-- What is lost by making a site that was hard in history (Malpas, Fonseranes) as easy as the
-  others?
+1. **What I propose, and by which criterion** (sites built, games stopped by A-R10, the
+   winner's lead, the first player's advantage), and why that criterion.
+2. **My evidence**: the figures, and how many games they come from. Run again with another
+   seed (`seed=2`): do they hold?
+3. **My doubts**: what the simulations do not tell (do bots play like students?), and what is
+   lost by making a site that was hard in history (Malpas, Fonseranes) as easy as the others.
 
 For longer simulations, the command line does the same:
 `uv run canal-heritage simulate midi --players 2 --games 2000 --thresholds 5,7,6,4,7,3,8,9,5`.
 The project's full study is in `docs/midi-thresholds.md` and `docs/arriala-balance.md`.
+""", minutes=15),
+    answer(fr="""
+**1. Ce que je propose :**
+""", en="""
+**1. What I propose:**
+"""),
+    answer(fr="""
+**2. Mes preuves :**
+""", en="""
+**2. My evidence:**
+"""),
+    answer(fr="""
+**3. Mes doutes :**
+""", en="""
+**3. My doubts:**
 """),
 ]

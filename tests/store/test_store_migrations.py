@@ -18,7 +18,7 @@ from canal_heritage.store.database import MIGRATIONS, alembic_config, resolve, r
 from canal_heritage.store.models import Base
 
 PACKAGE = Path(canal_heritage.store.__file__).resolve().parent
-TABLES = {"alembic_version", "class_sessions", "rooms", "seats", "decisions", "refusals"}
+TABLES = {"alembic_version", "class_sessions", "rooms", "seats", "decisions", "refusals", "lesson_records"}
 
 
 def test_the_migrated_schema_is_the_models(db_url: str) -> None:
@@ -48,7 +48,7 @@ def test_the_migrations_are_in_the_package_and_need_no_alembic_ini(tmp_path: Pat
     assert config.config_file_name is None
     assert Path(config.get_main_option("script_location") or "") == MIGRATIONS
     head, known = revisions()
-    assert head == "0001" and known == {"0001"}
+    assert head == "0002" and known == {"0001", "0002"}
     Store("c.db").close()
     con = sqlite3.connect(tmp_path / "c.db")
     try:
@@ -74,7 +74,7 @@ def test_the_migration_downgrades_and_upgrades_again(tmp_path: Path) -> None:
         assert store.live_rooms() == []
     con = sqlite3.connect(path)
     try:
-        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
     finally:
         con.close()
 

@@ -1,0 +1,170 @@
+"""A classroom game reopened in a notebook from its room code, to replay and discuss it
+decision by decision (issue 15, item 4).
+
+    game = replay.open_game("K7MX9", lang)     # the code shown on the projector
+    game                                         # a widget: ◀ ▶, the story so far, the table
+    game.show(12)                                # the same as text, after 12 decisions
+
+The game is rebuilt by the engine from its seed and its stored decisions, as the server
+resumes a room. It shows everything, hands included: it is for the teacher at the projector
+after the game (the same rule as the database, ``docs/store.md``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from ..i18n import translator
+from ..rooms.codes import normalize_code
+from ..store import RoomRecord, Store, StoreError
+from .common import HTMLBlock, Storyteller, bullet_html, display_widget
+
+if TYPE_CHECKING:
+    import ipywidgets
+
+
+class ReplayError(ValueError):
+    """The code names no game that can be replayed (the message says why)."""
+
+
+class Replay:
+    """A stored game and its decisions; :meth:`state_at` rebuilds the game after ``k`` of them."""
+
+    def __init__(self, record: RoomRecord, lang: str) -> None:
+        self.record = record
+        self.lang = lang
+        self.tr = translator(lang)
+        players = len(record.seats)
+        if record.game == "midi":
+            from ..midi import MidiGame
+            from ..midi.narration import Narrator as MidiNarrator
+
+            self.game: Any = MidiGame(players)
+            names = [s.name or self.game.engineers[s.index].short_name for s in record.seats]
+            self.narrator: Any = MidiNarrator(lang, self.game, names=names)
+        elif record.game == "arriala":
+            from ..arriala import ArrialaGame
+            from ..arriala.narration import Narrator as ArrialaNarrator
+
+            overrides = (record.options or {}).get("overrides") or {}
+            self.game = ArrialaGame(players, **overrides)
+            self.narrator = ArrialaNarrator(lang, self.game)
+            names = [s.name or self.narrator.colour(s.index) for s in record.seats]
+            self.narrator = ArrialaNarrator(lang, self.game, names=names)
+        else:
+            raise ReplayError(self.tr.ui("lesson.replay", "This game cannot be replayed here."))
+        self.names = names
+        try:
+            self.actions = [self.game.action_from_text(d.action) for d in record.decisions]
+        except Exception:
+            raise ReplayError(self.tr.ui("lesson.replay", "This game's record is damaged: it cannot be "
+                                                          "replayed.")) from None
+        self.position = len(self.actions)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def state_at(self, k: int) -> Any:
+        """The game after its first ``k`` decisions (0 to ``len(self)``)."""
+        k = max(0, min(k, len(self.actions)))
+        state = self.game.new_initial_state(self.record.seed, first=self.record.first)
+        for action in self.actions[:k]:
+            state.apply_action(action)
+        return state
+
+    def story(self, k: int) -> list[str]:
+        """What the narrator tells of decision ``k`` (1 to ``len(self)``), hidden cards included,
+        and the bot's reason when a bot made it."""
+        before = self.state_at(k - 1)
+        told = Storyteller(before, self.narrator)
+        told.told = len(before.log(None))
+        before.apply_action(self.actions[k - 1])
+        lines = told.news()
+        decision = self.record.decisions[k - 1]
+        reason = decision.explanation if isinstance(decision.explanation, dict) else None
+        if decision.by_bot and reason and reason.get("key"):
+            from ..core.bots import BotMove
+
+            with contextlib.suppress(Exception):  # a reason this version no longer words: the move is told
+                lines.append(self.narrator.bot_move(BotMove(self.actions[k - 1], str(reason["key"]),
+                                                            dict(reason.get("args", {})))))
+        return lines
+
+    def table_html(self, state: Any) -> str:
+        """The table after a decision: the Arriala board, or the Canal du Midi holdings."""
+        if self.record.game == "arriala":
+            from .arriala import board_svg
+
+            return board_svg(state, self.lang)
+        from .midi import holdings_html
+
+        return holdings_html(state, self.lang, names=self.names).markup
+
+    def show(self, k: int | None = None) -> HTMLBlock:
+        """Where the game stands after ``k`` decisions (by default all): what the last one did,
+        and the table."""
+        k = len(self.actions) if k is None else max(0, min(k, len(self.actions)))
+        where = self.tr.ui("lesson.replay", "Decision {k} of {n}", k=k, n=len(self.actions))
+        lines = self.story(k) if k else [self.tr.ui("lesson.replay", "The game is about to start.")]
+        state = self.state_at(k)
+        return HTMLBlock(f"<p><b>{where}</b></p>{bullet_html(lines)}{self.table_html(state)}",
+                         f"{where}: " + " ".join(lines))
+
+    def widget(self) -> ipywidgets.VBox:
+        """◀ and ▶ step back and on, a slider jumps; the story of the decision and the table."""
+        import ipywidgets as w
+
+        tr = self.tr
+        back = w.Button(description="◀", tooltip=tr.ui("lesson.replay", "Previous decision"),
+                        layout=w.Layout(width="4em"))
+        on = w.Button(description="▶", tooltip=tr.ui("lesson.replay", "Next decision"), layout=w.Layout(width="4em"))
+        slider = w.IntSlider(value=self.position, min=0, max=len(self.actions),
+                             description=tr.ui("lesson.replay", "Decision"), layout=w.Layout(width="30em"))
+        view = w.HTML(self.show(self.position).markup)
+
+        def go(k: int) -> None:
+            self.position = max(0, min(k, len(self.actions)))
+            slider.value = self.position
+            view.value = self.show(self.position).markup
+
+        back.on_click(lambda _b: go(self.position - 1))
+        on.on_click(lambda _b: go(self.position + 1))
+        slider.observe(lambda change: go(change["new"]) if change["new"] != self.position else None, names="value")
+        self._controls = (back, on, slider, view)  # kept for tests
+        return w.VBox([w.HBox([back, on, slider]), view])
+
+    def _ipython_display_(self) -> None:
+        display_widget(self.widget(), self.show(self.position).markup)
+
+
+def open_game(code: str, lang: str = "fr", *, db: str | None = None) -> Replay:
+    """The classroom game with this room code (the newest, when the code was used again), from
+    the classroom's database (``db``: another file or URL). Raises :class:`ReplayError` with a
+    message for a code that is not one, or names no game."""
+    tr = translator(lang)
+    clean = normalize_code(code) if isinstance(code, str) else None
+    if clean is None:
+        raise ReplayError(tr.ui("lesson.replay", "“{code}” is not a room code: a code has 5 characters, like "
+                                                 "K7MX9.", code=str(code)[:20]))
+    try:
+        with Store(db) as store:
+            record = store.game_by_code(clean)
+    except StoreError as exc:
+        raise ReplayError(str(exc)) from None
+    if record is None:
+        raise ReplayError(tr.ui("lesson.replay", "No game has the code {code} on this computer (games are kept "
+                                                 "a year by default, unless their class was forgotten).",
+                                code=clean))
+    return Replay(record, lang)
+
+
+def reopen(code: str, lang: str = "fr", *, db: str | None = None) -> Replay | HTMLBlock:
+    """:func:`open_game` for a notebook cell: the replay, or a message saying why there is
+    none (never an exception)."""
+    try:
+        return open_game(code, lang, db=db)
+    except ReplayError as exc:
+        from .exercises import Feedback
+
+        return HTMLBlock(Feedback("invalid", str(exc)).html(), str(exc))
