@@ -112,7 +112,7 @@ def running_share(site: str, *, players: int = 2, sizes: Sequence[int] = (10, 40
     return [(k, simulate_midi(players, list(bots), k, seed).per_site_built[site]) for k in sizes]
 
 
-def estimate_spread(site: str, *, players: int = 2, sizes: Sequence[int] = (10, 40, 160), pool: int = 640,
+def estimate_spread(site: str, *, players: int = 2, sizes: Sequence[int] = (10, 40, 160), pool: int = 480,
                     seed: int = 1, bot: str = "heuristic") -> dict[int, list[float]]:
     """How much an estimate varies with the number of games behind it.
 

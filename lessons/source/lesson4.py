@@ -98,19 +98,19 @@ lab.plot_build_rates(rates, lang)
 questions.least_built(lang, rates["A"])
 """),
     md(fr="""
-Une estimation faite sur peu de parties varie beaucoup. Pour voir de combien, on joue 640
-parties une seule fois, puis on les découpe en paquets : 64 paquets de 10 parties, 16 de 40,
-4 de 160, comme si 64 groupes avaient joué chacun 10 parties. Chaque paquet donne sa propre
+Une estimation faite sur peu de parties varie beaucoup. Pour voir de combien, on joue 480
+parties une seule fois, puis on les découpe en paquets : 48 paquets de 10 parties, 12 de 40,
+3 de 160, comme si 48 groupes avaient joué chacun 10 parties. Chaque paquet donne sa propre
 estimation de la part de parties où Le Somail (VI) est construit (un point par estimation ; les
 traits orange marquent la plus basse et la plus haute).
 """, en="""
-An estimate from few games varies a lot. To see how much, we play 640 games once, then cut
-them into batches: 64 batches of 10 games, 16 of 40, 4 of 160, as if 64 groups had each played
+An estimate from few games varies a lot. To see how much, we play 480 games once, then cut
+them into batches: 48 batches of 10 games, 12 of 40, 3 of 160, as if 48 groups had each played
 10 games. Each batch gives its own estimate of the share of games in which Le Somail (VI) is
 built (one dot per estimate; the orange lines mark the lowest and the highest).
 """),
     code("""
-spread = lab.estimate_spread("VI", sizes=(10, 40, 160), pool=640, seed=1)
+spread = lab.estimate_spread("VI", sizes=(10, 40, 160), pool=480, seed=1)
 lab.plot_estimate_spread(spread, "VI", lang)
 """),
     code("""
@@ -201,20 +201,20 @@ midi.bet_runs_table(runs, lang, game)
 questions.times_best(lang, runs, max(r["value"] for r in rows))
 """),
     md(fr="""
-Avec 100 tirages, la réponse change d'un essai à l'autre. Recommençons avec 2000 tirages par
+Avec 100 tirages, la réponse change d'un essai à l'autre. Recommençons avec 1000 tirages par
 essai (quelques secondes) :
 """, en="""
-With 100 samples the answer changes from one run to the next. Let us start again with 2000
+With 100 samples the answer changes from one run to the next. Let us start again with 1000
 samples per run (a few seconds):
 """),
     code("""
-big = midi.bet_runs(state, me, samples=2000, seeds=range(1, 5))
+big = midi.bet_runs(state, me, samples=1000, seeds=range(1, 5))
 midi.bet_runs_table(big, lang, game)
 """),
     md(fr="""
-**À vous.** Avec 2000 tirages, quelle mise rapporte le plus en moyenne ?
+**À vous.** Avec 1000 tirages, quelle mise rapporte le plus en moyenne ?
 """, en="""
-**Your turn.** With 2000 samples, which bet brings the most points on average?
+**Your turn.** With 1000 samples, which bet brings the most points on average?
 """),
     code("""
 questions.best_bet(lang, big[0])

@@ -77,7 +77,7 @@ variants = {
     "B": [t - 1 for t in base],
     "C": [t + 1 for t in base],
 }
-results = lab.simulate_thresholds(variants, players=2, games=300, seed=1)
+results = lab.simulate_thresholds(variants, players=2, games=200, seed=1)
 lab.midi_table(results, lang)
 """),
     code("""
@@ -123,12 +123,12 @@ lab.two_runs_table(*few, lang)
 questions.difference_holds(lang, *few, "A", "D")
 """),
     md(fr="""
-Et avec 300 parties par essai (quelques secondes) ?
+Et avec 200 parties par essai (quelques secondes) ?
 """, en="""
-And with 300 games per run (a few seconds)?
+And with 200 games per run (a few seconds)?
 """),
     code("""
-many = [lab.simulate_thresholds(small, players=2, games=300, seed=s) for s in (1, 2)]
+many = [lab.simulate_thresholds(small, players=2, games=200, seed=s) for s in (1, 2)]
 lab.two_runs_table(*many, lang)
 """),
     code("""
@@ -165,14 +165,15 @@ print(defaults)
 """),
     md(fr="""
 La variante **A** garde les valeurs du jeu, **B** allonge chaque tronçon d'une case, **C** les
-raccourcit. Chaque variante joue 30 parties à deux joueurs (une dizaine de secondes en tout) :
-essayez aussi `table=[...]` (10 nombres, et 5 ouvriers doivent valoir 8 comme dans la règle),
-et refaites l'essai avec `seed=2` pour voir ce qui bouge.
+raccourcit. Chaque variante ne joue que 12 parties à deux joueurs (Arriala est plus long à
+simuler : quelques secondes en tout), c'est peu : refaites l'essai avec `seed=2` pour voir ce
+qui bouge, ou passez à `games=50` si vous avez une minute. Essayez aussi `table=[...]` (10
+nombres, et 5 ouvriers doivent valoir 8 comme dans la règle).
 """, en="""
 Variant **A** keeps the game's values, **B** makes each stretch one cell longer, **C** shorter.
-Each variant plays 30 two-player games (about ten seconds in all): try `table=[...]` too (10
-numbers, and 5 workers must be worth 8 as in the rules), and run again with `seed=2` to see
-what moves.
+Each variant plays only 12 two-player games (Arriala takes longer to simulate: a few seconds in
+all), which is few: run again with `seed=2` to see what moves, or try `games=50` if you have a
+minute. Try `table=[...]` too (10 numbers, and 5 workers must be worth 8 as in the rules).
 """),
     code("""
 arriala_variants = {
@@ -180,7 +181,7 @@ arriala_variants = {
     "B": lab.arriala_variant(cells=[c + 1 for c in defaults["cells"]]),
     "C": lab.arriala_variant(cells=[max(4, c - 1) for c in defaults["cells"]]),
 }
-arriala_results = lab.simulate_variants(arriala_variants, players=2, games=30, seed=1)
+arriala_results = lab.simulate_variants(arriala_variants, players=2, games=12, seed=1)
 lab.arriala_table(arriala_results, lang)
 """),
     code("""
