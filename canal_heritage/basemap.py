@@ -163,6 +163,15 @@ class BaseMap:
             "land": raw.land.provenance, "lagoons": raw.lagoons.provenance,
             "rivers": raw.rivers.provenance, "towns": raw.towns.provenance}
 
+    def town_named(self, name: str) -> Town | None:
+        """The town called ``name`` in any of the three languages (accents and case as written),
+        or ``None``: how a place written as text in the data (a person's birthplace) is named
+        in the reader's language."""
+        for t in self.towns:
+            if name in {t.name(lang) for lang in ("fr", "en", "oc")}:
+                return t
+        return None
+
     def town(self, town_id: str) -> Town:
         """The town ``town_id`` (KeyError if unknown)."""
         for t in self.towns:

@@ -112,3 +112,10 @@ def test_the_explorer_map_keeps_kilometres_square_with_a_true_scale_bar() -> Non
         assert m.north.data["x"] and xr.start < m.north.data["x"][0] < xr.end
     # the base map is drawn under the canals: the sea, the lagoons, the rivers, the towns' dots
     assert m.towns.data["id"] and len(m.basemap.lagoons) == 2
+
+
+def test_a_town_written_in_any_language_is_found() -> None:
+    bm = load_basemap()
+    assert bm.town_named("Béziers") is bm.town("beziers") is bm.town_named("Besièrs")
+    assert bm.town_named("Toulouse").name("oc") == "Tolosa"
+    assert bm.town_named("Reims") is None and bm.town_named("béziers") is None  # as written, no guessing

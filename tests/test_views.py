@@ -386,6 +386,9 @@ def test_the_timeline_people_and_glossary_tell_their_facts():
     assert people.count("<article") == 9 and "Pierre-Paul Riquet" in people and "Born 1604 or 1609 in Béziers" in people
     assert "Jean-Mathias Riquet" in people and "Born 1638" in people
     explorer.lang = "oc"
+    people = "".join(explorer.texts())
+    assert "a Besièrs" in people and "a Tolosa" in people and "Béziers" not in people.split("Naissença")[1][:60]
+    assert "Reims" in people  # a place the base map does not name stays as written
     explorer.section = "glossary"
     glossary = "".join(explorer.texts())
     assert glossary.count("<tr id='term-") == 38

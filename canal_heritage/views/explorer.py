@@ -883,11 +883,13 @@ class PeopleGallery(pn.viewable.Viewer):
             life = []
             if p.born is not None:
                 when = p.born.date.label(lang)
-                life.append(tr.ui("explorer.born", "Born {date} in {place}", date=when, place=p.born.place)
+                life.append(tr.ui("explorer.born", "Born {date} in {place}", date=when,
+                                  place=_local_place(p.born.place, lang))
                             if p.born.place else tr.ui("explorer.born", "Born {date}", date=when))
             if p.died is not None:
                 when = p.died.date.label(lang)
-                life.append(tr.ui("explorer.died", "Died {date} in {place}", date=when, place=p.died.place)
+                life.append(tr.ui("explorer.died", "Died {date} in {place}", date=when,
+                                  place=_local_place(p.died.place, lang))
                             if p.died.place else tr.ui("explorer.died", "Died {date}", date=when))
             life_html = "".join(f"<p class='life'>{text(x)}</p>" for x in life)
             cards.append(
@@ -1190,3 +1192,14 @@ class HeritageExplorer(pn.viewable.Viewer):
                 yield str(obj.object)
             elif isinstance(obj, pn.widgets.Button):
                 yield obj.label
+
+
+def _local_place(name: str | None, lang: str) -> str:
+    """A place written as text in the data, in the reader's language when it is one of the base
+    map's towns (Béziers is Besièrs in Occitan); otherwise as written."""
+    from ..basemap import load_basemap
+
+    if not name:
+        return ""
+    town = load_basemap().town_named(name)
+    return town.name(lang) if town is not None else name
