@@ -88,3 +88,27 @@ def test_a_damaged_record_is_refused_with_a_message(tmp_path: Path) -> None:
         store.append_decision(room.id, 0, 0, "fly to the moon")
     with pytest.raises(ReplayError, match="damaged"):
         open_game("FFFFF", "en", db=db)
+
+
+def test_an_exhibit_games_end_screen_code_reopens_it(tmp_path: Path) -> None:
+    db = str(tmp_path / "c.db")
+    played = stored_game(db, "arriala", "~3fa9c1", decisions=12)  # as rooms.visitor keeps a visitor's game
+    replay = open_game(" 3FA9C1 ", "oc", db=db)  # the code the end screen shows, typed in capitals
+    assert len(replay) == len(played) == 12
+    with pytest.raises(ReplayError, match="No game has the code ~3fa9c2"):
+        open_game("3fa9c2", "en", db=db)
+
+
+def test_the_end_screen_shows_the_code_of_a_kept_game_only() -> None:
+    from types import SimpleNamespace
+
+    from canal_heritage.i18n import translator
+    from canal_heritage.views.end_story import _replay_code
+
+    def table(journal: object) -> SimpleNamespace:
+        return SimpleNamespace(match=SimpleNamespace(journal=journal), tr=translator("fr"))
+
+    shown = _replay_code(table(SimpleNamespace(replay_code="3fa9c1", broken=False)))
+    assert len(shown) == 1 and "le code de cette partie est 3fa9c1" in shown[0].object
+    assert _replay_code(table(SimpleNamespace(replay_code="3fa9c1", broken=True))) == []  # not kept: no code
+    assert _replay_code(table(None)) == []  # panel serve, the notebooks: nothing kept, nothing shown

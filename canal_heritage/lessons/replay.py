@@ -1,5 +1,6 @@
-"""A classroom game reopened in a notebook from its room code, to replay and discuss it
-decision by decision (issue 15, item 4).
+"""A game reopened in a notebook from its code, to replay and discuss it decision by decision
+(issue 15, item 4): a classroom room's code (shown on the projector and in the teacher's
+results), or the code the exhibit's end screen shows for a game kept by ``canal-heritage serve``.
 
     game = replay.open_game("K7MX9", lang)     # the code shown on the projector
     game                                         # a widget: ◀ ▶, the story so far, the table
@@ -13,6 +14,7 @@ after the game (the same rule as the database, ``docs/store.md``).
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import translator
@@ -22,6 +24,10 @@ from .common import HTMLBlock, Storyteller, bullet_html, display_widget
 
 if TYPE_CHECKING:
     import ipywidgets
+
+
+#: The code an exhibit game's end screen shows (six hexadecimal characters; stored with a "~").
+VISITOR_CODE = re.compile(r"[0-9a-fA-F]{6}")
 
 
 class ReplayError(ValueError):
@@ -87,8 +93,12 @@ class Replay:
             from ..core.bots import BotMove
 
             with contextlib.suppress(Exception):  # a reason this version no longer words: the move is told
-                lines.append(self.narrator.bot_move(BotMove(self.actions[k - 1], str(reason["key"]),
-                                                            dict(reason.get("args", {})))))
+                said = self.narrator.bot_move(BotMove(self.actions[k - 1], str(reason["key"]),
+                                                      dict(reason.get("args", {}))))
+                if self.record.game == "midi":  # Arriala's narrator names the player itself
+                    said = self.tr.ui("lesson.bot_says", "{player}: “{reason}”",
+                                      player=self.narrator.seat(decision.seat), reason=said)
+                lines.append(said)
         return lines
 
     def table_html(self, state: Any) -> str:
@@ -144,6 +154,8 @@ def open_game(code: str, lang: str = "fr", *, db: str | None = None) -> Replay:
     message for a code that is not one, or names no game."""
     tr = translator(lang)
     clean = normalize_code(code) if isinstance(code, str) else None
+    if clean is None and isinstance(code, str) and VISITOR_CODE.fullmatch(code.strip()):
+        clean = "~" + code.strip().lower()  # a game of the exhibit: the code its end screen shows
     if clean is None:
         raise ReplayError(tr.ui("lesson.replay", "“{code}” is not a room code: a code has 5 characters, like "
                                                  "K7MX9.", code=str(code)[:20]))

@@ -87,6 +87,8 @@ class KeptGame:
         self.released = False
         #: the match it keeps (set by :meth:`start` and :func:`restore`)
         self.match: weakref.ref[TableMatch] | None = None
+        #: what a teacher types in a lesson notebook to replay the game (its code without the "~")
+        self.replay_code: str | None = None
         _HELD[room_id] = self
 
     @classmethod
@@ -115,6 +117,7 @@ class KeptGame:
                     store.claim_seat(room_id, i, token_hash=hash_token(token), name=names[i] or "-")
 
         journal = cls(store, io, room_id, 0, io.submit(create))
+        journal.replay_code = code[1:]
         journal.match = weakref.ref(match)
         match.journal = journal
         return journal
@@ -198,6 +201,7 @@ def restore(record: Any, *, store: Any, io: Executor | None, lang: str, **match_
     decided = decisions_of(match.game, record)
     match.rebuild(decided)
     journal = KeptGame(store, io, record.id, len(decided))
+    journal.replay_code = record.code[1:] if record.code.startswith("~") else None
     journal.match = weakref.ref(match)
     match.journal = journal
     return match

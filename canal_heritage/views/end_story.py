@@ -275,9 +275,22 @@ def _discover(table: TableShell, seats: list[int]) -> pn.Column:
     return pn.Column(head, row, css_classes=["discover-next"], sizing_mode="stretch_width", margin=0)
 
 
+def _replay_code(table: TableShell) -> list[Any]:
+    """A small line for a visiting class's teacher: the code that replays this game, move by
+    move, in the lesson notebooks (only for a game the server keeps; nothing otherwise)."""
+    journal = getattr(table.match, "journal", None)
+    code = getattr(journal, "replay_code", None)
+    if not code or getattr(journal, "broken", False):
+        return []
+    line = table.tr.ui("end.replay_code", "For teachers: this game's code is {code}. In the lesson notebook "
+                                          "“For the teacher”, it replays the game move by move.", code=code)
+    return [html(f"<p class='replay-code' style='margin:0.3em 0;color:#444;font-size:0.95em'>{text(line)}</p>",
+                 margin=0, sizing_mode="stretch_width")]
+
+
 def frame_end(table: TableShell, parts: list[Any]) -> list[Any]:
     """The end screen's parts: Riquet's band, the game's headline (who won and why), "your
     canal" and "discover next" while they are in view, then the rest of the game's parts
-    (the chart, the score sheet: unchanged)."""
+    (the chart, the score sheet: unchanged), and last, for a kept game, its replay code."""
     canals, seats = _your_canals(table)
-    return [_riquet_band(table), *parts[:1], *canals, _discover(table, seats), *parts[1:]]
+    return [_riquet_band(table), *parts[:1], *canals, _discover(table, seats), *parts[1:], *_replay_code(table)]
