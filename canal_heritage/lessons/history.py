@@ -83,8 +83,13 @@ def canal_map(lang: str = "fr", *, width: float = 9.0, base: bool = True) -> Fig
     ax.scatter([c.lon for _, c in sites], [c.lat for _, c in sites], marker="s", s=42,
                color="#c62828", zorder=3, label=tr.ui("lesson.map", "Canal du Midi sites (card number)"))
     for p, c in sites:
-        ax.annotate(_midi_numeral(p), (c.lon, c.lat), xytext=(0, 7), textcoords="offset points",
-                    ha="center", fontsize=9, fontweight="bold", color="#c62828")
+        # two sites less than 0.1° apart (VII and VIII near Béziers): the western one is numbered
+        # on its left, the eastern one on its right, so that neither number covers the other
+        west = any(0 < o.lon - c.lon < 0.1 and abs(o.lat - c.lat) < 0.1 for _, o in sites)
+        east = any(0 < c.lon - o.lon < 0.1 and abs(o.lat - c.lat) < 0.1 for _, o in sites)
+        offset, align = ((-5, 6), "right") if west else ((5, 6), "left") if east else ((0, 7), "center")
+        ax.annotate(_midi_numeral(p), (c.lon, c.lat), xytext=offset, textcoords="offset points",
+                    ha=align, fontsize=9, fontweight="bold", color="#c62828")
     towns = _located(h, "town")
     town_label = tr.ui("lesson.map", "Towns of Arriala")
     ax.scatter([c.lon for _, c in towns], [c.lat for _, c in towns], marker="o", s=22,

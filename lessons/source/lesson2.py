@@ -280,6 +280,18 @@ story.tell()
               "pawn.\n"
               "Round 9: site Écluse ronde d'Agde (IX) is revealed. It needs 5 worker points."}),
     md(fr="""
+> **Histoire ou jeu ?** Dans le jeu, un chantier est construit si les ouvriers misés atteignent
+> son seuil, et les pièces Riquet envoient des renforts. Les seuils ne sont pas historiques : le
+> projet les a reconstitués en faisant jouer des robots (leçon 7). Les pièces, elles, rappellent
+> un fait : quand l'argent du roi et de la province tardait, Riquet avançait le sien pour que les
+> chantiers ne s'arrêtent pas.
+""", en="""
+> **History or game?** In the game, a site is built when the workers bet reach its threshold,
+> and Riquet coins send reinforcements. The thresholds are not historical: the project
+> reconstructed them by having bots play (lesson 7). The coins recall a fact: when money from the
+> king and the province was late, Riquet advanced his own so that the sites would not stop.
+"""),
+    md(fr="""
 ## Pour discuter
 
 - Pourquoi est-il parfois intéressant de miser une petite carte sur un chantier qu'on ne veut

@@ -176,6 +176,16 @@ questions.halving(lang, 7, 3, False)
 questions.halving(lang, 9, 2, True)
 """),
     md(fr="""
+> **Histoire ou jeu ?** Dans le jeu, chaque ingénieur marque des points pour les chantiers qu'il
+> remporte, et le meilleur total gagne. Dans l'histoire, il n'y avait pas de concours entre eux :
+> le canal fut donné à Riquet et à ses héritiers comme un fief, et sa famille l'exploita jusqu'à la
+> Révolution.
+""", en="""
+> **History or game?** In the game, each engineer scores points for the sites they win, and the
+> best total wins. In history there was no contest between them: the canal was granted to Riquet
+> and his heirs as a fief, and his family ran it until the Revolution.
+"""),
+    md(fr="""
 ## Pour discuter
 
 - Pourquoi diviser par deux un chantier partagé plutôt que le diviser entre les joueurs ?

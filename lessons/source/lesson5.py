@@ -214,6 +214,17 @@ again. The engine refuses an impossible position or action and says why, for exa
 arriala.play(split, "lock moissac", lang)
 """),
     md(fr="""
+> **Histoire ou jeu ?** Sur le plateau d'*Arriala*, les joueurs bâtissent le Canal de Garonne
+> section par section et choisissent où poser les écluses. Dans l'histoire, le canal fut
+> construit entre 1838 ou 1839 et 1856, près de deux siècles après Riquet ; et la pente d'eau
+> de Montech, un ouvrage d'art du jeu, n'ouvrit qu'en 1974.
+""", en="""
+> **History or game?** On the *Arriala* board, players build the Canal de Garonne section by
+> section and choose where the locks go. In history the canal was built between 1838 or 1839 and
+> 1856, almost two centuries after Riquet; and the Montech water slope, an engineering work of the
+> game, opened only in 1974.
+"""),
+    md(fr="""
 ## Pour discuter
 
 - Pourquoi un joueur qui perdrait une section n'a-t-il pas intérêt à la compléter ?

@@ -158,6 +158,16 @@ engineering works and vineyards. Run the cell when the game is over (or along th
 arriala.score_sheet(game.state, lang)
 """),
     md(fr="""
+> **Histoire ou jeu ?** À deux joueurs, un « joueur virtuel » occupe les villes : c'est une règle
+> du jeu pour que la partie reste disputée, pas un personnage de l'histoire. Les vignes du jeu
+> (Frontonnais, chasselas de Moissac, Brulhois), elles, sont bien des vignobles proches du
+> canal.
+""", en="""
+> **History or game?** With two players, a "virtual player" holds the towns: a rule of the game
+> to keep the contest close, not a figure of history. The game's vineyards (Frontonnais, Moissac
+> chasselas, Brulhois), on the other hand, are real vineyards near the canal.
+"""),
+    md(fr="""
 ## Pour discuter
 
 - Le robot explique chaque action. Quelle explication vous a semblé la moins convaincante ?
