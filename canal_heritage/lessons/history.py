@@ -85,9 +85,10 @@ def canal_map(lang: str = "fr", *, width: float = 9.0, base: bool = True) -> Fig
     for p, c in sites:
         # two sites less than 0.1° apart (VII and VIII near Béziers): the western one is numbered
         # on its left, the eastern one on its right, so that neither number covers the other
-        west = any(0 < o.lon - c.lon < 0.1 and abs(o.lat - c.lat) < 0.1 for _, o in sites)
-        east = any(0 < c.lon - o.lon < 0.1 and abs(o.lat - c.lat) < 0.1 for _, o in sites)
-        offset, align = ((-5, 6), "right") if west else ((5, 6), "left") if east else ((0, 7), "center")
+        neighbour_east = any(0 < o.lon - c.lon < 0.1 and abs(o.lat - c.lat) < 0.1 for _, o in sites)
+        neighbour_west = any(0 < c.lon - o.lon < 0.1 and abs(o.lat - c.lat) < 0.1 for _, o in sites)
+        offset, align = (((-5, 6), "right") if neighbour_east else ((5, 6), "left") if neighbour_west
+                         else ((0, 7), "center"))
         ax.annotate(_midi_numeral(p), (c.lon, c.lat), xytext=offset, textcoords="offset points",
                     ha=align, fontsize=9, fontweight="bold", color="#c62828")
     towns = _located(h, "town")
