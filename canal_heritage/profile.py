@@ -10,8 +10,12 @@ both pictures say "simplified".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-__all__ = ["PROFILE", "SITE_KM", "SUMMIT", "Waypoint", "water_line"]
+if TYPE_CHECKING:
+    from .i18n import Translator
+
+__all__ = ["PROFILE", "SITE_KM", "SUMMIT", "Waypoint", "place_names", "water_line"]
 
 
 @dataclass(frozen=True)
@@ -62,3 +66,11 @@ def water_line() -> list[tuple[float, float]]:
             points.append((km, before.height + rise * (i + 1)))
         points.append((here.km, here.height))
     return points
+
+
+def place_names(tr: Translator) -> dict[str, str]:
+    """The named waypoints in the reader's language (Occitan has its own: Tolosa, Naurosa…)."""
+    return {"Toulouse": tr.ui("profile.place", "Toulouse"), "Naurouze": tr.ui("profile.place", "Naurouze"),
+            "Castelnaudary": tr.ui("profile.place", "Castelnaudary"),
+            "Carcassonne": tr.ui("profile.place", "Carcassonne"),
+            "Fonseranes": tr.ui("profile.place", "Béziers · Fonseranes"), "Sète": tr.ui("profile.place", "Sète")}

@@ -127,7 +127,7 @@ def long_profile(lang: str = "fr") -> FigureView:
     along the canal, each lock a step, the summit at Naurouze and the nine sites of the game by
     their card numbers (the exhibit's profile, :mod:`canal_heritage.profile`: approximate
     figures, said in the title)."""
-    from ..profile import PROFILE, SITE_KM, SUMMIT, water_line
+    from ..profile import PROFILE, SITE_KM, SUMMIT, place_names, water_line
 
     tr = translator(lang)
     line = water_line()
@@ -136,10 +136,7 @@ def long_profile(lang: str = "fr") -> FigureView:
     kms, heights = [k for k, _ in line], [m for _, m in line]
     ax.fill_between(kms, heights, -12, step=None, color="#d9cbb3", zorder=1)
     ax.plot(kms, heights, color="#1f5fa8", linewidth=2.4, zorder=2)
-    names = {"Toulouse": tr.ui("profile.place", "Toulouse"), "Naurouze": tr.ui("profile.place", "Naurouze"),
-             "Castelnaudary": tr.ui("profile.place", "Castelnaudary"),
-             "Carcassonne": tr.ui("profile.place", "Carcassonne"),
-             "Fonseranes": tr.ui("profile.place", "Béziers · Fonseranes"), "Sète": tr.ui("profile.place", "Sète")}
+    names = place_names(tr)
     # where each name sits beside its point (points of offset, alignment), clear of the stepped line
     beside = {"Toulouse": ((-2, 10), "left"), "Naurouze": ((0, 10), "center"), "Castelnaudary": ((14, 12), "left"),
               "Carcassonne": ((14, 10), "left"), "Fonseranes": ((-8, 8), "right"), "Sète": ((2, 10), "right")}

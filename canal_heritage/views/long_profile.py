@@ -17,7 +17,7 @@ from html import escape
 
 from ..datafiles import data_dir
 from ..i18n import Translator
-from ..profile import PROFILE, SITE_KM, SUMMIT, water_line
+from ..profile import PROFILE, SITE_KM, SUMMIT, place_names, water_line
 from .theme import CANAL, INK, MUTED, PAPER, PLANE, SKY, STONE, STONE_DARK, WATER_LIGHT
 
 # the drawing: a 900 × 330 box; the canal from x0 to x1, heights from 0 m (y_sea) to 200 m (y_top)
@@ -105,11 +105,7 @@ def long_profile_svg(tr: Translator, *, ident: str = "profile") -> str:
         "Fonseranes": (_x(207) + 6, _y(32) - 46, "end"),
         "Sète": (WIDTH - 12, _y(0) - 36, "end"),
     }
-    # place names in the visitor's language (Occitan has its own: Tolosa, Naurosa…)
-    names = {"Toulouse": tr.ui("profile.place", "Toulouse"), "Naurouze": tr.ui("profile.place", "Naurouze"),
-             "Castelnaudary": tr.ui("profile.place", "Castelnaudary"),
-             "Carcassonne": tr.ui("profile.place", "Carcassonne"),
-             "Fonseranes": tr.ui("profile.place", "Béziers · Fonseranes"), "Sète": tr.ui("profile.place", "Sète")}
+    names = place_names(tr)  # in the visitor's language
     for w in PROFILE:
         if w.name not in places:
             continue
