@@ -147,6 +147,11 @@ class Hub:
         self._keep(room)
         return room
 
+    @staticmethod
+    def draw_seed() -> int:
+        """A new room's seed when its plan names none: 62 random bits."""
+        return secrets.randbits(62)
+
     def write_room(self, plan: RoomPlan, *, class_session_id: int | None = None) -> Any:
         """A new room written to the store only, not run here: its record (a
         :class:`~canal_heritage.store.RoomRecord`). Behind a proxy, the teacher's page writes the
@@ -161,7 +166,7 @@ class Hub:
         if problem:
             raise ValueError(problem)
         taken = {r.code for r in self.rooms.values() if r.status != "closed"}  # an over room keeps its code
-        seed = plan.seed if plan.seed is not None else secrets.randbits(62)
+        seed = plan.seed if plan.seed is not None else self.draw_seed()
         for attempt in range(CODE_TRIES):
             code = codes.new_code(taken)
             try:
