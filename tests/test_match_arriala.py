@@ -306,11 +306,13 @@ def test_the_reason_says_what_is_missing_points_deck_or_rank():
     assert blocked(m.state, "draw").key == "arriala.error.deck_empty"
     assert m.reasons()["lock"].args_["need"] == 4
     if m.state.hand[0][5]:  # an engineering work needs its player last on the track (A-R7)
+        # nobody has scored: every player is tied, so nobody is last yet and the card waits
+        assert blocked(m.state, "card:engineering-work").key == "arriala.error.all_tied"
+        m.state.points[1] += 1  # the bot leads by a point (a lock, say): the visitor is last
+        m.state._legal = None
         m.play(next(a for a in m.legal_actions() if kind_of(m.game, a) == "card:engineering-work"))
-        m.play(A.END_TURN)
-        while m.is_bot_turn():
-            m.step_bot()
-        if m.state.points[0] > min(m.state.points[:2]) and m.state.hand[0][5]:
+        assert m.state.points[0] == 5
+        if m.state.hand[0][5]:  # a second card: the visitor now leads, and is not last
             assert blocked(m.state, "card:engineering-work").key == "arriala.error.not_last"
 
 

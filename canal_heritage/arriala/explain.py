@@ -176,6 +176,9 @@ def why_illegal(s: ArrialaState, action: Any) -> IllegalActionError:
             elif s.works[d.work] >= 0:
                 e = _err("That engineering work is already built.", "arriala.error.work_built", player=p,
                          work=b.works[d.work].id, ruling="A-R7")
+            elif not s.is_last(p) and s.all_tied():
+                e = _err("Nobody is last yet: every player has the same points, so the engineering work "
+                         "waits until someone falls behind.", "arriala.error.all_tied", player=p, ruling="A-R7")
             elif not s.is_last(p):
                 e = _err("Only the player last on the score track may build an engineering work.",
                          "arriala.error.not_last", player=p, ruling="A-R7")

@@ -341,6 +341,9 @@ class Narrator(BaseNarrator):
                                                                                   "built (A-R7)."),
             "arriala.error.not_last": lambda: tr.ui("arriala.error.not_last", "Only the player last on the score "
                                                                               "track may build an engineering work (A-R7)."),
+            "arriala.error.all_tied": lambda: tr.ui("arriala.error.all_tied", "Nobody is last yet: every player has "
+                                                                              "the same points, so the engineering work "
+                                                                              "waits until someone falls behind (A-R7)."),
             "arriala.error.card_target": lambda: tr.ui("arriala.error.card_target", "That card cannot be played like "
                                                                                     "that now (A-R16)."),
         }

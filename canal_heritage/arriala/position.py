@@ -9,6 +9,7 @@
       "players": 2,                       # 2..4
       "game": null,                       # or balance-study overrides, as in a saved game:
                                           # {"cells": [...] | null, "lock_max": ..., "table": ..., "deck": ...}
+                                          # and "edition": 1 for a game begun under edition 1 (A-R19)
       "phase": "play",                    # play | end
       "end_reason": null,                 # end only: last_section | stalled_quiet | stalled_rounds
       "round": 4,                         # 1 .. 60 (A-R10)
@@ -82,7 +83,7 @@ from . import actions as A
 from .record import OVERRIDES, game_overrides, make_game
 from .scoring import ScoreItem, majority, rank
 from .sheet import KINDS
-from .state import BLUE, END, GONE, PLAY, RESERVE, VINE, ArrialaGame, ArrialaState
+from .state import BLUE, EDITION, EDITIONS, END, GONE, PLAY, RESERVE, VINE, ArrialaGame, ArrialaState
 
 FORMAT = "canal-heritage/arriala-position"
 VERSION = 1
@@ -112,7 +113,9 @@ def state_to_dict(s: ArrialaState) -> dict[str, Any]:
     b = s.board
     ids = g.card_ids
     try:
-        overrides = game_overrides(g)
+        overrides: dict[str, Any] = dict(game_overrides(g))
+        if g.edition != EDITION:  # the current edition goes unsaid (A-R19)
+            overrides["edition"] = g.edition
     except RecordError:  # the caller's own content: pass the game back to state_from_dict
         overrides = dict.fromkeys(OVERRIDES)
 
@@ -457,12 +460,18 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
 
 def _game(data: dict[str, Any], n: int, game: ArrialaGame | None) -> ArrialaGame:
     raw = data.get("game")
-    if raw is not None and (not isinstance(raw, dict) or set(raw) - set(OVERRIDES)):
-        raise _fail(f"game must be null or an object with {', '.join(OVERRIDES)}")
-    wanted = {k: (raw or {}).get(k) for k in OVERRIDES}
+    names = [*OVERRIDES, "edition"]
+    if raw is not None and (not isinstance(raw, dict) or set(raw) - set(names)):
+        raise _fail(f"game must be null or an object with {', '.join(names)}")
+    wanted: dict[str, Any] = {k: (raw or {}).get(k) for k in names}
     for k, v in wanted.items():
-        if v is not None and (not isinstance(v, list) or any(not _is_int(x) or x < 0 for x in v)):
+        if k == "edition":
+            if v is not None and (not _is_int(v) or v not in EDITIONS):
+                raise _fail(f"game.edition must be null or one of {', '.join(map(str, EDITIONS))} (A-R19)")
+        elif v is not None and (not isinstance(v, list) or any(not _is_int(x) or x < 0 for x in v)):
             raise _fail(f"game.{k} must be null or a list of whole numbers ≥ 0")
+    if wanted["edition"] == EDITION:
+        wanted["edition"] = None  # the current edition, said or not
     if game is None:
         try:
             return make_game(n, wanted)
@@ -471,7 +480,7 @@ def _game(data: dict[str, Any], n: int, game: ArrialaGame | None) -> ArrialaGame
     if game.players != n:
         raise _fail(f"the game is for {game.players} players, the position for {n}")
     try:
-        have = game_overrides(game)
+        have: dict[str, Any] = {**game_overrides(game), "edition": None if game.edition == EDITION else game.edition}
     except RecordError:
         return game  # the caller's own content: trust it
     if have != wanted:

@@ -8,6 +8,7 @@ A record is versioned JSON::
      "lock_max": null,                          # or the lock maximum per stretch, 4 numbers
      "table": null,                             # or points for sections of 1..10 workers
      "deck": null,                              # or how many cards of each kind, deck.json order
+     "edition": 2,                              # the rulings' edition (A-R19); absent: 1
      "seats": ["Ana", "expert", "heuristic"],   # optional labels, not used by the rules
      "decisions": ["move w7 montech-castelsarrasin:3", "draw", "end", ...],
      "result": [21, 14, 9]}                     # optional: final scores, checked on load
@@ -17,6 +18,9 @@ is always written, so a game whose first player was drawn from the seed replays 
 ``result`` lists every owner's final score: with two players the virtual player (A-R8)
 comes third. ``cells`` and ``lock_max`` list the four stretches in canal order even with
 two players, where the first one is out of play (its numbers are then the data's).
+``edition`` is the edition of the project's rulings the game was played under
+(:data:`~.state.EDITION`, ruling A-R19): records saved before it existed have none and replay
+under edition 1, where a tie of every player counted as last for an engineering work (A-R7).
 
 :func:`load_record` validates the record, replays every decision and returns the state;
 anything corrupt or inconsistent (unknown version, bad field, a decision that is no
@@ -44,7 +48,7 @@ from ..core.records import (
     replay_decisions,
 )
 from .data import load_arriala_data
-from .state import ArrialaGame, ArrialaState
+from .state import EDITION, EDITIONS, ArrialaGame, ArrialaState
 
 FORMAT = "canal-heritage/arriala-game"
 VERSION = 1
@@ -79,11 +83,12 @@ def game_overrides(game: ArrialaGame) -> dict[str, list[int] | None]:
     }
 
 
-def make_game(players: int, overrides: dict[str, list[int] | None]) -> ArrialaGame:
-    """``ArrialaGame(players, **overrides)``; a bad override raises ``ValueError`` naming it."""
+def make_game(players: int, overrides: dict[str, Any]) -> ArrialaGame:
+    """``ArrialaGame(players, **overrides)``; a bad override raises ``ValueError`` naming it.
+    ``edition`` None is the current edition (A-R19)."""
     given = {k: v for k, v in overrides.items() if v is not None}
     return ArrialaGame(players, cells=given.get("cells"), lock_max=given.get("lock_max"), table=given.get("table"),
-                       deck=given.get("deck"))
+                       deck=given.get("deck"), edition=given.get("edition", EDITION))
 
 
 @dataclass
@@ -100,16 +105,17 @@ class GameRecord:
     seats: list[str] | None = None
     decisions: list[str] = field(default_factory=list)
     result: list[int] | None = None
+    edition: int = EDITION  #: the rulings' edition the game is played under (A-R19)
 
     def overrides(self) -> dict[str, list[int] | None]:
         return {"cells": self.cells, "lock_max": self.lock_max, "table": self.table, "deck": self.deck}
 
     def game(self) -> ArrialaGame:
-        return make_game(self.players, self.overrides())
+        return make_game(self.players, {**self.overrides(), "edition": self.edition})
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "version": VERSION, "players": self.players, "seed": self.seed,
-                "first": self.first, **self.overrides(), "seats": self.seats,
+                "first": self.first, **self.overrides(), "edition": self.edition, "seats": self.seats,
                 "decisions": list(self.decisions), "result": self.result}
 
     def dumps(self) -> str:
@@ -130,7 +136,7 @@ def record_of(state: ArrialaState, *, seats: list[str] | None = None) -> GameRec
     return GameRecord(
         players=game.players, seed=state.seed, first=state.first, **game_overrides(game), seats=seats,
         decisions=[game.action_to_text(a) for a in state.history],
-        result=list(state.points) if state.is_terminal() else None,
+        result=list(state.points) if state.is_terminal() else None, edition=game.edition,
     )
 
 
@@ -146,7 +152,8 @@ _bad = bad_record
 
 def parse_record(data: Any) -> GameRecord:
     """Validate the JSON structure of a record (no replay)."""
-    check_frame(data, fmt=FORMAT, version=VERSION, game_name="an Arriala game", known={"first", *OVERRIDES})
+    check_frame(data, fmt=FORMAT, version=VERSION, game_name="an Arriala game",
+                known={"first", "edition", *OVERRIDES})
     players = data["players"]
     first = data.get("first")
     if first is not None and (not is_whole(first) or not 0 <= first < players):
@@ -159,10 +166,13 @@ def parse_record(data: Any) -> GameRecord:
             raise _bad(f"{name} must be null or " + (f"{length} " if length else "a list of ")
                        + "whole numbers ≥ 0")
         overrides[name] = x
+    edition = data.get("edition", 1)  # a record from before editions were written: edition 1 (A-R19)
+    if edition not in EDITIONS or not is_whole(edition):
+        raise _bad(f"edition must be one of {', '.join(map(str, EDITIONS))}, got {edition!r}")
     owners = players + (1 if players == 2 else 0)
     result = check_result(data, owners, " (the two players, then the virtual player)" if players == 2 else "")
     return GameRecord(players, data["seed"], first, overrides["cells"], overrides["lock_max"], overrides["table"],
-                      overrides["deck"], check_seats(data, players), check_decisions(data), result)
+                      overrides["deck"], check_seats(data, players), check_decisions(data), result, edition)
 
 
 def replay(record: GameRecord, *, log: bool = True) -> ArrialaState:

@@ -54,6 +54,13 @@ PLAY, END = Phase.PLAY, Phase.END
 
 _W = A.W
 
+#: The edition of the project's rulings new games are played under. Edition 2 refined A-R7
+#: (2026-11): when every player is tied, nobody is last. A game begun under edition 1 (where a
+#: tie of every player counted as last, so an engineering work could be built on the first
+#: turn) finishes under it: its record or stored room says so (ruling A-R19).
+EDITION = 2
+EDITIONS = (1, 2)
+
 
 class ArrialaGame:
     """The description of an Arriala game: player count, board, deck and rules numbers.
@@ -65,17 +72,24 @@ class ArrialaGame:
         lock_max: lock maximum per stretch (balance study).
         table: points for a complete section of 1..10 workers (balance study).
         deck: how many cards of each kind, in ``deck.json`` order (balance study).
+        edition: the edition of the rulings (:data:`EDITION`; 1 only to finish or replay a game
+            begun before A-R7 was refined, A-R19).
     """
 
     def __init__(self, players: int = 2, *, data: ArrialaData | None = None,
                  cells: Sequence[int] | None = None, lock_max: Sequence[int] | None = None,
-                 table: Sequence[int] | None = None, deck: Sequence[int] | None = None) -> None:
+                 table: Sequence[int] | None = None, deck: Sequence[int] | None = None,
+                 edition: int = EDITION) -> None:
         data = data or load_arriala_data()
         r = data.rules
         if not isinstance(players, int) or isinstance(players, bool) or not (r.min_players <= players <= r.max_players):
             raise ValueError(f"Arriala is played by {r.min_players} to {r.max_players} players, not {players!r}")
+        if edition not in EDITIONS or isinstance(edition, bool):
+            raise ValueError(f"edition must be one of {EDITIONS}, got {edition!r}")
         self.data = data
         self.rules = r
+        #: the edition of the rulings this game is played under (A-R19)
+        self.edition: int = edition
         self.players = players
         self.virtual = players == 2  # A-R8
         self.owners = players + (1 if self.virtual else 0)
@@ -117,6 +131,8 @@ class ArrialaGame:
         return A.from_text(self, text)
 
     def __repr__(self) -> str:
+        if self.edition != EDITION:
+            return f"ArrialaGame(players={self.players}, edition={self.edition})"
         return f"ArrialaGame(players={self.players})"
 
 
@@ -362,8 +378,19 @@ class ArrialaState(ArrialaPosition):
         return sum(1 for w in range(lo, lo + _W) if 0 <= self.loc[w] < VINE)
 
     def is_last(self, p: int) -> bool:
-        """A-R7: ``p`` is last on the score track among the real players (ties count)."""
-        return self.points[p] == min(self.points[: self.n])
+        """A-R7: ``p`` is last on the score track among the real players: nobody has fewer
+        points and somebody has more. A tie for last counts as last; when every player is tied
+        (as at the start) nobody is last, and an engineering-work card waits. The virtual
+        player of a two-player game is not counted. (Edition 1 games, A-R19: a tie of every
+        player counted as last.)"""
+        pts = self.points[: self.n]
+        low = min(pts)
+        return self.points[p] == low and (max(pts) > low or self.game.edition == 1)
+
+    def all_tied(self) -> bool:
+        """Every real player has the same points (A-R7: then nobody is last)."""
+        pts = self.points[: self.n]
+        return min(pts) == max(pts)
 
     def legal_actions(self) -> list[int]:
         """Every action the current player may take (empty when the game is over).

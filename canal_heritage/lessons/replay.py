@@ -52,9 +52,9 @@ class Replay:
         elif record.game == "arriala":
             from ..arriala import ArrialaGame
             from ..arriala.narration import Narrator as ArrialaNarrator
+            from ..matches.arriala import stored_overrides
 
-            overrides = (record.options or {}).get("overrides") or {}
-            self.game = ArrialaGame(players, **overrides)
+            self.game = ArrialaGame(players, **stored_overrides(record.options))  # its edition too (A-R19)
             self.narrator = ArrialaNarrator(lang, self.game)
             names = [s.name or self.narrator.colour(s.index) for s in record.seats]
             self.narrator = ArrialaNarrator(lang, self.game, names=names)

@@ -21,13 +21,13 @@ from ..arriala import actions as A
 from ..arriala.bots import BOT_NAMES, make_bot
 from ..arriala.narration import Narrator
 from ..arriala.observation import ArrialaObservation, sample_state
-from ..arriala.state import ArrialaGame, ArrialaState
+from ..arriala.state import EDITION, ArrialaGame, ArrialaState
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from .table import MAX_PLANNED, LogLine, Seat, TableMatch, UndoStep
 
-__all__ = ["ArrialaMatch", "LogLine", "PALETTE", "Seat", "TurnHeld", "decide_turn", "kind_of", "target_of",
-           "worker_of"]
+__all__ = ["ArrialaMatch", "LogLine", "PALETTE", "Seat", "TurnHeld", "decide_turn", "kind_of", "stored_overrides",
+           "target_of", "worker_of"]
 
 #: Seconds between two actions of a bot's turn as the table replays them.
 PACE = 0.9
@@ -42,13 +42,31 @@ NEEDS_WORKER = {"move", "to_vineyard", "from_vineyard", "river_work"}
 #: engine only when nothing else is wrong, so it says "you could, with more points".
 _REASON_ORDER = (
     "error.game_over", "arriala.error.no_ap", "arriala.error.no_reserve", "arriala.error.deck_empty",
-    "arriala.error.no_lock_left", "arriala.error.not_last", "arriala.error.work_built",
+    "arriala.error.no_lock_left", "arriala.error.all_tied", "arriala.error.not_last", "arriala.error.work_built",
     "arriala.error.vineyard_full", "arriala.error.blue_taken", "arriala.error.moved_twice",
     "arriala.error.undo_previous", "arriala.error.stretch_full", "arriala.error.card_target",
     "arriala.error.stuck", "arriala.error.not_in_vineyard", "arriala.error.not_on_canal",
     "arriala.error.cell_taken", "arriala.error.closed", "arriala.error.lock_not_free",
     "arriala.error.lock_closed", "arriala.error.lock_there", "arriala.error.not_yours",
 )
+
+
+# ---------------------------------------------------------------------- tables kept in the store
+def stored_options() -> dict[str, Any]:
+    """What a new Arriala room or kept game writes in its stored options: the edition of the
+    rulings it is played under (A-R19)."""
+    return {"edition": EDITION}
+
+
+def stored_overrides(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The :class:`ArrialaGame` options a stored Arriala table (a room, a kept game) was begun
+    with, from its stored options: its balance-study overrides (tests and benchmarks only) and
+    its rulings' edition, 1 when none is written — a table begun before editions were written
+    finishes under edition 1 (A-R19)."""
+    options = options or {}
+    out = dict(options.get("overrides") or {})
+    out.setdefault("edition", options.get("edition", 1))
+    return out
 
 
 # ---------------------------------------------------------------------- sorting actions

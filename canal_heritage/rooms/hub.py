@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import LANGUAGES, translator
-from ..matches.arriala import ArrialaMatch
+from ..matches.arriala import ArrialaMatch, stored_options
 from ..matches.midi import MidiMatch
 from . import codes
 from .room import GAMES, SEAT_KINDS, Outcome, Refusal, Room
@@ -171,7 +171,8 @@ class Hub:
             code = codes.new_code(taken)
             try:
                 return self.store.create_room(code=code, game=plan.game, seed=seed, first=plan.first, lang=plan.lang,
-                                              options={"pace": plan.pace},
+                                              options={"pace": plan.pace, **(
+                                                  stored_options() if plan.game == "arriala" else {})},
                                               seats=[(s.kind, s.level) for s in plan.seats],
                                               class_session_id=class_session_id)
             except CodeInUse:

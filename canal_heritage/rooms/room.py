@@ -40,7 +40,7 @@ from weakref import WeakSet
 
 from ..core.bots import BotMove
 from ..i18n import LANGUAGES, translator
-from ..matches.arriala import ArrialaMatch
+from ..matches.arriala import ArrialaMatch, stored_overrides
 from ..matches.midi import MidiMatch
 from ..matches.table import BOT_TIMEOUT, Decision, Seat, TableMatch, clean_name
 from . import codes
@@ -270,6 +270,7 @@ class Room:
         kw: dict[str, Any] = {"first": self.first, "lang": lang or self.lang}
         if self.game == "arriala":
             kw["pace"] = 0  # the room paces its bots
+            kw["overrides"] = stored_overrides(self.options)  # the rulings' edition (A-R19)
         m = cls(seats, self.seed, **kw)
         m.room = self
         with m.changing():

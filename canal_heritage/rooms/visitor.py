@@ -30,7 +30,7 @@ import weakref
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from ..matches.arriala import ArrialaMatch
+from ..matches.arriala import ArrialaMatch, stored_options, stored_overrides
 from ..matches.midi import MidiMatch
 from ..matches.table import Decision, Seat, TableMatch
 from .room import _run, decisions_of, explanation_of, result_of
@@ -101,6 +101,8 @@ class KeptGame:
 
         seats = [("student", None) if s.kind == "human" else ("bot", s.level) for s in match.seats]
         options: dict[str, Any] = {"names": [s.name for s in match.seats]}
+        if game == "arriala":
+            options.update(stored_options())  # A-R19
         overrides = getattr(match, "overrides", None)
         if overrides:  # tests and benchmarks only
             options["overrides"] = overrides
@@ -194,9 +196,7 @@ def restore(record: Any, *, store: Any, io: Executor | None, lang: str, **match_
         match: TableMatch = MidiMatch(seats, record.seed, first=record.first, lang=lang, **match_kw)
     else:
         match_kw.pop("expert_iterations", None)
-        overrides = (record.options or {}).get("overrides")
-        if overrides:
-            match_kw["overrides"] = overrides
+        match_kw["overrides"] = stored_overrides(record.options)  # its edition too (A-R19)
         match = ArrialaMatch(seats, record.seed, first=record.first, lang=lang, **match_kw)
     decided = decisions_of(match.game, record)
     match.rebuild(decided)

@@ -252,6 +252,35 @@ def test_A_R7_engineering_work_only_for_the_last_player_tied_last_counts():
     assert not [t for t in legal_texts(state) if "engineering" in t]  # both built
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_A_R7_nobody_is_last_while_every_player_is_tied(players):
+    # seed 1 deals seat 0 an engineering-work card; nobody has a point yet
+    state = ArrialaGame(players).new_initial_state(1, first=0)
+    assert "engineering-work" in state.hand_list(0) and state.all_tied()
+    assert not any(state.is_last(p) for p in range(players))
+    assert not [t for t in legal_texts(state) if "engineering" in t]
+    err = assert_refused(state, "card engineering-work pont-canal-cacor", "arriala.error.all_tied", ruling="A-R7")
+    assert "same points" in str(err)
+
+
+def test_A_R7_the_card_waits_until_someone_falls_behind():
+    hands = [["engineering-work"], ["engineering-work"], []]
+    state = build(position(3, hands=hands, scores=[0, 0, 0]))
+    assert_refused(state, "card engineering-work pont-canal-cacor", "arriala.error.all_tied")
+    act(state, f"lock {mc(3)}", "end")  # seat 0 builds a lock: 1 point
+    assert state.points == [1, 0, 0] and state.is_last(1) and state.is_last(2) and not state.is_last(0)
+    act(state, "card engineering-work pont-canal-cacor")  # seat 1, tied last with seat 2
+    assert state.points == [1, 5, 0]
+
+
+def test_A_R7_virtual_player_does_not_break_a_tie_of_the_real_players():
+    hands = [["engineering-work"], ["engineering-work"]]
+    state = build(position(2, hands=hands, scores=[1, 1, 0], locks=[mc(3), mv(3)]))  # a lock each
+    assert state.all_tied()
+    assert not state.is_last(0) and not state.is_last(1)  # the virtual player's 0 is not counted
+    assert_refused(state, "card engineering-work pont-canal-cacor", "arriala.error.all_tied")
+
+
 def test_A_R7_engineering_work_ignores_the_virtual_player():
     hands = [["engineering-work"], ["engineering-work"]]
     state = build(position(2, hands=hands, scores=[4, 2, 0], current=1,  # a river work, three locks
@@ -560,3 +589,45 @@ def test_every_ruling_has_a_test_named_after_it():
     for ruling in load_arriala_data().rulings:
         tag = ruling.id.replace("-", "_") + "_"
         assert any(tag in n for n in names), f"no test named after {ruling.id}"
+
+
+# ---------------------------------------------------------------------------- A-R19
+def turn_one_work_record(**extra) -> dict:
+    """A record from before editions were written: seat 0 builds an engineering work on the
+    very first turn, as every bot did when a tie of every player counted as last."""
+    return {"format": "canal-heritage/arriala-game", "version": 1, "players": 3, "seed": 1, "first": 0,
+            "decisions": ["card engineering-work pont-canal-cacor", "end"], **extra}
+
+
+def test_A_R19_an_edition_1_game_keeps_the_old_reading_of_A_R7():
+    old = ArrialaGame(3, edition=1).new_initial_state(1, first=0)
+    assert old.all_tied() and old.is_last(0)
+    assert "card engineering-work pont-canal-cacor" in legal_texts(old)
+    with pytest.raises(ValueError, match="edition"):
+        ArrialaGame(3, edition=3)
+
+
+def test_A_R19_a_record_without_an_edition_replays_under_edition_1():
+    from canal_heritage.arriala.record import load_record, record_of
+    from canal_heritage.core.errors import RecordError
+
+    state = load_record(turn_one_work_record())
+    assert state.game.edition == 1 and state.points[:3] == [5, 0, 0]
+    assert record_of(state).to_json()["edition"] == 1  # saved again, it stays what it was
+    with pytest.raises(RecordError, match="not legal"):
+        load_record(turn_one_work_record(edition=2))
+    with pytest.raises(RecordError, match="edition"):
+        load_record(turn_one_work_record(edition="2"))
+    fresh = ArrialaGame(3).new_initial_state(1, first=0)
+    assert record_of(fresh).to_json()["edition"] == 2
+
+
+def test_A_R19_a_position_says_its_edition_only_when_it_is_not_the_current_one():
+    old = ArrialaGame(3, edition=1).new_initial_state(1, first=0)
+    data = state_to_dict(old)
+    assert data["game"] == {"cells": None, "lock_max": None, "table": None, "deck": None, "edition": 1}
+    back = state_from_dict(data)
+    assert back.game.edition == 1 and "card engineering-work pont-canal-cacor" in legal_texts(back)
+    assert state_to_dict(ArrialaGame(3).new_initial_state(1))["game"] is None
+    with pytest.raises(PositionError, match="edition"):
+        state_from_dict({**data, "game": {**data["game"], "edition": 7}})

@@ -272,3 +272,19 @@ def test_the_exhibit_offers_a_kept_game_to_the_same_browser_and_takes_it_over(tm
     finally:
         service.close_classroom()
         visitor._HELD.clear()
+
+
+def test_a_kept_arriala_game_from_before_the_editions_resumes_under_edition_1(store, io):
+    """A-R19: a visitor's kept game written before editions (no "edition" in its options) resumes
+    with its first-turn engineering work; a new kept game writes edition 2."""
+    record = store.create_room(code="~abc123", game="arriala", seed=1, first=0, lang="en",
+                               options={"names": ["Lou", ""]}, seats=[("student", None), ("bot", "heuristic")],
+                               kind="visitor")
+    store.append_decision(record.id, 0, 0, "card engineering-work pont-canal-cacor")
+    match = restore(store.room(record.id), store=store, io=io, lang="en")
+    assert match.game.edition == 1 and match.state.points[:2] == [5, 0]
+    token = new_token()
+    fresh = ArrialaMatch([Seat("human", "Lou"), Seat("bot", "", "heuristic")], seed=1, first=0, lang="en")
+    journal = KeptGame.start(fresh, store=store, io=io, kind="visitor", token=token, lang="en")
+    io.submit(lambda: None).result()  # the room is written in the background
+    assert store.room(journal.room_id).options["edition"] == 2

@@ -342,3 +342,18 @@ def test_a_closed_room_lives_on_in_the_store_only(store):
     gc.collect()
     assert ref() is None  # nothing holds it any more
     assert store.room(room_id).status == "closed"
+
+
+def test_an_arriala_room_from_before_the_editions_finishes_under_edition_1(tmp_path):
+    """A-R19: a room written before the rulings had editions (no "edition" in its options) held a
+    first-turn engineering work, legal then; it resumes with it, and a new room is edition 2."""
+    store = Store(str(tmp_path / "class.db"))
+    record = store.create_room(code="OLD7", game="arriala", seed=1, first=0, lang="en", options={"pace": 0},
+                               seats=[("student", None), ("student", None)])
+    store.append_decision(record.id, 0, 0, "card engineering-work pont-canal-cacor")
+    [back] = Hub(store).resume()
+    assert back.match.game.edition == 1 and back.decisions == 1 and back.match.state.points[:2] == [5, 0]
+    _, room = new_room(store, game="arriala", seats=(SeatPlan("student"), SeatPlan("student")), seed=1)
+    assert store.room(room.id).options["edition"] == 2 and room.match.game.edition == 2
+    assert not [a for a in room.match.state.legal_actions() if "engineering" in room.match.game.action_to_text(a)]
+    store.close()
