@@ -101,7 +101,6 @@ def sample_state(obs: ArrialaObservation, rng: random.Random) -> ArrialaState:
     g = obs.game
     s = ArrialaState.blank(g)
     s.seed = None
-    s.rng = random.Random(rng.random())
     s.loc = list(obs.loc)
     b = g.board
     s.occ = [-1] * b.size

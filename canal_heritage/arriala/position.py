@@ -72,7 +72,6 @@ sections (A-R10, A-R15, A-R17).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any, TypeGuard
 
@@ -186,7 +185,7 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
     Args:
         data: the plain position.
         game: the game it belongs to (default: built from ``players`` and ``game``).
-        seed: seeds the state's generator (the rules draw no chance after set-up).
+        seed: not used: the rules draw no chance after set-up (kept so older calls still work).
         log: start an event log with an ``arriala.position`` event (hands private).
 
     Raises:
@@ -211,7 +210,6 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
     s = ArrialaState.blank(game)
     s.seed = None
     s.dealt = False
-    s.rng = random.Random(seed)
 
     # --- phase, round, turn
     phase = data.get("phase")
@@ -448,8 +446,7 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
             raise _fail(f"previous_turn: w{w} stands where it stood when the previous turn began; "
                         "putting it back is not allowed (A-R3)")
     _check_turn(s, over, reason, open_sections)
-    s._legal = None
-    s._sections = None
+    s._forget_derived()
     if log:
         s.events = [Event("arriala.position",
                           {"players": n, "round": rnd, "first": first, "current": current,

@@ -9,8 +9,9 @@ After every action the engine scores each complete section in canal order (A-R6)
 closes it (A-R4), and ends the game at once when no open section remains (A-R15); then
 vineyards score. A stalled game ends by A-R10, announced in the log.
 
-Chance (the shuffle, the first player) comes from the state's own seeded generator, so a
-game is its seed plus its decisions (A-R12).
+Chance (the shuffle, the first player) comes from a generator seeded with the game's seed and
+used once, at set-up: after it the deck's order is all the chance there is, so a game is its
+seed plus its decisions (A-R12).
 
 Owners are seats ``0..n-1``; with two players the virtual player is owner ``2`` (A-R8).
 Worker ``w`` belongs to owner ``w // 5``. A worker's place is :data:`RESERVE`, a cell
@@ -20,6 +21,7 @@ index, :data:`VINE` ``+ v`` (vineyard ``v`` in play) or :data:`BLUE` ``+ b``.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right, insort
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Self
@@ -53,6 +55,10 @@ class Phase(StrEnum):
 PLAY, END = Phase.PLAY, Phase.END
 
 _W = A.W
+
+# The kinds of candidate block :meth:`ArrialaState.sample_action` draws from.
+_END, _DRAW, _MOVE, _PLACE, _LOCK, _TO_VINE, _RIVER, _FROM_VINE, _JUMP, _WORK = range(10)
+_NONE: list[int] = []  # a block of targets only (never changed)
 
 #: The edition of the project's rulings new games are played under. Edition 2 refined A-R7
 #: (2026-11): when every player is tied, nobody is last. A game begun under edition 1 (where a
@@ -111,6 +117,18 @@ class ArrialaGame:
         self.costs = r.costs
         self.points = r.points
         self.workers = _W * self.owners
+        self.n_vineyards = len(self.board.vineyards)
+        c = r.costs
+        #: the AP costs in the order ``ArrialaState._blocks`` reads them
+        self.ap_costs: tuple[int, ...] = (c.move_cell, c.draw, c.to_vineyard, c.river_work, c.place,
+                                          c.from_vineyard, c.lock, c.play_card)
+        kinds = {"move": _MOVE, "jump": _JUMP, "lock": _LOCK, "engineering_work": _WORK, "to_vineyard": _TO_VINE,
+                 "to_canal": _FROM_VINE}
+        #: per card kind: (kind index, its effect as a candidate-block kind, its first action int,
+        #: its value, whether it moves any player's worker) — for ``ArrialaState.sample_action``
+        self.card_plan: tuple[tuple[int, int, int, int, bool], ...] = tuple(
+            (k, kinds[e], A.CARD + k * A.CARD_SPAN, v, anyw)
+            for k, (e, v, anyw) in enumerate(zip(self.effects, self.card_value, self.card_any, strict=True)))
 
     def new_initial_state(self, seed: int = 0, *, first: int | None = None, log: bool = True) -> ArrialaState:
         """Set up a game from ``seed``.
@@ -142,16 +160,16 @@ class ArrialaPosition:
     are :class:`ArrialaState`'s."""
 
     __slots__ = (
-        "game", "board", "n", "rng", "seed", "deck", "hand", "discard", "loc", "occ", "lock", "closed",
+        "game", "board", "n", "seed", "deck", "hand", "discard", "loc", "occ", "lock", "closed",
         "locks_left", "stretch_locks", "vine", "blue", "works", "points", "items", "to_move", "ap",
         "moved", "turn_start", "prev_start", "round", "first", "quiet", "scored_round", "phase",
         "termination", "events", "history", "_legal", "_sections", "winners", "ranking", "dealt", "turns",
+        "_spans", "_free", "_movable_cache", "_checked", "_targets", "_where", "_held_cache",
     )
 
     game: ArrialaGame
     board: Board
     n: int  #: players (the virtual player not counted)
-    rng: random.Random  #: the state's own chance (A-R12)
     seed: int | None  #: the seed it was dealt from (None: built from a position)
     deck: list[int]  #: card kinds; the top card is deck[-1]
     hand: list[list[int]]  #: per seat, how many cards of each kind
@@ -182,6 +200,13 @@ class ArrialaPosition:
     history: list[int]  #: every action played, in order
     _legal: list[int] | None
     _sections: list[tuple[int, int]] | None
+    _spans: list[tuple[int, int] | None]  #: per cell, its section (with ``_sections``)
+    _free: list[bool] | None  #: per cell, :meth:`ArrialaState.free` (None: not worked out yet)
+    _movable_cache: list[list[int]] | None  #: this turn's movable workers (``ArrialaState._movable``)
+    _where: list[list[int]] | None  #: the workers on the canal, and in vineyards, in order (None: not listed)
+    _held_cache: list[tuple[int, int, int, bool]] | None  #: ``ArrialaState._held`` (None: not listed)
+    _targets: tuple[list[int], list[int]] | None  #: ``ArrialaState._target_cells`` (None: not worked out)
+    _checked: int | None  #: the action :meth:`ArrialaState.sample_action` drew for this decision
     winners: list[int] | None
     ranking: Ranking | None
     dealt: bool  #: dealt from a seed (a record can replay it)
@@ -195,7 +220,6 @@ class ArrialaPosition:
         s.game = game
         s.board = b
         s.n = game.players
-        s.rng = random.Random(0)
         s.seed = None
         s.deck = []
         k = len(game.card_kinds)
@@ -227,6 +251,13 @@ class ArrialaPosition:
         s.history = []
         s._legal = None
         s._sections = None
+        s._spans = []
+        s._free = None
+        s._movable_cache = None
+        s._checked = None
+        s._targets = None
+        s._where = None
+        s._held_cache = None
         s.winners = None
         s.ranking = None
         s.dealt = False
@@ -237,6 +268,18 @@ class ArrialaPosition:
                 w = v * _W + i
                 s.loc[w] = b.towns[i] if i < len(b.towns) else GONE
         return s
+
+    def _forget_derived(self) -> None:
+        """Drop every fact worked out from the fields (free cells, sections, the legal actions…),
+        for a builder that has set the fields by hand."""
+        self._legal = None
+        self._sections = None
+        self._free = None
+        self._targets = None
+        self._movable_cache = None
+        self._checked = None
+        self._where = None
+        self._held_cache = None
 
     def hand_list(self, p: int) -> list[str]:
         """Seat ``p``'s hand as card-kind ids, sorted."""
@@ -255,8 +298,6 @@ class ArrialaPosition:
         s.game = self.game
         s.board = self.board
         s.n = self.n
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
         s.seed = self.seed
         s.deck = self.deck[:]
         s.hand = [h[:] for h in self.hand]
@@ -288,6 +329,13 @@ class ArrialaPosition:
         s.history = self.history[:]
         s._legal = self._legal
         s._sections = self._sections
+        s._spans = self._spans
+        s._free = self._free[:] if self._free is not None else None
+        s._movable_cache = None
+        s._checked = None
+        s._targets = self._targets
+        s._where = None
+        s._held_cache = None
         s.winners = list(self.winners) if self.winners is not None else None
         s.ranking = self.ranking
         s.dealt = self.dealt
@@ -313,7 +361,7 @@ class ArrialaState(ArrialaPosition):
         s = cls.blank(game)
         s.seed = seed
         s.dealt = True
-        s.rng = rng = random.Random(seed)
+        rng = random.Random(seed)  # A-R12: the set-up's chance; the deck's order holds it afterwards
         deck = [k for k, c in enumerate(game.deck_counts) for _ in range(c)]
         rng.shuffle(deck)
         drawn = rng.randrange(game.players)  # always drawn: chance does not depend on ``first``
@@ -334,14 +382,24 @@ class ArrialaState(ArrialaPosition):
     # ------------------------------------------------------------------ queries
     def current_player(self) -> int | None:
         """The seat that acts now, or ``None`` when the game is over."""
-        return None if self.phase == END else self.to_move
+        return None if self.phase is END else self.to_move
 
     def is_terminal(self) -> bool:
-        return self.phase == END
+        return self.phase is END
 
     def free(self, c: int) -> bool:
         """A-R1/A-R4: a move or placement may end on ``c``."""
-        return self.board.is_town[c] or (self.occ[c] < 0 and not self.lock[c] and not self.closed[c])
+        return self._free_map()[c]
+
+    def _free_map(self) -> list[bool]:
+        """Per cell, :meth:`free`: worked out once, then kept up to date by every action
+        (a position built field by field starts without it)."""
+        fr = self._free
+        if fr is None:
+            town, occ, lock, closed = self.board.is_town, self.occ, self.lock, self.closed
+            fr = self._free = [town[c] or (occ[c] < 0 and not lock[c] and not closed[c])
+                               for c in range(self.board.size)]
+        return fr
 
     def sections(self) -> list[tuple[int, int]]:
         """Every section as (first, last) cell indices, in canal order (A-R15: gaps with no
@@ -360,17 +418,20 @@ class ArrialaState(ArrialaPosition):
                     start = c
             if start >= 0:
                 sec.append((start, self.board.size - 1))
+            spans: list[tuple[int, int] | None] = [None] * self.board.size
+            for a, z in sec:
+                for c in range(a, z + 1):
+                    spans[c] = (a, z)
             self._sections = sec
+            self._spans = spans  # per cell, its section (None: a town or a lock)
         return sec
 
     def open_sections(self) -> list[tuple[int, int]]:
         return [s for s in self.sections() if not self.closed[s[0]]]
 
     def section_of(self, c: int) -> tuple[int, int] | None:
-        for a, z in self.sections():
-            if a <= c <= z:
-                return a, z
-        return None
+        self.sections()
+        return self._spans[c] if 0 <= c < self.board.size else None
 
     def canal_workers(self, owner: int) -> int:
         """Workers of ``owner`` on canal cells and towns (A-R18)."""
@@ -403,7 +464,7 @@ class ArrialaState(ArrialaPosition):
         return legal[:]
 
     def _generate(self) -> list[int]:
-        if self.phase == END:
+        if self.phase is END:
             return []
         g = self.game
         cost = g.costs
@@ -412,17 +473,11 @@ class ArrialaState(ArrialaPosition):
         b = self.board
         size = b.size
         loc = self.loc
-        moved = self.moved
         prev = self.prev_start
-        town, occ, lock, closed = b.is_town, self.occ, self.lock, self.closed
-        # A-R1/A-R4: where a move or placement may end
-        free = [town[c] or (occ[c] < 0 and not lock[c] and not closed[c]) for c in range(size)]
+        free = self._free_map()  # A-R1/A-R4: where a move or placement may end
         free_cells = [c for c in range(size) if free[c]]
         out = [A.END_TURN]
-        lo_own = p * _W
-        hi_own = lo_own + _W
-        on_canal = [w for w in range(g.workers) if 0 <= loc[w] < VINE and w not in moved]
-        in_vine = [w for w in range(g.workers) if VINE <= loc[w] < BLUE and w not in moved]
+        on_canal, own_canal, in_vine, own_vine = self._movable()
         vine_free = [v for v, row in enumerate(self.vine) if sum(row) < b.vineyards[v].capacity]
 
         def moves(base: int, reach: int) -> None:
@@ -439,22 +494,19 @@ class ArrialaState(ArrialaPosition):
         if ap >= cost.draw and self.deck:
             out.append(A.DRAW)
         if ap >= cost.to_vineyard:
-            for w in on_canal:
-                if lo_own <= w < hi_own:
-                    out.extend(A.to_vine(w, v) for v in vine_free if prev.get(w) != VINE + v)
-        if ap >= cost.place and any(loc[w] == RESERVE for w in range(lo_own, hi_own)):
+            for w in own_canal:
+                out.extend(A.to_vine(w, v) for v in vine_free if prev.get(w) != VINE + v)
+        if ap >= cost.place and RESERVE in self.loc[p * _W: p * _W + _W]:
             out.extend(A.PLACE + c for c in free_cells)
         if ap >= cost.river_work:
             blues = [i for i, x in enumerate(self.blue) if x < 0]
             if blues:
-                for w in on_canal:
-                    if lo_own <= w < hi_own:
-                        out.extend(A.river(w, i) for i in blues)
+                for w in own_canal:
+                    out.extend(A.river(w, i) for i in blues)
         if ap >= cost.from_vineyard:
-            for w in in_vine:
-                if lo_own <= w < hi_own:
-                    f = prev.get(w, GONE)
-                    out.extend(A.FROM_VINE + w * 64 + c for c in free_cells if c != f)
+            for w in own_vine:
+                f = prev.get(w, GONE)
+                out.extend(A.FROM_VINE + w * 64 + c for c in free_cells if c != f)
         lock_cells = self._lock_cells() if self.locks_left > 0 else []
         if ap >= cost.lock:
             out.extend(A.LOCK + c for c in lock_cells)
@@ -469,38 +521,239 @@ class ArrialaState(ArrialaPosition):
                 if eff == "move":  # A-R16: up to N free, each further cell 1 AP
                     moves(base, g.card_value[k] + (ap - cost.play_card) // cost.move_cell)
                 elif eff == "jump":
-                    for w in on_canal:
-                        if lo_own <= w < hi_own:
-                            f = prev.get(w, GONE)
-                            c0 = loc[w]
-                            out.extend(base + w * 64 + c for c in free_cells if c != c0 and c != f)
+                    for w in own_canal:
+                        f = prev.get(w, GONE)
+                        c0 = loc[w]
+                        out.extend(base + w * 64 + c for c in free_cells if c != c0 and c != f)
                 elif eff == "lock":
                     out.extend(base + c for c in lock_cells)
                 elif eff == "engineering_work":
                     if self.is_last(p):
                         out.extend(base + e for e, x in enumerate(self.works) if x < 0)
                 elif eff == "to_vineyard":
-                    for w in on_canal:
-                        if anyw or lo_own <= w < hi_own:
-                            out.extend(base + w * 4 + v for v in vine_free if prev.get(w) != VINE + v)
+                    for w in (on_canal if anyw else own_canal):
+                        out.extend(base + w * 4 + v for v in vine_free if prev.get(w) != VINE + v)
                 elif eff == "to_canal":
-                    for w in in_vine:
-                        if anyw or lo_own <= w < hi_own:
-                            f = prev.get(w, GONE)
-                            out.extend(base + w * 64 + c for c in free_cells if c != f)
+                    for w in (in_vine if anyw else own_vine):
+                        f = prev.get(w, GONE)
+                        out.extend(base + w * 64 + c for c in free_cells if c != f)
         return out
+
+    def _movable(self) -> list[list[int]]:
+        """The workers that may still move this turn (A-R2): on the canal (any owner's, then
+        the current player's own), in a vineyard (any, own). Kept up to date within a turn."""
+        mov = self._movable_cache
+        if mov is None:
+            where = self._where
+            if where is None:
+                where = self._where = [[w for w, x in enumerate(self.loc) if 0 <= x < VINE],
+                                       [w for w, x in enumerate(self.loc) if VINE <= x < BLUE]]
+            moved = self.moved
+            if moved:
+                canal = [w for w in where[0] if w not in moved]
+                vine = [w for w in where[1] if w not in moved]
+            else:
+                canal, vine = where[0][:], where[1][:]
+            lo = self.to_move * _W
+            hi = lo + _W
+            mov = self._movable_cache = [canal, canal[bisect_left(canal, lo): bisect_left(canal, hi)],
+                                         vine, vine[bisect_left(vine, lo): bisect_left(vine, hi)]]
+        return mov
 
     def _lock_cells(self) -> list[int]:
         """A-R4/A-R5: free plain cells of open sections, within the stretch maximum."""
         b = self.board
-        out = []
-        for c in range(b.size):
-            if b.is_town[c] or self.lock[c] or self.closed[c] or self.occ[c] >= 0:
-                continue
-            st = b.stretch_of[c]
-            if self.stretch_locks[st] < b.stretches[st].lock_max:
-                out.append(c)
-        return out
+        free, town, of, built = self._free_map(), b.is_town, b.stretch_of, self.stretch_locks
+        stretches = b.stretches
+        return [c for c in range(b.size) if free[c] and not town[c] and built[of[c]] < stretches[of[c]].lock_max]
+
+    # ------------------------------------------------------------------ drawing one action
+    def sample_action(self, rng: random.Random) -> int:
+        """One legal action drawn at random, each with the same chance: the distribution of
+        ``rng.choice(state.legal_actions())``, without listing them all (random playouts).
+
+        How: every kind of action the player may afford is a block of candidates —
+        a movable worker and a distance, a cell, a worker and a vineyard… — that holds each
+        legal action exactly once, with some that are not legal (a cell taken, a full
+        vineyard). A candidate drawn uniformly from all the blocks is kept if it is legal and
+        drawn again if not, so every legal action is equally likely. The tests list every
+        candidate of many positions and check that the legal ones are exactly
+        ``legal_actions()``. :meth:`apply_action` then accepts the drawn action without listing.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        if self.phase is END:
+            raise ValueError("the game is over: no action to draw")
+        action = -1
+        if self._legal is not None:  # already listed for this decision
+            action = rng.choice(self._legal)
+        else:
+            ends, blocks = self._blocks()
+            total = ends[-1]
+            bits = total.bit_length()
+            draw = rng.getrandbits
+            candidate = self._candidate
+            while True:
+                i = draw(bits)  # uniform on 0 … 2**bits - 1; past the last candidate: draw again
+                if i < total:
+                    k = bisect_right(ends, i)
+                    action = candidate(blocks[k], i - ends[k - 1] if k else i)
+                    if action >= 0:
+                        break
+        self._checked = action
+        return action
+
+    def _blocks(self) -> tuple[list[int], list[tuple[int, int, list[int], int, list[int]]]]:
+        """The candidate blocks of this decision (:meth:`sample_action`): where each block
+        ends when they are counted in a row, and each block as ``(kind, base action, workers,
+        span, cells)``: its ``i``-th candidate is worker ``workers[i // span]`` (if the block
+        has workers) with target ``i % span`` — a distance, a vineyard, a blue cell, a work or
+        ``cells[i % span]``. Kinds the player cannot afford, or with nothing to act on, have
+        no block."""
+        g = self.game
+        c_move, c_draw, c_to_vine, c_river, c_place, c_from_vine, c_lock, c_card = g.ap_costs
+        ap = self.ap
+        p = self.to_move
+        on_canal, own_canal, in_vine, own_vine = self._movable()
+        cells, lockable = self._target_cells()
+        n_cells = len(cells)
+        nv = g.n_vineyards
+        blocks: list[tuple[int, int, list[int], int, list[int]]] = [(_END, A.END_TURN, _NONE, 1, _NONE)]
+        ends = [1]
+        n = 1
+        if ap >= c_draw and self.deck:
+            n += 1
+            ends.append(n)
+            blocks.append((_DRAW, A.DRAW, _NONE, 1, _NONE))
+        if on_canal and ap >= c_move:
+            r = 2 * (ap // c_move)  # a distance: -reach … -1, 1 … reach
+            n += len(on_canal) * r
+            ends.append(n)
+            blocks.append((_MOVE, A.MOVE, on_canal, r, _NONE))
+        if own_canal:
+            if ap >= c_to_vine:
+                n += len(own_canal) * nv
+                ends.append(n)
+                blocks.append((_TO_VINE, A.TO_VINE, own_canal, nv, _NONE))
+            if ap >= c_river:
+                nb = len(self.blue)
+                n += len(own_canal) * nb
+                ends.append(n)
+                blocks.append((_RIVER, A.RIVER, own_canal, nb, _NONE))
+        if ap >= c_place and RESERVE in self.loc[p * _W: p * _W + _W]:
+            n += n_cells
+            ends.append(n)
+            blocks.append((_PLACE, A.PLACE, _NONE, n_cells, cells))
+        if own_vine and ap >= c_from_vine:
+            n += len(own_vine) * n_cells
+            ends.append(n)
+            blocks.append((_FROM_VINE, A.FROM_VINE, own_vine, n_cells, cells))
+        if lockable and ap >= c_lock and self.locks_left > 0:
+            n += len(lockable)
+            ends.append(n)
+            blocks.append((_LOCK, A.LOCK, _NONE, len(lockable), lockable))
+        if ap >= c_card:
+            for eff, base, value, anyw in self._held():
+                if eff == _MOVE:
+                    if on_canal:
+                        r = 2 * (value + (ap - c_card) // c_move)
+                        n += len(on_canal) * r
+                        ends.append(n)
+                        blocks.append((_MOVE, base, on_canal, r, _NONE))
+                elif eff == _JUMP:
+                    if own_canal:
+                        n += len(own_canal) * n_cells
+                        ends.append(n)
+                        blocks.append((_JUMP, base, own_canal, n_cells, cells))
+                elif eff == _LOCK:
+                    if lockable and self.locks_left > 0:
+                        n += len(lockable)
+                        ends.append(n)
+                        blocks.append((_LOCK, base, _NONE, len(lockable), lockable))
+                elif eff == _WORK:
+                    if self.is_last(p):
+                        n += len(self.works)
+                        ends.append(n)
+                        blocks.append((_WORK, base, _NONE, len(self.works), _NONE))
+                elif eff == _TO_VINE:
+                    ws = on_canal if anyw else own_canal
+                    if ws:
+                        n += len(ws) * nv
+                        ends.append(n)
+                        blocks.append((_TO_VINE, base, ws, nv, _NONE))
+                else:  # to the canal: as from a vineyard
+                    ws = in_vine if anyw else own_vine
+                    if ws:
+                        n += len(ws) * n_cells
+                        ends.append(n)
+                        blocks.append((_FROM_VINE, base, ws, n_cells, cells))
+        return ends, blocks
+
+    def _held(self) -> list[tuple[int, int, int, bool]]:
+        """The current player's card kinds, as :attr:`ArrialaGame.card_plan` entries (kept until
+        a card is drawn or played, or the turn passes)."""
+        held = self._held_cache
+        if held is None:
+            hand = self.hand[self.to_move]
+            held = self._held_cache = [plan[1:] for plan in self.game.card_plan if hand[plan[0]]]
+        return held
+
+    def _target_cells(self) -> tuple[list[int], list[int]]:
+        """The cells a worker may ever come to again — towns, and cells neither locked nor
+        closed — and of those, the plain cells of stretches that may take another lock (A-R5).
+        Both change only when a lock is built or a section scores."""
+        t = self._targets
+        if t is None:
+            b = self.board
+            lock, closed, town, of, built = self.lock, self.closed, b.is_town, b.stretch_of, self.stretch_locks
+            cells = [c for c in range(b.size) if town[c] or not (lock[c] or closed[c])]
+            lockable = [c for c in cells if not town[c] and built[of[c]] < b.stretches[of[c]].lock_max]
+            t = self._targets = (cells, lockable)
+        return t
+
+    def _candidate(self, block: tuple[int, int, list[int], int, list[int]], i: int) -> int:
+        """Candidate ``i`` of ``block`` (:meth:`_blocks`): its action if legal now, else -1."""
+        kind, base, workers, span, cells = block
+        if kind <= _DRAW:
+            return base
+        if workers:
+            w = workers[i // span]
+            t = i % span
+        else:
+            w, t = -1, i
+        if kind == _MOVE:  # t is a distance: 0 … reach-1 back, reach … 2 reach - 1 forward
+            reach = span >> 1
+            c = self.loc[w] + (t - reach if t < reach else t - reach + 1)
+            if 0 <= c < self.board.size and self._free_map()[c] and c != self.prev_start.get(w, GONE):
+                return base + w * 64 + c
+        elif kind in (_PLACE, _LOCK):
+            c = cells[t]
+            if self._free_map()[c]:
+                return base + c
+        elif kind == _TO_VINE:
+            if sum(self.vine[t]) < self.board.vineyards[t].capacity and self.prev_start.get(w) != VINE + t:
+                return base + w * 4 + t
+        elif kind == _RIVER:
+            if self.blue[t] < 0:
+                return base + w * 4 + t
+        elif kind == _FROM_VINE:
+            c = cells[t]
+            if self._free_map()[c] and c != self.prev_start.get(w, GONE):
+                return base + w * 64 + c
+        elif kind == _JUMP:
+            c = cells[t]
+            if self._free_map()[c] and c != self.loc[w] and c != self.prev_start.get(w, GONE):
+                return base + w * 64 + c
+        elif kind == _WORK and self.works[t] < 0:
+            return base + t
+        return -1
+
+    def _all_candidates(self) -> list[int]:
+        """Every candidate of every block in order, -1 for those not legal (for the tests)."""
+        ends, blocks = self._blocks()
+        return [self._candidate(blk, i) for blk, a, z in zip(blocks, [0, *ends], ends, strict=False)
+                for i in range(z - a)]
 
     # ------------------------------------------------------------------ acting
     def apply_action(self, action: int) -> None:
@@ -509,6 +762,9 @@ class ArrialaState(ArrialaPosition):
         Raises:
             IllegalActionError: with a readable reason; the state is unchanged.
         """
+        if action == self._checked and type(action) is int:  # drawn by sample_action
+            self._apply(action)
+            return
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
@@ -533,21 +789,42 @@ class ArrialaState(ArrialaPosition):
         """Move ``w`` to ``dest`` (a cell, VINE+v or BLUE+b); A-R2/A-R14 bookkeeping."""
         src = self.loc[w]
         o = w // _W
+        town = self.board.is_town
+        fr = self._free
         if 0 <= src < VINE:
-            if not self.board.is_town[src]:
+            if not town[src]:
                 self.occ[src] = -1
+                if fr is not None:
+                    fr[src] = not self.closed[src]  # a closed cell stays closed (A-R4)
         elif VINE <= src < BLUE:
             self.vine[src - VINE][o] -= 1
         if 0 <= dest < VINE:
-            if not self.board.is_town[dest]:
+            if not town[dest]:
                 self.occ[dest] = w
+                if fr is not None:
+                    fr[dest] = False
         elif VINE <= dest < BLUE:
             self.vine[dest - VINE][o] += 1
-        elif dest >= BLUE:
+        else:
             self.blue[dest - BLUE] = w
         self.loc[w] = dest
         self.moved.add(w)
         self.turn_start.setdefault(w, src)
+        where = self._where
+        if where is not None:
+            if 0 <= src < VINE:
+                where[0].remove(w)
+            elif VINE <= src < BLUE:
+                where[1].remove(w)
+            if dest < VINE:
+                insort(where[0], w)
+            elif dest < BLUE:
+                insort(where[1], w)
+        mov = self._movable_cache
+        if mov is not None:  # moved once: it may not move again this turn (A-R2)
+            for ws in mov:
+                if w in ws:
+                    ws.remove(w)
         return src
 
     def _place_name(self, where: int) -> str:
@@ -565,128 +842,215 @@ class ArrialaState(ArrialaPosition):
         self.items[o].append(item)
 
     def _apply(self, action: int) -> None:
-        """Apply a legal action (no check)."""
+        """Apply a legal action (no check). The action int's range says its kind
+        (:mod:`.actions`); a card is the effect it has, paid for at the card's cost."""
         g = self.game
+        cost = g.costs
         self._legal = None
+        self._checked = None
         self.history.append(action)
-        p = self.to_move
-        cost = self.action_cost(action)
-        d = A.decode(action, g.effects)
-        self.ap -= cost
-        logging = self.events is not None
-        kind = d.kind
-        if kind == "end_turn":
+        if action == A.END_TURN:
             self._end_turn()
             return
-        card = None
-        if kind == "card":
-            k = d.card
-            card = g.card_ids[k]
+        if action == A.DRAW:
+            self._draw(cost.draw)
+        elif action < A.PLACE:
+            w, c = divmod(action - A.MOVE, 64)
+            self._move(w, c, abs(c - self.loc[w]) * cost.move_cell, None)
+        elif action < A.LOCK:
+            self._place(action - A.PLACE, cost.place)
+        elif action < A.TO_VINE:
+            self._build_lock(action - A.LOCK, cost.lock, None)
+        elif action < A.RIVER:
+            w, v = divmod(action - A.TO_VINE, 4)
+            self._to_vineyard(w, v, cost.to_vineyard, None)
+        elif action < A.FROM_VINE:
+            w, i = divmod(action - A.RIVER, 4)
+            self._river_work(w, i, cost.river_work)
+        elif action < A.CARD:
+            w, c = divmod(action - A.FROM_VINE, 64)
+            self._from_vineyard(w, c, cost.from_vineyard, None)
+        else:
+            k, t = divmod(action - A.CARD, A.CARD_SPAN)
+            p = self.to_move
             self.hand[p][k] -= 1
             self.discard[k] += 1
-            kind = {"move": "move", "jump": "move", "lock": "lock", "engineering_work": "engineering_work",
-                    "to_vineyard": "to_vineyard", "to_canal": "from_vineyard"}[g.effects[k]]
-        if kind == "draw":
-            k = self.deck.pop()
-            self.hand[p][k] += 1
-            if logging:
-                self._log("arriala.draw", {"player": p, "cost": cost, "deck": len(self.deck)},
-                          {p: {"card": g.card_ids[k]}})
-        elif kind == "move":
-            src = self._move_worker(d.worker, d.cell)
-            if logging:
-                self._log("arriala.move", {"player": p, "worker": d.worker, "owner": d.worker // _W,
-                                           "from": self.board.cell_id(src), "to": self.board.cell_id(d.cell),
-                                           "cells": abs(d.cell - src), "cost": cost, "card": card,
-                                           "ruling": "A-R1"})
-        elif kind == "place":
-            w = next(x for x in range(p * _W, p * _W + _W) if self.loc[x] == RESERVE)
-            self.loc[w] = d.cell
-            if not self.board.is_town[d.cell]:
-                self.occ[d.cell] = w
-            if logging:
-                self._log("arriala.place", {"player": p, "worker": w, "to": self.board.cell_id(d.cell), "cost": cost})
-        elif kind == "lock":
-            c = d.cell
-            self.lock[c] = True
-            self.locks_left -= 1
-            self.stretch_locks[self.board.stretch_of[c]] += 1
-            self._sections = None
-            item = ScoreItem("lock", self.board.cell_id(c), g.points.lock)
-            self._gain(p, item)
-            if logging:
-                self._log("arriala.lock", {"player": p, "cell": self.board.cell_id(c), "points": item.points,
-                                           "cost": cost, "card": card, "locks_left": self.locks_left,
-                                           "ruling": "A-R5"})
-        elif kind == "to_vineyard":
-            src = self._move_worker(d.worker, VINE + d.vineyard)
-            if logging:
-                self._log("arriala.to_vineyard", {"player": p, "worker": d.worker, "owner": d.worker // _W,
-                                                  "from": self.board.cell_id(src),
-                                                  "vineyard": self.board.vineyards[d.vineyard].id,
-                                                  "cost": cost, "card": card})
-        elif kind == "from_vineyard":
-            src = self._move_worker(d.worker, d.cell)
-            if logging:
-                self._log("arriala.from_vineyard", {"player": p, "worker": d.worker, "owner": d.worker // _W,
-                                                    "vineyard": self.board.vineyards[src - VINE].id,
-                                                    "to": self.board.cell_id(d.cell), "cost": cost, "card": card})
-        elif kind == "river_work":
-            src = self._move_worker(d.worker, BLUE + d.blue)
-            spot = self.board.blue[d.blue]
-            item = ScoreItem("river_work", spot.id, g.points.river_work, (("kind", spot.kind),))
-            self._gain(p, item)
-            if logging:
-                self._log("arriala.river_work", {"player": p, "worker": d.worker, "from": self.board.cell_id(src),
-                                                 "blue": spot.id, "kind": spot.kind, "points": item.points,
-                                                 "cost": cost})
-        elif kind == "engineering_work":
-            self.works[d.work] = p
-            spot = self.board.works[d.work]
-            item = ScoreItem("engineering_work", spot.id, g.points.engineering_work)
-            self._gain(p, item)
-            if logging:
-                self._log("arriala.engineering_work", {"player": p, "work": spot.id, "points": item.points,
-                                                       "card": card, "ruling": "A-R7"})
-        self._score_sections()  # A-R6
-        if self.phase == END:
+            self._held_cache = None
+            card = g.card_ids[k]
+            eff = g.effects[k]
+            if eff == "move":  # A-R16: the card's cells are free, each further one costs
+                w, c = divmod(t, 64)
+                extra = max(0, abs(c - self.loc[w]) - g.card_value[k]) * cost.move_cell
+                self._move(w, c, cost.play_card + extra, card)
+            elif eff == "jump":
+                w, c = divmod(t, 64)
+                self._move(w, c, cost.play_card, card)
+            elif eff == "lock":
+                self._build_lock(t, cost.play_card, card)
+            elif eff == "engineering_work":
+                self._engineering_work(t, card, cost.play_card)
+            elif eff == "to_vineyard":
+                w, v = divmod(t, 4)
+                self._to_vineyard(w, v, cost.play_card, card)
+            else:  # to_canal
+                w, c = divmod(t, 64)
+                self._from_vineyard(w, c, cost.play_card, card)
+        if self.phase is END:
             return
         if self.ap <= 0:
             self._end_turn()  # A-R17
+
+    def _draw(self, cost: int) -> None:
+        p = self.to_move
+        self.ap -= cost
+        k = self.deck.pop()
+        self.hand[p][k] += 1
+        self._held_cache = None
+        if self.events is not None:
+            self._log("arriala.draw", {"player": p, "cost": cost, "deck": len(self.deck)},
+                      {p: {"card": self.game.card_ids[k]}})
+
+    def _move(self, w: int, c: int, cost: int, card: str | None) -> None:
+        """A move along the canal, by AP or by a move or jump card (A-R1)."""
+        self.ap -= cost
+        src = self._move_worker(w, c)
+        if self.events is not None:
+            self._log("arriala.move", {"player": self.to_move, "worker": w, "owner": w // _W,
+                                       "from": self.board.cell_id(src), "to": self.board.cell_id(c),
+                                       "cells": abs(c - src), "cost": cost, "card": card, "ruling": "A-R1"})
+        if not self.board.is_town[c]:
+            self._filled(c)
+
+    def _place(self, c: int, cost: int) -> None:
+        p = self.to_move
+        self.ap -= cost
+        w = self.loc.index(RESERVE, p * _W, p * _W + _W)
+        self.loc[w] = c
+        if not self.board.is_town[c]:
+            self.occ[c] = w
+            if self._free is not None:
+                self._free[c] = False
+        if self._where is not None:
+            insort(self._where[0], w)
+        mov = self._movable_cache
+        if mov is not None:  # placing is not a move: the new worker may move this turn (A-R14)
+            insort(mov[0], w)  # in worker order, as listed afresh
+            insort(mov[1], w)
+        if self.events is not None:
+            self._log("arriala.place", {"player": p, "worker": w, "to": self.board.cell_id(c), "cost": cost})
+        if not self.board.is_town[c]:
+            self._filled(c)
+
+    def _build_lock(self, c: int, cost: int, card: str | None) -> None:
+        p = self.to_move
+        self.ap -= cost
+        self.lock[c] = True
+        if self._free is not None:
+            self._free[c] = False
+        self.locks_left -= 1
+        self.stretch_locks[self.board.stretch_of[c]] += 1
+        self._sections = None
+        self._targets = None
+        item = ScoreItem("lock", self.board.cell_id(c), self.game.points.lock)
+        self._gain(p, item)
+        if self.events is not None:
+            self._log("arriala.lock", {"player": p, "cell": self.board.cell_id(c), "points": item.points,
+                                       "cost": cost, "card": card, "locks_left": self.locks_left,
+                                       "ruling": "A-R5"})
+        self._score_sections()  # a lock splits a section: either part may be full, or none left
+
+    def _to_vineyard(self, w: int, v: int, cost: int, card: str | None) -> None:
+        self.ap -= cost
+        src = self._move_worker(w, VINE + v)
+        if self.events is not None:
+            self._log("arriala.to_vineyard", {"player": self.to_move, "worker": w, "owner": w // _W,
+                                              "from": self.board.cell_id(src),
+                                              "vineyard": self.board.vineyards[v].id, "cost": cost, "card": card})
+
+    def _from_vineyard(self, w: int, c: int, cost: int, card: str | None) -> None:
+        self.ap -= cost
+        src = self._move_worker(w, c)
+        if self.events is not None:
+            self._log("arriala.from_vineyard", {"player": self.to_move, "worker": w, "owner": w // _W,
+                                                "vineyard": self.board.vineyards[src - VINE].id,
+                                                "to": self.board.cell_id(c), "cost": cost, "card": card})
+        if not self.board.is_town[c]:
+            self._filled(c)
+
+    def _river_work(self, w: int, i: int, cost: int) -> None:
+        p = self.to_move
+        self.ap -= cost
+        src = self._move_worker(w, BLUE + i)
+        spot = self.board.blue[i]
+        item = ScoreItem("river_work", spot.id, self.game.points.river_work, (("kind", spot.kind),))
+        self._gain(p, item)
+        if self.events is not None:
+            self._log("arriala.river_work", {"player": p, "worker": w, "from": self.board.cell_id(src),
+                                             "blue": spot.id, "kind": spot.kind, "points": item.points,
+                                             "cost": cost})
+
+    def _engineering_work(self, e: int, card: str, cost: int) -> None:
+        p = self.to_move
+        self.ap -= cost
+        self.works[e] = p
+        spot = self.board.works[e]
+        item = ScoreItem("engineering_work", spot.id, self.game.points.engineering_work)
+        self._gain(p, item)
+        if self.events is not None:
+            self._log("arriala.engineering_work", {"player": p, "work": spot.id, "points": item.points,
+                                                   "card": card, "ruling": "A-R7"})
+
+    def _filled(self, c: int) -> None:
+        """A worker has just come onto the plain cell ``c``: A-R6, its section scores at once if
+        that filled it (no other section can have changed)."""
+        if self._sections is None:
+            self.sections()
+        a, z = self._spans[c]  # type: ignore[misc]  # a plain cell that is no lock is in a section
+        if -1 in self.occ[a: z + 1]:
+            return
+        self._score_section(a, z)
+        if not any(not self.closed[x] for x, _ in self._sections):  # type: ignore[union-attr]
+            self._finish(Termination.LAST_SECTION)  # A-R15
 
     def _score_sections(self) -> None:
         """A-R6: score every complete open section, in canal order; A-R15: the game ends
         when no open section is left."""
         occ, closed = self.occ, self.closed
-        g = self.game
         any_open = False
         for a, z in self.sections():
             if closed[a]:
                 continue
-            if any(occ[c] < 0 for c in range(a, z + 1)):
+            if -1 in occ[a: z + 1]:
                 any_open = True
                 continue
-            counts = [0] * g.owners
-            for c in range(a, z + 1):
-                counts[occ[c] // _W] += 1
-            size = z - a + 1
-            winner, tie = majority(counts)
-            points = g.table[size] if winner is not None else 0
-            place = f"{self.board.cell_id(a)}…{self.board.cell_id(z)}"
-            if winner is not None:
-                self._gain(winner, ScoreItem("section", place, points,
-                                             (("workers", size), ("counts", tuple(counts)), ("tie", tie))))
-            for c in range(a, z + 1):
-                closed[c] = True  # A-R4
-            self.scored_round = True
-            self.quiet = 0
-            if self.events is not None:
-                self._log("arriala.section_scored", {
-                    "player": self.to_move, "first": self.board.cell_id(a), "last": self.board.cell_id(z),
-                    "workers": size, "counts": counts, "winner": winner, "points": points, "tie": tie,
-                    "ruling": "A-R6"})
+            self._score_section(a, z)
         if not any_open:
             self._finish(Termination.LAST_SECTION)
+
+    def _score_section(self, a: int, z: int) -> None:
+        """A-R6: the full open section ``a…z`` scores for its majority, and closes (A-R4)."""
+        occ, closed = self.occ, self.closed
+        g = self.game
+        counts = [0] * g.owners
+        for c in range(a, z + 1):
+            counts[occ[c] // _W] += 1
+        size = z - a + 1
+        winner, tie = majority(counts)
+        points = g.table[size] if winner is not None else 0
+        place = f"{self.board.cell_id(a)}…{self.board.cell_id(z)}"
+        if winner is not None:
+            self._gain(winner, ScoreItem("section", place, points,
+                                         (("workers", size), ("counts", tuple(counts)), ("tie", tie))))
+        for c in range(a, z + 1):
+            closed[c] = True  # A-R4 (its cells were all taken: none was free)
+        self._targets = None
+        self.scored_round = True
+        self.quiet = 0
+        if self.events is not None:
+            self._log("arriala.section_scored", {
+                "player": self.to_move, "first": self.board.cell_id(a), "last": self.board.cell_id(z),
+                "workers": size, "counts": counts, "winner": winner, "points": points, "tie": tie,
+                "ruling": "A-R6"})
 
     def _end_turn(self) -> None:
         g = self.game
@@ -695,6 +1059,8 @@ class ArrialaState(ArrialaPosition):
         self.prev_start = self.turn_start  # A-R3: what the next player may not undo
         self.turn_start = {}
         self.moved = set()
+        self._movable_cache = None
+        self._held_cache = None
         self.turns += 1
         self.to_move = (self.to_move + 1) % g.players
         self.ap = g.rules.action_points

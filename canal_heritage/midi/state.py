@@ -355,6 +355,21 @@ class MidiState(MidiPosition):
             legal = self._legal = self._generate()
         return legal[:]  # a copy: callers may keep or change it safely
 
+    def sample_action(self, rng: random.Random) -> int:
+        """One legal action drawn at random, each with the same chance (random playouts; the
+        name Arriala's engine uses too). Canal du Midi's lists are short: this is
+        ``rng.choice(self.legal_actions())``.
+
+        Raises:
+            ValueError: the game is over.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if not legal:
+            raise ValueError("the game is over: no action to draw")
+        return rng.choice(legal)
+
     def _generate(self) -> list[int]:
         ph = self.phase
         if ph == _END:

@@ -191,8 +191,7 @@ def log_json(state: ArrialaState) -> list[dict[str, Any]]:
 
 
 def snapshot(state: ArrialaState) -> tuple:
-    return (state_to_dict(state), log_json(state), list(state.history), state.turns,
-            state.rng.getstate())
+    return (state_to_dict(state), log_json(state), list(state.history), state.turns, list(state.deck))
 
 
 def assert_refused(state: ArrialaState, action: Any, key: str | None = None,
@@ -218,10 +217,11 @@ def assert_refused(state: ArrialaState, action: Any, key: str | None = None,
 
 def play_random(players: int, seed: int, policy_seed: int | None = None, *,
                 hook: Callable[[ArrialaState], None] | None = None, game: ArrialaGame | None = None,
-                log: bool = True, end_weight: float = 0.0) -> ArrialaState:
+                log: bool = True, end_weight: float = 0.0, draw: bool = False) -> ArrialaState:
     """A random legal game from ``seed``; ``hook(state)`` runs before the first and after
     every action. ``end_weight`` is the chance of ending the turn at once (longer turns
-    otherwise pick END_TURN like any other action)."""
+    otherwise pick END_TURN like any other action). ``draw``: each action is drawn by
+    ``sample_action`` instead of chosen from ``legal_actions()`` (the same distribution)."""
     game = game or game_for(players)
     state = game.new_initial_state(seed, log=log)
     rng = random.Random(seed if policy_seed is None else policy_seed)
@@ -229,8 +229,10 @@ def play_random(players: int, seed: int, policy_seed: int | None = None, *,
         hook(state)
     steps = 0
     while not state.is_terminal():
-        legal = state.legal_actions()
-        a = A.END_TURN if rng.random() < end_weight else rng.choice(legal)
+        if rng.random() < end_weight:
+            a = A.END_TURN
+        else:
+            a = state.sample_action(rng) if draw else rng.choice(state.legal_actions())
         state.apply_action(a)
         steps += 1
         assert steps < 3000, "a game should end long before 3000 decisions (A-R10)"
@@ -240,6 +242,23 @@ def play_random(players: int, seed: int, policy_seed: int | None = None, *,
 
 
 # ---------------------------------------------------------------------------- checks
+def check_derived_facts(s: ArrialaState) -> None:
+    """The facts the engine keeps up to date action by action (free cells, sections, movable
+    workers, cells a worker may reach, the cards held) are those worked out afresh."""
+    fresh = s.clone()
+    fresh._forget_derived()
+    assert s._free_map() == fresh._free_map()
+    assert s.sections() == fresh.sections()
+    assert [s.section_of(c) for c in range(s.board.size)] == [fresh.section_of(c) for c in range(s.board.size)]
+    assert s._target_cells() == fresh._target_cells()
+    if not s.is_terminal():
+        assert s._movable() == fresh._movable()
+        assert s._held() == fresh._held()
+    if s._where is not None:
+        fresh._movable()
+        assert s._where == fresh._where
+
+
 def check_invariants(s: ArrialaState) -> None:
     """What must hold in every reachable state."""
     g, b = s.game, s.board

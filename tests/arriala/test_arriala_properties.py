@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from arriala_helpers import check_invariants, examples, game_for, log_json, play_random
+from arriala_helpers import check_derived_facts, check_invariants, examples, game_for, log_json, play_random
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -63,19 +63,38 @@ class ClosedCellsWatch:
 
 @PLAYERS
 @examples(600)
-@given(seed=SEEDS, policy=SEEDS, eager=EAGER)
-def test_random_games_keep_the_invariants(players, seed, policy, eager):
+@given(seed=SEEDS, policy=SEEDS, eager=EAGER, draw=st.booleans())
+def test_random_games_keep_the_invariants(players, seed, policy, eager, draw):
     """After every action: workers conserved per owner, at most one worker a plain cell and
     none on a lock, vineyards within capacity, ≤ 8 locks and ≤ each stretch's maximum,
     closed cells whole sections never entered, hand + deck + discard = 55, scores equal the
-    score sheet's lines. Every game ends."""
+    score sheet's lines. Every game ends. Actions chosen from the list or drawn by
+    ``sample_action``."""
     watch = ClosedCellsWatch()
 
     def hook(state):
         check_invariants(state)
         watch(state)
-    state = play_random(players, seed, policy, hook=hook, end_weight=eager)
+    state = play_random(players, seed, policy, hook=hook, end_weight=eager, draw=draw)
     check_end(state)
+
+
+@PLAYERS
+@examples(60)
+@given(seed=SEEDS, policy=SEEDS, eager=EAGER, draw=st.booleans())
+def test_the_facts_kept_up_to_date_are_those_worked_out_afresh(players, seed, policy, eager, draw):
+    """Free cells, sections, movable workers, reachable cells and held cards, kept up to date
+    action by action, equal the same facts worked out from scratch, after every action; and
+    ``sample_action``'s candidates hold each legal action exactly once (so a uniform draw
+    among them, keeping the legal ones, draws every legal action with the same chance)."""
+
+    def hook(state):
+        check_derived_facts(state)
+        if not state.is_terminal():
+            candidates = [a for a in state._all_candidates() if a >= 0]
+            assert len(candidates) == len(set(candidates)), "a legal action is twice among the candidates"
+            assert sorted(candidates) == sorted(state.legal_actions())
+    play_random(players, seed, policy, hook=hook, end_weight=eager, draw=draw, log=False)
 
 
 @PLAYERS
