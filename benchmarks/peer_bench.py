@@ -1,0 +1,150 @@
+"""Our Arriala bots against OpenSpiel's information-set MCTS, the same time per move (issue 16).
+
+Run from the project root (not part of the tests; about 20 minutes on 2 cores with the defaults):
+
+    uv run python benchmarks/peer_bench.py --json benchmarks/results/peer.json
+
+Two-player games of Arriala through our OpenSpiel adapter (``canal_heritage.openspiel``):
+chance is drawn by its probabilities, our bot decides from ``state.observation(player)`` only,
+and OpenSpiel's ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` (UCT, random-rollout
+evaluator, worlds resampled by the adapter's ``resample_from_infostate``, nodes keyed by the
+observation string) searches until the same time per move has passed. Seats alternate from one
+game to the next. Pairings: our expert (turn planning with the same budget) and, as a reference,
+our heuristic (greedy, no budget needed) against ISMCTS.
+
+A game counts 1 for the winner, 1/k to each of k tied winners, 0 when nobody wins (the virtual
+player first, A-R18). Target: the expert scores at least 55 % against ISMCTS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+for p in (ROOT, ROOT / "benchmarks"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+from midi_bench import finish_report, machine_info  # noqa: E402
+
+TARGET = 0.55
+
+
+def timed_ismcts(game, seconds: float, seed: int):
+    """ISMCTS searching for ``seconds`` per move (OpenSpiel's bot counts simulations instead)."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    class TimedISMCTS(ismcts.ISMCTSBot):
+        def run_search(self, state):
+            self.reset()
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                return [(legal[0], 1.0)]
+            self._root_node = self.create_new_node(state)
+            deadline = time.perf_counter() + seconds
+            self.simulations = 0
+            while True:
+                self.run_simulation(self.sample_root_state(state))
+                self.simulations += 1
+                if time.perf_counter() >= deadline:
+                    break
+            return self.get_final_policy(state, self._root_node)
+
+    rs = np.random.RandomState(seed)
+    bot = TimedISMCTS(game, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs), uct_c=2.0,
+                      max_simulations=1, random_state=rs, use_observation_string=True)
+    return bot
+
+
+def play(task: tuple[str, int, float]) -> dict:
+    """One game: ``(our bot's name, game number, seconds per move)``."""
+    name, k, seconds = task
+    import pyspiel
+
+    import canal_heritage.openspiel  # noqa: F401
+    from canal_heritage.arriala.bots import ExpertBot, HeuristicBot
+
+    game = pyspiel.load_game("canal_heritage_arriala", {"players": 2})
+    rng = random.Random(1000 + k)
+    ours_seat = k % 2
+    ours = ExpertBot(random.Random(k), budget=seconds) if name == "expert" else HeuristicBot(random.Random(k))
+    peer = timed_ismcts(game, seconds, k)
+    state = game.new_initial_state()
+    times = {"ours": [], "peer": []}
+    sims: list[int] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        p = state.current_player()
+        t = time.perf_counter()
+        if p == ours_seat:
+            action = ours.choose(state.observation(p)).action
+            times["ours"].append(time.perf_counter() - t)
+        else:
+            action = peer.step(state)
+            times["peer"].append(time.perf_counter() - t)
+            sims.append(getattr(peer, "simulations", 1))
+        state.apply_action(action)
+    winners = state.s.winners or []
+    score = (1 / len(winners)) if ours_seat in winners else 0.0
+    peer_score = (1 / len(winners)) if (1 - ours_seat) in winners else 0.0
+    return {"bot": name, "game": k, "seat": ours_seat, "score": score, "peer_score": peer_score,
+            "points": list(state.s.points), "ours_mean_s": sum(times["ours"]) / max(1, len(times["ours"])),
+            "peer_mean_s": sum(times["peer"]) / max(1, len(times["peer"])),
+            "peer_simulations_mean": sum(sims) / max(1, len(sims))}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=200, help="games of the expert against ISMCTS (default 200)")
+    ap.add_argument("--reference-games", type=int, default=100,
+                    help="games of the heuristic against ISMCTS (default 100; 0 to skip)")
+    ap.add_argument("--seconds", type=float, default=0.1, help="time per move for both sides (default 0.1)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args(argv)
+    start = time.perf_counter()
+    results: dict = {"benchmark": "peer", "when": datetime.now(UTC).isoformat(timespec="seconds"),
+                     "machine": machine_info(), "args": vars(args), "pairings": {}}
+    rows = []
+    for name, games in (("expert", args.games), ("heuristic", args.reference_games)):
+        if not games:
+            continue
+        tasks = [(name, k, args.seconds) for k in range(games)]
+        with ProcessPoolExecutor(args.jobs) as pool:
+            out = list(pool.map(play, tasks))
+        score = sum(g["score"] for g in out) / len(out)
+        peer = sum(g["peer_score"] for g in out) / len(out)
+        results["pairings"][name] = {
+            "games": len(out), "score": score, "peer_score": peer,
+            "by_seat": {s: sum(g["score"] for g in out if g["seat"] == s)
+                        / max(1, sum(1 for g in out if g["seat"] == s)) for s in (0, 1)},
+            "ours_mean_s": sum(g["ours_mean_s"] for g in out) / len(out),
+            "peer_mean_s": sum(g["peer_mean_s"] for g in out) / len(out),
+            "peer_simulations_per_move": sum(g["peer_simulations_mean"] for g in out) / len(out),
+            "games_detail": out,
+        }
+        r = results["pairings"][name]
+        print(f"  {name} vs ISMCTS: {score:.3f} (ISMCTS {peer:.3f}) over {len(out)} games; "
+              f"ours {r['ours_mean_s'] * 1e3:.0f} ms/move, ISMCTS {r['peer_mean_s'] * 1e3:.0f} ms/move, "
+              f"{r['peer_simulations_per_move']:.1f} simulations/move", flush=True)
+        rows.append({"figure": f"{name} score vs ISMCTS, 2p, {args.seconds:g} s/move", "value": score,
+                     "shown": f"{score:.3f} ({len(out)} games)",
+                     "target": f">= {TARGET}" if name == "expert" else "-",
+                     "pass": (score >= TARGET) if name == "expert" else None})
+    results["total_wall_s"] = time.perf_counter() - start
+    finish_report(results, rows, {"expert score vs ISMCTS": TARGET}, args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
