@@ -1,19 +1,21 @@
-"""Our Arriala bots against OpenSpiel's information-set MCTS, the same time per move (issue 16).
+"""Our bots against OpenSpiel's information-set MCTS, the same time per move (issue 16).
 
 Run from the project root (not part of the tests; about 20 minutes on 2 cores with the defaults):
 
     uv run python benchmarks/peer_bench.py --json benchmarks/results/peer.json
 
-Two-player games of Arriala through our OpenSpiel adapter (``canal_heritage.openspiel``):
+Two-player games of each game (``--game``: arriala, midi or both) through our OpenSpiel adapters
+(``canal_heritage.openspiel``):
 chance is drawn by its probabilities, our bot decides from ``state.observation(player)`` only,
 and OpenSpiel's ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` (UCT, random-rollout
 evaluator, worlds resampled by the adapter's ``resample_from_infostate``, nodes keyed by the
 observation string) searches until the same time per move has passed. Seats alternate from one
-game to the next. Pairings: our expert (turn planning with the same budget) and, as a reference,
-our heuristic (greedy, no budget needed) against ISMCTS.
+game to the next. Pairings: our expert (Arriala: turn planning with the same budget; Canal du
+Midi: its search with the same time limit) and, as a reference, our heuristic (no budget needed)
+against ISMCTS.
 
-A game counts 1 for the winner, 1/k to each of k tied winners, 0 when nobody wins (the virtual
-player first, A-R18). Target: the expert scores at least 55 % against ISMCTS.
+A game counts 1 for the winner, 1/k to each of k tied winners, 0 when nobody wins (Arriala's
+virtual player first, A-R18). Target: the expert scores at least 55 % against ISMCTS, on each game.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ def timed_ismcts(game, seconds: float, seed: int):
             while True:
                 self.run_simulation(self.sample_root_state(state))
                 self.simulations += 1
-                if time.perf_counter() >= deadline:
+                # the first simulation only expands the root: at least two, or there is no policy
+                if self.simulations >= 2 and time.perf_counter() >= deadline:
                     break
             return self.get_final_policy(state, self._root_node)
 
@@ -63,18 +66,32 @@ def timed_ismcts(game, seconds: float, seed: int):
     return bot
 
 
-def play(task: tuple[str, int, float]) -> dict:
-    """One game: ``(our bot's name, game number, seconds per move)``."""
-    name, k, seconds = task
+def our_bot(which: str, name: str, k: int, seconds: float):
+    if which == "arriala":
+        from canal_heritage.arriala.bots import ExpertBot, HeuristicBot
+
+        return ExpertBot(random.Random(k), budget=seconds) if name == "expert" else HeuristicBot(random.Random(k))
+    from canal_heritage.midi import MidiGame
+    from canal_heritage.midi.bots import ExpertBot as MidiExpert
+    from canal_heritage.midi.bots import HeuristicBot as MidiHeuristic
+
+    game = MidiGame(2)
+    if name == "expert":
+        return MidiExpert(random.Random(k), time_limit=seconds, game=game)
+    return MidiHeuristic(random.Random(k), game)
+
+
+def play(task: tuple[str, str, int, float]) -> dict:
+    """One game: ``(which game, our bot's name, game number, seconds per move)``."""
+    which, name, k, seconds = task
     import pyspiel
 
     import canal_heritage.openspiel  # noqa: F401
-    from canal_heritage.arriala.bots import ExpertBot, HeuristicBot
 
-    game = pyspiel.load_game("canal_heritage_arriala", {"players": 2})
+    game = pyspiel.load_game(f"canal_heritage_{which}", {"players": 2})
     rng = random.Random(1000 + k)
     ours_seat = k % 2
-    ours = ExpertBot(random.Random(k), budget=seconds) if name == "expert" else HeuristicBot(random.Random(k))
+    ours = our_bot(which, name, k, seconds)
     peer = timed_ismcts(game, seconds, k)
     state = game.new_initial_state()
     times = {"ours": [], "peer": []}
@@ -94,11 +111,13 @@ def play(task: tuple[str, int, float]) -> dict:
             times["peer"].append(time.perf_counter() - t)
             sims.append(getattr(peer, "simulations", 1))
         state.apply_action(action)
-    winners = state.s.winners or []
+    outcome = state.s.outcome()
+    winners = list(outcome.winners) if outcome is not None else []
     score = (1 / len(winners)) if ours_seat in winners else 0.0
     peer_score = (1 / len(winners)) if (1 - ours_seat) in winners else 0.0
-    return {"bot": name, "game": k, "seat": ours_seat, "score": score, "peer_score": peer_score,
-            "points": list(state.s.points), "ours_mean_s": sum(times["ours"]) / max(1, len(times["ours"])),
+    return {"which": which, "bot": name, "game": k, "seat": ours_seat, "score": score, "peer_score": peer_score,
+            "points": list(outcome.totals) if outcome is not None else None,
+            "ours_mean_s": sum(times["ours"]) / max(1, len(times["ours"])),
             "peer_mean_s": sum(times["peer"]) / max(1, len(times["peer"])),
             "peer_simulations_mean": sum(sims) / max(1, len(sims))}
 
@@ -109,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reference-games", type=int, default=100,
                     help="games of the heuristic against ISMCTS (default 100; 0 to skip)")
     ap.add_argument("--seconds", type=float, default=0.1, help="time per move for both sides (default 0.1)")
+    ap.add_argument("--game", default="both", choices=("arriala", "midi", "both"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
@@ -116,15 +136,17 @@ def main(argv: list[str] | None = None) -> int:
     results: dict = {"benchmark": "peer", "when": datetime.now(UTC).isoformat(timespec="seconds"),
                      "machine": machine_info(), "args": vars(args), "pairings": {}}
     rows = []
-    for name, games in (("expert", args.games), ("heuristic", args.reference_games)):
+    which_games = ("arriala", "midi") if args.game == "both" else (args.game,)
+    for which, name, games in [(w, n, g) for w in which_games
+                               for n, g in (("expert", args.games), ("heuristic", args.reference_games))]:
         if not games:
             continue
-        tasks = [(name, k, args.seconds) for k in range(games)]
+        tasks = [(which, name, k, args.seconds) for k in range(games)]
         with ProcessPoolExecutor(args.jobs) as pool:
             out = list(pool.map(play, tasks))
         score = sum(g["score"] for g in out) / len(out)
         peer = sum(g["peer_score"] for g in out) / len(out)
-        results["pairings"][name] = {
+        results["pairings"][f"{which} {name}"] = {
             "games": len(out), "score": score, "peer_score": peer,
             "by_seat": {s: sum(g["score"] for g in out if g["seat"] == s)
                         / max(1, sum(1 for g in out if g["seat"] == s)) for s in (0, 1)},
@@ -133,11 +155,11 @@ def main(argv: list[str] | None = None) -> int:
             "peer_simulations_per_move": sum(g["peer_simulations_mean"] for g in out) / len(out),
             "games_detail": out,
         }
-        r = results["pairings"][name]
-        print(f"  {name} vs ISMCTS: {score:.3f} (ISMCTS {peer:.3f}) over {len(out)} games; "
+        r = results["pairings"][f"{which} {name}"]
+        print(f"  {which}, {name} vs ISMCTS: {score:.3f} (ISMCTS {peer:.3f}) over {len(out)} games; "
               f"ours {r['ours_mean_s'] * 1e3:.0f} ms/move, ISMCTS {r['peer_mean_s'] * 1e3:.0f} ms/move, "
               f"{r['peer_simulations_per_move']:.1f} simulations/move", flush=True)
-        rows.append({"figure": f"{name} score vs ISMCTS, 2p, {args.seconds:g} s/move", "value": score,
+        rows.append({"figure": f"{which}: {name} score vs ISMCTS, 2p, {args.seconds:g} s/move", "value": score,
                      "shown": f"{score:.3f} ({len(out)} games)",
                      "target": f">= {TARGET}" if name == "expert" else "-",
                      "pass": (score >= TARGET) if name == "expert" else None})

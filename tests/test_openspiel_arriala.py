@@ -83,7 +83,7 @@ def test_chance_deals_the_deck_then_draws_the_first_player_then_each_card_drawn(
 def test_what_a_player_sees_holds_no_card_of_the_others():
     game = load(3)
     rng = random.Random(5)
-    checked = 0
+    checked = changed = 0
     for steps in range(20, 400, 37):
         state = play_to(game, rng, steps)
         if state.is_terminal() or state.is_chance_node():
@@ -97,12 +97,13 @@ def test_what_a_player_sees_holds_no_card_of_the_others():
             if state.current_player() == p:
                 assert other.legal_actions() == state.legal_actions()
             checked += 1
+            changed += any(other.s.hand[q] != state.s.hand[q] for q in range(3) if q != p)
         ids = state.s.game.card_ids
         mine = state.information_state_string(0)
         for seat in (1, 2):  # the others' deals and draws are "?" in seat 0's information state
             assert f"deal{seat}:?" in mine
             assert not any(f"deal{seat}:{ids[k]}" in mine for k in range(len(ids)))
-    assert checked >= 12
+    assert checked >= 12 and changed, "the hidden cards are dealt again"
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -292,6 +292,11 @@ class ArrialaPosition:
             return []
         return [e.seen_by(player) for e in self.events]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy(state)`` is :meth:`clone`: the game description is shared, not copied
+        (OpenSpiel copies states this way)."""
+        return self.clone()
+
     def clone(self, *, log: bool | None = None) -> Self:
         """An independent copy (``log=False`` drops the event log, for search)."""
         s = type(self).__new__(type(self))

@@ -393,19 +393,28 @@ def state_from_dict(data: dict[str, Any], *, game: MidiGame | None = None, seed:
         raise _fail(f"bets are only known from the reveal (step D) to the end of the round, not in phase {phase}")
     _check_coins(s, rules.coins_per_player, rules.rounds if over else rnd - 1)
     if log:
-        s.events = [Event(
-            "midi.position",
-            {"players": n, "round": rnd, "lead": lead,
-             "face_up": [sorted(val[c] for c in s.up[p]) for p in range(n)],
-             # a bet not yet revealed is still one of the seat's hidden cards to the others
-             "hidden_pools": [sorted(val[c] for c in s.hand[p] + s.down[p]
-                                     + ([s.played[p]] if phase == Phase.BET and s.played[p] >= 0 else []))
-                              for p in range(n)]},
-            {p: {"hand": sorted(val[c] for c in s.hand[p]
-                                + ([s.played[p]] if phase == Phase.BET and s.played[p] >= 0 else []))}
-             for p in range(n)},
-        )]
+        s.events = [position_event(s)]
     return s
+
+
+def position_event(s: MidiState) -> Event:
+    """The ``midi.position`` event a log starts with when it starts from this position rather
+    than from the deal: what lies face up, each seat's hidden cards as a pool, and each seat's
+    own hand (private)."""
+    val = s.game.card_value
+    n = s.n
+    in_bet = s.phase == Phase.BET
+    return Event(
+        "midi.position",
+        {"players": n, "round": s.round, "lead": s.lead,
+         "face_up": [sorted(val[c] for c in s.up[p]) for p in range(n)],
+         # a bet not yet revealed is still one of the seat's hidden cards to the others
+         "hidden_pools": [sorted(val[c] for c in s.hand[p] + s.down[p]
+                                 + ([s.played[p]] if in_bet and s.played[p] >= 0 else []))
+                          for p in range(n)]},
+        {p: {"hand": sorted(val[c] for c in s.hand[p] + ([s.played[p]] if in_bet and s.played[p] >= 0 else []))}
+         for p in range(n)},
+    )
 
 
 def _check_trade_round(s: MidiState, bets: list[int]) -> None:

@@ -124,7 +124,8 @@ class MidiGame:
         except ValueError:
             raise KeyError(f"no site {site_id!r}; sites are {', '.join(self.site_ids)}") from None
 
-    def new_initial_state(self, seed: int = 0, *, first: int | None = None, log: bool = True) -> MidiState:
+    def new_initial_state(self, seed: int = 0, *, first: int | None = None, log: bool = True,
+                          rng: random.Random | None = None) -> MidiState:
         """Deal a new game from ``seed`` (set-up, M-R2/M-R3) and reveal the first site.
 
         Args:
@@ -132,8 +133,10 @@ class MidiGame:
             first: the first player, who leads round 1 (M-R3); ``None`` draws one at random
                 from the seed.
             log: keep the event log (views and observations need it; search copies do not).
+            rng: the game's chance instead of a generator seeded with ``seed`` (the OpenSpiel
+                adapter turns each draw into a chance node this way).
         """
-        return MidiState.new(self, seed, first=first, log=log)
+        return MidiState.new(self, seed, first=first, log=log, rng=rng)
 
     def action_to_text(self, action: int) -> str:
         """The text form of an action (``"bet 6"``, :mod:`.actions`)."""
@@ -234,6 +237,11 @@ class MidiPosition:
         s.first = 0
         return s
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy(state)`` is :meth:`clone`: the game description is shared, not copied
+        (OpenSpiel copies states this way)."""
+        return self.clone()
+
     def clone(self, *, log: bool | None = None) -> Self:
         """An independent copy (with its own generator). ``log=False`` drops the event log
         (search copies)."""
@@ -298,13 +306,14 @@ class MidiState(MidiPosition):
 
     # ------------------------------------------------------------------ set-up
     @classmethod
-    def new(cls, game: MidiGame, seed: int, *, first: int | None = None, log: bool = True) -> MidiState:
+    def new(cls, game: MidiGame, seed: int, *, first: int | None = None, log: bool = True,
+            rng: random.Random | None = None) -> MidiState:
         if first is not None:
             check_seat(first, game.players, "first")
         s = cls.blank(game)
         s.seed = seed
         s.dealt = True
-        s.rng = rng = random.Random(seed)
+        s.rng = rng = rng if rng is not None else random.Random(seed)
         r = game.rules
         k = game.cards_per_player
         val = game.card_value

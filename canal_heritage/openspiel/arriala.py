@@ -21,7 +21,6 @@ position now; observation strings and tensors come from ``state.observation(play
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
@@ -212,12 +211,6 @@ class ArrialaSpielState(pyspiel.State):
             return new
         new.s = sample_state(self.s.observation(player), rng)
         new.steps = [(k, w, v if k in (_ACT, _FIRST) or w == player else None) for k, w, v in self.steps]
-        return new
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> ArrialaSpielState:
-        new = copy.copy(self)
-        new.s = self.s.clone(log=False)
-        new.steps = list(self.steps)
         return new
 
     def __str__(self) -> str:
