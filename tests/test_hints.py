@@ -126,7 +126,8 @@ def test_an_arriala_hint_does_not_depend_on_the_opponents_hidden_cards():
 
 
 def test_the_hint_while_the_last_action_waits_is_to_end_the_turn():
-    m = arriala_vs_bot()
+    m = arriala_vs_bot(seed=9)  # one-AP actions all the way down (seed 3 had one only through a first-turn
+    # engineering work, gone with A-R7's refinement)
     while m.state.ap > 1 or not m.waiting_to_end:
         ones = [a for a in m.legal_actions() if a != AA.END_TURN and m.state.action_cost(a) == 1]
         m.play(ones[0])

@@ -114,8 +114,10 @@ class GameRecord:
         return make_game(self.players, {**self.overrides(), "edition": self.edition})
 
     def to_json(self) -> dict[str, Any]:
+        # "edition" absent means 1 (A-R19): a record from before editions is saved again unchanged
+        edition = {} if self.edition == 1 else {"edition": self.edition}
         return {"format": FORMAT, "version": VERSION, "players": self.players, "seed": self.seed,
-                "first": self.first, **self.overrides(), "edition": self.edition, "seats": self.seats,
+                "first": self.first, **self.overrides(), **edition, "seats": self.seats,
                 "decisions": list(self.decisions), "result": self.result}
 
     def dumps(self) -> str:

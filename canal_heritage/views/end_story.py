@@ -157,6 +157,11 @@ def _lock_picture() -> str:
 
 
 def _spot_picture(kind: str) -> str:
+    """A built place's marker, drawn as the map draws it (a river work: the map's blue cell)."""
+    if kind == "river_work":
+        from .arriala_map import BLUE_FILL, _icon
+
+        return _icon("circle", BLUE_FILL, 36)
     from .explorer import marker_svg
 
     return marker_svg(kind, 36)
