@@ -622,6 +622,8 @@ class ArrialaState(ArrialaPosition):
         p = self.to_move
         on_canal, own_canal, in_vine, own_vine = self._movable()
         cells, lockable = self._target_cells()
+        if self._free is None:
+            self._free_map()
         n_cells = len(cells)
         nv = g.n_vineyards
         blocks: list[tuple[int, int, list[int], int, list[int]]] = [(_END, A.END_TURN, _NONE, 1, _NONE)]
@@ -718,8 +720,10 @@ class ArrialaState(ArrialaPosition):
         return t
 
     def _candidate(self, block: tuple[int, int, list[int], int, list[int]], i: int) -> int:
-        """Candidate ``i`` of ``block`` (:meth:`_blocks`): its action if legal now, else -1."""
+        """Candidate ``i`` of ``block`` (:meth:`_blocks`, which works out the free cells): its
+        action if legal now, else -1."""
         kind, base, workers, span, cells = block
+        free: list[bool] = self._free  # type: ignore[assignment]
         if kind <= _DRAW:
             return base
         if workers:
@@ -730,11 +734,11 @@ class ArrialaState(ArrialaPosition):
         if kind == _MOVE:  # t is a distance: 0 … reach-1 back, reach … 2 reach - 1 forward
             reach = span >> 1
             c = self.loc[w] + (t - reach if t < reach else t - reach + 1)
-            if 0 <= c < self.board.size and self._free_map()[c] and c != self.prev_start.get(w, GONE):
+            if 0 <= c < self.board.size and free[c] and c != self.prev_start.get(w, GONE):
                 return base + w * 64 + c
         elif kind in (_PLACE, _LOCK):
             c = cells[t]
-            if self._free_map()[c]:
+            if free[c]:
                 return base + c
         elif kind == _TO_VINE:
             if sum(self.vine[t]) < self.board.vineyards[t].capacity and self.prev_start.get(w) != VINE + t:
@@ -744,11 +748,11 @@ class ArrialaState(ArrialaPosition):
                 return base + w * 4 + t
         elif kind == _FROM_VINE:
             c = cells[t]
-            if self._free_map()[c] and c != self.prev_start.get(w, GONE):
+            if free[c] and c != self.prev_start.get(w, GONE):
                 return base + w * 64 + c
         elif kind == _JUMP:
             c = cells[t]
-            if self._free_map()[c] and c != self.loc[w] and c != self.prev_start.get(w, GONE):
+            if free[c] and c != self.loc[w] and c != self.prev_start.get(w, GONE):
                 return base + w * 64 + c
         elif kind == _WORK and self.works[t] < 0:
             return base + t
