@@ -32,7 +32,14 @@ for p in (ROOT, ROOT / "benchmarks"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from midi_bench import finish_report, goofspiel_player, load_pyspiel, machine_info, timed  # noqa: E402
+from midi_bench import (  # noqa: E402
+    finish_report,
+    goofspiel_player,
+    load_pyspiel,
+    machine_info,
+    random_player,
+    timed,
+)
 
 from canal_heritage.arriala import ArrialaGame  # noqa: E402
 from canal_heritage.midi import MidiGame  # noqa: E402
@@ -42,7 +49,10 @@ SLICES = 5
 
 
 def playouts(game, seed: int, *, drawn: bool):
-    """A function playing one random game of ``game``; returns its decision count."""
+    """A function playing one random game of ``game``; returns its decision count. Listed:
+    ``midi_bench.random_player``; drawn: the same loop with ``sample_action``."""
+    if not drawn:
+        return random_player(game, seed)
     rng = random.Random(seed)
     counter = [seed]
 
@@ -50,14 +60,9 @@ def playouts(game, seed: int, *, drawn: bool):
         state = game.new_initial_state(counter[0], log=False)
         counter[0] += 1
         steps = 0
-        if drawn:
-            while not state.is_terminal():
-                state.apply_action(state.sample_action(rng))
-                steps += 1
-        else:
-            while not state.is_terminal():
-                state.apply_action(rng.choice(state.legal_actions()))
-                steps += 1
+        while not state.is_terminal():
+            state.apply_action(state.sample_action(rng))
+            steps += 1
         return steps
 
     return play_one

@@ -7,6 +7,7 @@ import random
 
 import pyspiel
 import pytest
+from openspiel_helpers import play_to
 
 import canal_heritage.openspiel  # noqa: F401  (registers the games)
 from canal_heritage.arriala import actions as A
@@ -16,20 +17,6 @@ NAME = "canal_heritage_arriala"
 
 def load(players: int):
     return pyspiel.load_game(NAME, {"players": players})
-
-
-def play_to(game, rng: random.Random, steps: int):
-    """A state after up to ``steps`` random steps (chance by its probabilities)."""
-    state = game.new_initial_state()
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -8,6 +8,7 @@ import random
 
 import pyspiel
 import pytest
+from openspiel_helpers import play_to
 
 import canal_heritage.openspiel  # noqa: F401  (registers the games)
 from canal_heritage.midi import MidiGame
@@ -17,19 +18,6 @@ NAME = "canal_heritage_midi"
 
 def load(players: int):
     return pyspiel.load_game(NAME, {"players": players})
-
-
-def play_to(game, rng: random.Random, steps: int):
-    state = game.new_initial_state()
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -30,28 +30,13 @@ import pyspiel
 from ..arriala import actions as A
 from ..arriala.observation import ArrialaObservation, sample_state
 from ..arriala.state import BLUE, GONE, RESERVE, VINE, ArrialaGame, ArrialaState
+from .common import game_type, shared_win
 
 SHORT_NAME = "canal_heritage_arriala"
-MAX_PLAYERS = 4
 #: chance outcomes are card kinds (10) or seats (≤ 4)
 MAX_CHANCE_OUTCOMES = 10
 
-ARRIALA_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Arriala (Canal Heritage)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": 2},
-)
+ARRIALA_GAME_TYPE = game_type(SHORT_NAME, "Arriala (Canal Heritage)")
 
 # the kinds of step a state remembers: (kind, who, value)
 _DEAL, _FIRST, _ACT, _DRAW = "deal", "first", "act", "draw"
@@ -172,12 +157,7 @@ class ArrialaSpielState(pyspiel.State):
         return self.s.game.action_to_text(action)
 
     def returns(self) -> list[float]:
-        s = self.s
-        n = s.game.players
-        if not s.is_terminal() or not s.winners:
-            return [0.0] * n
-        share = 1.0 / len(s.winners)
-        return [share if p in s.winners else 0.0 for p in range(n)]
+        return shared_win(self.s.winners if self.s.is_terminal() else None, self.s.game.players)
 
     # ------------------------------------------------------------------ information
     def observation(self, player: int) -> ArrialaObservation:

@@ -31,27 +31,12 @@ from ..midi.belief import sample_state
 from ..midi.observation import Observation
 from ..midi.position import position_event
 from ..midi.state import MidiGame, MidiState, Phase, SiteStatus
+from .common import MAX_PLAYERS, game_type, shared_win
 
 SHORT_NAME = "canal_heritage_midi"
-MAX_PLAYERS = 4
 MAX_CHANCE_OUTCOMES = 9 * MAX_PLAYERS  # the largest draw: a card from a full discard
 
-MIDI_GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Canal du Midi (Canal Heritage)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": 2},
-)
+MIDI_GAME_TYPE = game_type(SHORT_NAME, "Canal du Midi (Canal Heritage)")
 
 
 class _Noting(random.Random):
@@ -203,12 +188,8 @@ class MidiSpielState(pyspiel.State):
         return self.engine.action_to_text(action)
 
     def returns(self) -> list[float]:
-        n = self.engine.players
         outcome = self.s.outcome() if self.s is not None else None
-        if outcome is None or not outcome.winners:
-            return [0.0] * n
-        share = 1.0 / len(outcome.winners)
-        return [share if p in outcome.winners else 0.0 for p in range(n)]
+        return shared_win(outcome.winners if outcome is not None else None, self.engine.players)
 
     # ------------------------------------------------------------------ information
     def observation(self, player: int) -> Observation:
