@@ -398,6 +398,18 @@ def test_lab_tables_and_plots_from_small_simulations():
     assert lab.arriala_defaults(2)["table"][4] == 8
 
 
+def test_the_closest_games_question_answers_with_a_variant_only_when_chance_cannot_explain_it():
+    from types import SimpleNamespace as R
+    clear = {"A": R(mean_margin=8.0, margin_error=1.0), "B": R(mean_margin=3.0, margin_error=1.0)}
+    assert Q.closest_games("en", clear).answer == "B"
+    overlapping = {"A": R(mean_margin=8.0, margin_error=1.5), "B": R(mean_margin=6.0, margin_error=1.5)}
+    q = Q.closest_games("fr", overlapping)
+    assert q.answer == "impossible à dire" and q.choices == ["A", "B", "impossible à dire"]
+    assert "4,5 – 7,5" in (q.explanation or "")
+    arr = lab.simulate_variants({"A": lab.arriala_variant()}, games=4, seed=1)
+    assert arr["A"].margin_error > 0 and "±" in lab.arriala_table(arr, "en").markup
+
+
 def test_widgets_speak_french():
     assert NumberQuestion("fr", 8).check("huit").message.startswith("Répondez par un nombre")
     assert "Tour" in lm.RoundStepper("fr", seed=1).status_html()

@@ -95,6 +95,7 @@ class Board:
         self.is_town: tuple[bool, ...] = tuple(c.town is not None for c in line)
         self.stretch_of: tuple[int, ...] = tuple(c.stretch for c in line)
         self.towns: tuple[int, ...] = tuple(c.index for c in line if c.town is not None)
+        self.plain: tuple[int, ...] = tuple(c.index for c in line if c.town is None)
         self.town_index = {c.town: c.index for c in line if c.town is not None}
         self.blue: tuple[Spot, ...] = tuple(
             Spot(x.id, x.kind, 1, x.lat, x.lon) for x in b.blue_cells if x.id not in oop.blue_cells)

@@ -62,8 +62,9 @@ def evaluate(s: ArrialaState, p: int, *, threat: bool = False) -> float:
             continue
         weight = table[size] * (k / size) * 0.5
         value += weight if win == p else -weight * opp_weight
-    plain = [c for c in range(s.board.size) if not s.board.is_town[c]]
-    progress = sum(1 for c in plain if s.closed[c] or s.lock[c]) / len(plain)  # how much canal is done
+    plain = s.board.plain
+    closed, lock = s.closed, s.lock
+    progress = sum(1 for c in plain if closed[c] or lock[c]) / len(plain)  # how much canal is done
     for v, spot in enumerate(s.board.vineyards):
         win, _ = majority(s.vine[v])
         if win is None:

@@ -27,6 +27,16 @@ def majority(counts: Mapping[int, int] | Sequence[int]) -> tuple[int | None, Tie
     >>> majority({0: 2, 1: 2, 2: 1})   # the rulebook's example: green (2) scores
     (2, 'lower')
     """
+    if isinstance(counts, (list, tuple)):  # the common case, counted without a dictionary
+        top = max(counts, default=0)
+        if top <= 0:
+            return None, "nobody"
+        if counts.count(top) == 1:
+            return counts.index(top), "none"
+        lower = max((c for c in counts if c < top), default=0)
+        if lower > 0 and counts.count(lower) == 1:
+            return counts.index(lower), "lower"
+        return None, "nobody"
     items = counts.items() if isinstance(counts, Mapping) else enumerate(counts)
     by_count: dict[int, list[int]] = {}
     for owner, c in items:

@@ -66,6 +66,7 @@ class ArrialaSummary:
     sections_per_game: float = 0.0
     mean_winner_score: float = 0.0
     mean_margin: float = 0.0
+    margin_error: float = 0.0  # twice the standard error of mean_margin: chance could move it about that far
     score_stdev: float = 0.0
     points_by_kind: dict[str, float] = field(default_factory=dict)
     virtual_mean_score: float | None = None
@@ -73,7 +74,8 @@ class ArrialaSummary:
     def to_json(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in (
             "players", "games", "seed", "bots", "overrides", "per_bot", "by_turn_position", "end_reasons",
-            "outcomes", "mean_rounds", "sections_per_game", "mean_winner_score", "mean_margin", "score_stdev",
+            "outcomes", "mean_rounds", "sections_per_game", "mean_winner_score", "mean_margin", "margin_error",
+            "score_stdev",
             "points_by_kind", "virtual_mean_score")}
 
 
@@ -137,7 +139,9 @@ def summarise(results: list[ArrialaResult], players: int, bots: list[str], seed:
     s.sections_per_game = round(sum(r.sections_scored for r in results) / g, 2)
     real = [sorted(r.scores[:players], reverse=True) for r in results]
     s.mean_winner_score = round(sum(x[0] for x in real) / g, 2)
-    s.mean_margin = round(sum(x[0] - x[1] for x in real) / g, 2)
+    leads = [x[0] - x[1] for x in real]
+    s.mean_margin = round(sum(leads) / g, 2)
+    s.margin_error = round(2 * statistics.stdev(leads) / g ** 0.5, 2) if g > 1 else 0.0
     s.score_stdev = round(statistics.pstdev([v for x in real for v in x]), 2)
     kinds: dict[str, float] = {}
     for r in results:

@@ -224,14 +224,16 @@ def arriala_table(results: Mapping[str, ArrialaSummary], lang: str = "fr") -> HT
     tr = translator(lang)
     headers = [tr.ui("lesson.lab", "Variant"), tr.ui("lesson.lab", "Stopped by A-R10"),
                tr.ui("lesson.lab", "Rounds"), tr.ui("lesson.lab", "Sections scored"),
-               tr.ui("lesson.lab", "Winner's score"), tr.ui("lesson.lab", "Lead over the second"),
+               tr.ui("lesson.lab", "Winner's score"), tr.ui("lesson.lab", "Lead over the second (± chance)"),
                tr.ui("lesson.lab", "First player wins")]
     rows = []
     for name, s in results.items():
         stalled = sum(v for k, v in s.end_reasons.items() if k != "last_section")
         first = s.by_turn_position[0]["win_rate"] if s.by_turn_position else 0.0
+        lead = tr.ui("lesson.lab", "{mean} ± {error}", mean=tr.number(s.mean_margin, "0.0"),
+                     error=tr.number(s.margin_error, "0.0"))
         rows.append([name, _pct(lang, stalled), *(tr.number(x, "0.0") for x in (
-            s.mean_rounds, s.sections_per_game, s.mean_winner_score, s.mean_margin)), _pct(lang, first)])
+            s.mean_rounds, s.sections_per_game, s.mean_winner_score)), lead, _pct(lang, first)])
     text = "; ".join(f"{k}: {s.mean_rounds:.1f}" for k, s in results.items())
     return HTMLBlock(table_html(headers, rows), text)
 

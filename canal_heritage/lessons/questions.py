@@ -608,12 +608,23 @@ def higher_share(lang: str, results: Mapping[str, Any]) -> ChoiceQuestion:
 
 
 def closest_games(lang: str, results: Mapping[str, Any]) -> ChoiceQuestion:
-    """Which Arriala variant has the smallest mean lead of the winner over the second?"""
+    """Which Arriala variant has the smallest mean lead of the winner over the second, and
+    can the games played say so? The smallest lead is an answer only when its range (the
+    mean ± twice its standard error, ``margin_error``) lies below every other variant's
+    range; otherwise the right answer is that chance could explain the order."""
     tr = translator(lang)
     names = list(results)
     best = min(names, key=lambda k: (results[k].mean_margin, k))
-    return ChoiceQuestion(lang, names, best, tr.ui("lesson.hint", "Compare the column of the lead over the second "
-                                                                  "in the table: the smallest lead."))
+    top = results[best].mean_margin + results[best].margin_error
+    clear = all(results[k].mean_margin - results[k].margin_error > top for k in names if k != best)
+    unsure = tr.ui("lesson.choice", "cannot tell")
+    ranges = "; ".join(f"{k}: {tr.number(results[k].mean_margin - results[k].margin_error, '0.0')} – "
+                       f"{tr.number(results[k].mean_margin + results[k].margin_error, '0.0')}" for k in names)
+    return ChoiceQuestion(lang, [*names, unsure], best if clear else unsure,
+                          tr.ui("lesson.hint", "Look at the lead over the second and its ± in the table: write "
+                                               "each variant's range, from the lead minus the ± to the lead plus "
+                                               "the ±. Is the smallest range below all the others?"),
+                          explanation=tr.ui("lesson.explain", "Ranges of the lead: {ranges}.", ranges=ranges))
 
 
 def difference_holds(lang: str, first: Mapping[str, Any], second: Mapping[str, Any], a: str, b: str

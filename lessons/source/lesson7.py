@@ -165,15 +165,17 @@ print(defaults)
 """),
     md(fr="""
 La variante **A** garde les valeurs du jeu, **B** allonge chaque tronçon d'une case, **C** les
-raccourcit. Chaque variante ne joue que 12 parties à deux joueurs (Arriala est plus long à
-simuler : quelques secondes en tout), c'est peu : refaites l'essai avec `seed=2` pour voir ce
-qui bouge, ou passez à `games=50` si vous avez une minute. Essayez aussi `table=[...]` (10
-nombres, et 5 ouvriers doivent valoir 8 comme dans la règle).
+raccourcit. Chaque variante joue 30 parties à deux joueurs (quelques secondes). Dans la colonne
+de l'avance, le nombre après ± dit de combien le hasard des parties pourrait déplacer la
+moyenne (deux erreurs types) : avec 4 fois plus de parties, il serait 2 fois plus petit.
+Essayez `seed=2`, ou `games=60` si vous avez une minute, et aussi `table=[...]` (10 nombres,
+et 5 ouvriers doivent valoir 8 comme dans la règle).
 """, en="""
 Variant **A** keeps the game's values, **B** makes each stretch one cell longer, **C** shorter.
-Each variant plays only 12 two-player games (Arriala takes longer to simulate: a few seconds in
-all), which is few: run again with `seed=2` to see what moves, or try `games=50` if you have a
-minute. Try `table=[...]` too (10 numbers, and 5 workers must be worth 8 as in the rules).
+Each variant plays 30 two-player games (a few seconds). In the lead column, the number after
+± says how far the chance of the games could move the mean (two standard errors): with 4 times
+as many games it would be half as large. Try `seed=2`, or `games=60` if you have a minute,
+and `table=[...]` too (10 numbers, and 5 workers must be worth 8 as in the rules).
 """),
     code("""
 arriala_variants = {
@@ -181,7 +183,7 @@ arriala_variants = {
     "B": lab.arriala_variant(cells=[c + 1 for c in defaults["cells"]]),
     "C": lab.arriala_variant(cells=[max(4, c - 1) for c in defaults["cells"]]),
 }
-arriala_results = lab.simulate_variants(arriala_variants, players=2, games=12, seed=1)
+arriala_results = lab.simulate_variants(arriala_variants, players=2, games=30, seed=1)
 lab.arriala_table(arriala_results, lang)
 """),
     code("""
@@ -189,10 +191,12 @@ lab.plot_points_by_kind(arriala_results, lang)
 """),
     md(fr="""
 **À vous.** Dans quelle variante le gagnant a-t-il en moyenne la plus petite avance sur le
-deuxième (les parties les plus serrées) ?
+deuxième (les parties les plus serrées) ? Ne répondez par une lettre que si ces 30 parties
+suffisent à le dire ; sinon, choisissez « impossible à dire ».
 """, en="""
 **Your turn.** In which variant does the winner lead the second player by the least, on
-average (the closest games)?
+average (the closest games)? Answer with a letter only if these 30 games are enough to tell;
+otherwise choose "cannot tell".
 """),
     code("""
 questions.closest_games(lang, arriala_results)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from arriala_helpers import act, all_but, build, cm, events, gm, mc, mv, position, span
+from hypothesis import given
+from hypothesis import strategies as st
 
 from canal_heritage.arriala.scoring import ScoreItem, majority, rank
 from canal_heritage.arriala.state import END
@@ -83,6 +85,13 @@ def test_vineyard_tie_rule_at_the_end():
 ])
 def test_majority(counts, expected):
     assert majority(counts) == expected
+    as_dict = dict(counts) if isinstance(counts, dict) else dict(enumerate(counts))
+    assert majority(as_dict) == expected  # the list's quick path and the mapping's agree
+
+
+@given(st.lists(st.integers(0, 5), min_size=1, max_size=5))
+def test_majority_of_a_list_is_that_of_the_same_counts_as_a_mapping(counts):
+    assert majority(counts) == majority(dict(enumerate(counts))) == majority(tuple(counts))
 
 
 @pytest.mark.parametrize("scores,canal,players,expected", [
