@@ -198,13 +198,14 @@ class MidiPosition:
     first: int  #: the first lead player (M-R3)
 
     @classmethod
-    def blank(cls, game: MidiGame) -> Self:
-        """An empty shell to be filled (positions and determinizations use it)."""
+    def blank(cls, game: MidiGame, rng: random.Random | None = None) -> Self:
+        """An empty shell to be filled (positions and determinizations use it), with ``rng``
+        as its chance (a generator seeded with 0 if none is given)."""
         s = cls.__new__(cls)
         n = game.players
         s.game = game
         s.n = n
-        s.rng = random.Random(0)
+        s.rng = rng if rng is not None else random.Random(0)
         s.seed = None
         s.round = 1
         s.lead = 0
@@ -310,10 +311,10 @@ class MidiState(MidiPosition):
             rng: random.Random | None = None) -> MidiState:
         if first is not None:
             check_seat(first, game.players, "first")
-        s = cls.blank(game)
+        rng = rng if rng is not None else random.Random(seed)
+        s = cls.blank(game, rng)
         s.seed = seed
         s.dealt = True
-        s.rng = rng = rng if rng is not None else random.Random(seed)
         r = game.rules
         k = game.cards_per_player
         val = game.card_value
@@ -366,8 +367,9 @@ class MidiState(MidiPosition):
 
     def sample_action(self, rng: random.Random) -> int:
         """One legal action drawn at random, each with the same chance (random playouts; the
-        name Arriala's engine uses too). Canal du Midi's lists are short: this is
-        ``rng.choice(self.legal_actions())``.
+        name Arriala's engine uses too). Canal du Midi's lists are short: this picks from
+        :meth:`legal_actions` with one ``rng.random()`` (``rng.choice`` draws the same way in
+        distribution, more slowly).
 
         Raises:
             ValueError: the game is over.
@@ -377,7 +379,7 @@ class MidiState(MidiPosition):
             legal = self._legal = self._generate()
         if not legal:
             raise ValueError("the game is over: no action to draw")
-        return rng.choice(legal)
+        return legal[int(rng.random() * len(legal))]  # uniform: random() < 1, lists are short
 
     def _generate(self) -> list[int]:
         ph = self.phase
@@ -562,8 +564,9 @@ class MidiState(MidiPosition):
         self.revealed.append(site)
         self.status[site] = IN_PLAY
         self.last_bets = None
-        self._log("midi.site_revealed", {"round": self.round, "site": self.game.site_ids[site],
-                                         "threshold": self.game.threshold[site], "lead": self.lead})
+        if self.events is not None:
+            self._log("midi.site_revealed", {"round": self.round, "site": self.game.site_ids[site],
+                                             "threshold": self.game.threshold[site], "lead": self.lead})
         hs = self.game.rules.hand_size
         # Step B, M-R12: those who must draw decide one after the other, in turn order.
         self.queue = [p for p in self.turn_order() if len(self.hand[p]) < hs and (self.up[p] or self.down[p])]
@@ -582,7 +585,8 @@ class MidiState(MidiPosition):
         val = self.game.card_value
         bets = [val[c] for c in self.played]
         self.last_bets = bets
-        self._log("midi.bets_revealed", {"bets": bets, "total": sum(bets)})
+        if self.events is not None:
+            self._log("midi.bets_revealed", {"bets": bets, "total": sum(bets)})
         # M-R4, M-R12: only coin holders are asked, in turn order, whether to start.
         self.queue = [p for p in self.turn_order() if self.coins[p] > 0]
         if self.queue:
@@ -600,8 +604,9 @@ class MidiState(MidiPosition):
             if self.discard:
                 c = self.discard.pop(self.rng.randrange(len(self.discard)))
                 self.reinf[p] = c
-                self._log("midi.reinforcement_drawn", {"player": p, "value": val[c]})
-            else:
+                if self.events is not None:
+                    self._log("midi.reinforcement_drawn", {"player": p, "value": val[c]})
+            elif self.events is not None:
                 self._log("midi.reinforcement_empty", {"player": p, "ruling": "M-R4"})
         best = [val[self.played[p]] + (val[self.reinf[p]] if self.reinf[p] >= 0 else 0) for p in range(n)]
         total = sum(best)
@@ -616,26 +621,32 @@ class MidiState(MidiPosition):
             if able:
                 top = max(best[p] for p in able)
                 winners = [p for p in able if best[p] == top]
-                for p in range(n):
-                    if self.pawns_left[p] == 0 and best[p] >= top:
-                        self._log("midi.no_pawn_left", {"player": p, "site": sid, "ruling": "M-R11"})
+                if self.events is not None:
+                    for p in range(n):
+                        if self.pawns_left[p] == 0 and best[p] >= top:
+                            self._log("midi.no_pawn_left", {"player": p, "site": sid, "ruling": "M-R11"})
                 for p in winners:
                     self.pawns_left[p] -= 1
                     self.pawns[site] |= 1 << p
                     self.held[p] |= 1 << site
-            self._log("midi.site_built", {"site": sid, "total": total, "threshold": threshold,
-                                          "values": best, "winners": winners,
-                                          "tie": len(winners) > 1})
+            if self.events is not None:
+                self._log("midi.site_built", {"site": sid, "total": total, "threshold": threshold,
+                                              "values": best, "winners": winners,
+                                              "tie": len(winners) > 1})
         else:
             self.status[site] = DELAYED
-            self._log("midi.site_delayed", {"site": sid, "total": total, "threshold": threshold,
-                                            "missing": threshold - total})
+            if self.events is not None:
+                self._log("midi.site_delayed", {"site": sid, "total": total, "threshold": threshold,
+                                                "missing": threshold - total})
         # The played cards go to the discard pile (step D); reinforcements wait (M-R4).
         self.discard.extend(self.played)
         self.played = [-1] * n
-        # Step F, M-R6: connecting two consecutive cities earns one coin, once per pair.
+        # Step F, M-R6: connecting two consecutive cities earns one coin, once per pair. Only
+        # this round's winners hold a new site, so only they can have joined a new pair.
         order = self.turn_order()
         for p in order:
+            if p not in winners:
+                continue
             held = self.held[p]
             for k, mask in enumerate(game.pair_masks):
                 if held & mask == mask and not self.paired[p] >> k & 1:
