@@ -204,7 +204,8 @@ class ArrialaPosition:
     _free: list[bool] | None  #: per cell, :meth:`ArrialaState.free` (None: not worked out yet)
     _movable_cache: list[list[int]] | None  #: this turn's movable workers (``ArrialaState._movable``)
     _where: list[list[int]] | None  #: the workers on the canal, and in vineyards, in order (None: not listed)
-    _held_cache: list[tuple[int, int, int, bool]] | None  #: ``ArrialaState._held`` (None: not listed)
+    #: per seat, ``ArrialaState._held`` (None: not listed; an entry is replaced, never changed)
+    _held_cache: list[list[tuple[int, int, int, bool]] | None] | None
     _targets: tuple[list[int], list[int]] | None  #: ``ArrialaState._target_cells`` (None: not worked out)
     _checked: int | None  #: the action :meth:`ArrialaState.sample_action` drew for this decision
     winners: list[int] | None
@@ -340,7 +341,7 @@ class ArrialaPosition:
         s._checked = None
         s._targets = self._targets
         s._where = None
-        s._held_cache = None
+        s._held_cache = self._held_cache[:] if self._held_cache is not None else None
         s.winners = list(self.winners) if self.winners is not None else None
         s.ranking = self.ranking
         s.dealt = self.dealt
@@ -698,12 +699,16 @@ class ArrialaState(ArrialaPosition):
         return ends, blocks
 
     def _held(self) -> list[tuple[int, int, int, bool]]:
-        """The current player's card kinds, as :attr:`ArrialaGame.card_plan` entries (kept until
-        a card is drawn or played, or the turn passes)."""
-        held = self._held_cache
+        """The current player's card kinds, as :attr:`ArrialaGame.card_plan` entries (kept per
+        seat until that seat draws a kind it did not hold or plays its last card of a kind)."""
+        cache = self._held_cache
+        if cache is None:
+            cache = self._held_cache = [None] * self.game.players
+        p = self.to_move
+        held = cache[p]
         if held is None:
-            hand = self.hand[self.to_move]
-            held = self._held_cache = [plan[1:] for plan in self.game.card_plan if hand[plan[0]]]
+            hand = self.hand[p]
+            held = cache[p] = [plan[1:] for plan in self.game.card_plan if hand[plan[0]]]
         return held
 
     def _target_cells(self) -> tuple[list[int], list[int]]:
@@ -884,7 +889,8 @@ class ArrialaState(ArrialaPosition):
             p = self.to_move
             self.hand[p][k] -= 1
             self.discard[k] += 1
-            self._held_cache = None
+            if not self.hand[p][k] and self._held_cache is not None:  # the last card of its kind
+                self._held_cache[p] = None
             card = g.card_ids[k]
             eff = g.effects[k]
             if eff == "move":  # A-R16: the card's cells are free, each further one costs
@@ -914,7 +920,8 @@ class ArrialaState(ArrialaPosition):
         self.ap -= cost
         k = self.deck.pop()
         self.hand[p][k] += 1
-        self._held_cache = None
+        if self.hand[p][k] == 1 and self._held_cache is not None:  # a kind the player did not hold
+            self._held_cache[p] = None
         if self.events is not None:
             self._log("arriala.draw", {"player": p, "cost": cost, "deck": len(self.deck)},
                       {p: {"card": self.game.card_ids[k]}})
@@ -1069,7 +1076,6 @@ class ArrialaState(ArrialaPosition):
         self.turn_start = {}
         self.moved = set()
         self._movable_cache = None
-        self._held_cache = None
         self.turns += 1
         self.to_move = (self.to_move + 1) % g.players
         self.ap = g.rules.action_points

@@ -65,6 +65,14 @@ _DRAW, _BET, _RSTART, _RJOIN, _TRADE, _END = (
     Phase.DRAW, Phase.BET, Phase.REINFORCE_START, Phase.REINFORCE_JOIN, Phase.TRADE, Phase.END)
 
 
+def _values(card_bit: Sequence[int], cards: list[int]) -> int:
+    """The distinct values of ``cards`` as a bit mask (bit v: a card worth v)."""
+    mask = 0
+    for c in cards:
+        mask |= card_bit[c]
+    return mask
+
+
 class MidiGame:
     """The description of a Canal du Midi game: player count, sites, cards, rules numbers.
 
@@ -117,6 +125,21 @@ class MidiGame:
         self.orders: tuple[tuple[int, ...], ...] = tuple(
             tuple((lead + i) % players for i in range(players)) for lead in range(players))
         self.tent_mask = sum(1 << s for s, t in enumerate(self.tent) if t)
+        #: M-R6: per site, the city pairs it belongs to (only a newly won site can join a pair)
+        self.pairs_of_site: tuple[tuple[int, ...], ...] = tuple(
+            tuple(k for k, mask in enumerate(self.pair_masks) if mask >> s & 1) for s in range(self.num_sites))
+        # M-R14: cards are named by value, so a hand's choices are its distinct values. A set of
+        # values is a bit mask (bit v: a card worth v); these tables give each mask's actions.
+        #: per card id, its value as a bit
+        self.card_bit: tuple[int, ...] = tuple(1 << v for v in self.card_value)
+        values = range(max(colour_values) + 1)
+        masks = range(1 << len(values))
+        #: per mask of values, the bets, lowest first
+        self.bets_for: tuple[tuple[int, ...], ...] = tuple(
+            tuple(A.BET + v for v in values if m >> v & 1) for m in masks)
+        #: per mask of values, the face-up draws, lowest first
+        self.draws_up_for: tuple[tuple[int, ...], ...] = tuple(
+            tuple(A.DRAW_UP + v for v in values if m >> v & 1) for m in masks)
 
     def site_index(self, site_id: str) -> int:
         try:
@@ -386,12 +409,12 @@ class MidiState(MidiPosition):
         if ph == _END:
             return []
         p = self.queue[0]
-        val = self.game.card_value
-        if ph == _BET:
-            return [A.BET + v for v in sorted({val[c] for c in self.hand[p]})]
-        if ph == _DRAW:
+        g = self.game
+        if ph == _BET:  # a bet of each value in hand (M-R14)
+            return list(g.bets_for[_values(g.card_bit, self.hand[p])])
+        if ph == _DRAW:  # a random face-down card, or a face-up card of each value (M-R2)
             out = [A.DRAW_DOWN] if self.down[p] else []
-            out.extend(A.DRAW_UP + v for v in sorted({val[c] for c in self.up[p]}))
+            out.extend(g.draws_up_for[_values(g.card_bit, self.up[p])])
             return out
         if ph == _TRADE:
             return [A.TRADE_PASS] + self._trade_options(p)
@@ -642,13 +665,15 @@ class MidiState(MidiPosition):
         self.discard.extend(self.played)
         self.played = [-1] * n
         # Step F, M-R6: connecting two consecutive cities earns one coin, once per pair. Only
-        # this round's winners hold a new site, so only they can have joined a new pair.
+        # this round's winners hold a new site, so only they can have joined a pair, and only
+        # a pair this site belongs to.
         order = self.turn_order()
         for p in order:
             if p not in winners:
                 continue
             held = self.held[p]
-            for k, mask in enumerate(game.pair_masks):
+            for k in game.pairs_of_site[site]:
+                mask = game.pair_masks[k]
                 if held & mask == mask and not self.paired[p] >> k & 1:
                     self.paired[p] |= 1 << k
                     a, b = game.city_pairs[k]

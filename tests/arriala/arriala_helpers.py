@@ -254,6 +254,9 @@ def check_derived_facts(s: ArrialaState) -> None:
     if not s.is_terminal():
         assert s._movable() == fresh._movable()
         assert s._held() == fresh._held()
+    for p, held in enumerate(s._held_cache or []):  # every seat's kept cards, not only the current one's
+        if held is not None:
+            assert held == [plan[1:] for plan in s.game.card_plan if s.hand[p][plan[0]]]
     if s._where is not None:
         fresh._movable()
         assert s._where == fresh._where
