@@ -385,7 +385,7 @@ def _print_summary(summary: MidiSummary, console: Console, lang: str) -> None:
     tr = translator(lang)
 
     def pct(x: float) -> str:
-        return tr.ui("cli.percent", "{value} %", value=f"{100 * x:.1f}")
+        return tr.ui("cli.percent", "{value}%", value=tr.number(100 * x, "0.0"))
 
     def bot_name(name: str) -> str:
         if name == "random":
@@ -433,7 +433,7 @@ def _print_arriala_summary(summary: ArrialaSummary, console: Console, lang: str)
     tr = translator(lang)
 
     def pct(x: float) -> str:
-        return tr.ui("cli.percent", "{value} %", value=f"{100 * x:.1f}")
+        return tr.ui("cli.percent", "{value}%", value=tr.number(100 * x, "0.0"))
 
     names = {"random": tr.ui("bot.name", "random"), "heuristic": tr.ui("bot.name", "heuristic"),
              "expert": tr.ui("bot.name", "expert")}

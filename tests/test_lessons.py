@@ -390,7 +390,8 @@ def test_lab_tables_and_plots_from_small_simulations():
     results = lab.simulate_thresholds({"A": None, "B": [0] * 9}, games=6, seed=1)
     assert results["B"].sites_built_share == 1.0
     assert Q.higher_share("en", results).answer == "B"
-    assert "100 %" in lab.midi_table(results, "en").markup
+    assert "100%" in lab.midi_table(results, "en").markup
+    assert "100\u00a0%" in lab.midi_table(results, "fr").markup  # French: a non-breaking space before %
     assert lab.plot_build_rates(results, "en").png().startswith(b"\x89PNG")
     arr = lab.simulate_variants({"A": lab.arriala_variant()}, games=1, seed=1)
     assert "A" in lab.arriala_table(arr, "en").markup

@@ -23,13 +23,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import translator
-from ..store import LessonRecord, Store, StoreError
-from ..store.store import LABEL_MAX, NAME_MAX
 from .common import HTMLBlock, table_html
 from .exercises import CHECK_HOOKS, ChoiceQuestion, Feedback, _Question
 
+# The store (SQLAlchemy, Alembic: about a second to import) is imported where it is first
+# needed, so that a lesson's sign-in form shows at once and a lesson nobody signs in to never
+# waits for it.
+
 if TYPE_CHECKING:
     import ipywidgets
+
+    from ..store import LessonRecord, Store
 
 #: The class book signed in now in this kernel (one per notebook), or ``None``.
 current: ClassBook | None = None
@@ -48,6 +52,8 @@ class ClassBook:
 
     def record(self, kind: str, key: str, payload: dict[str, Any]) -> None:
         """Keep one record; a store that cannot be written is told once, in words."""
+        from ..store import StoreError
+
         try:
             self.store.record_lesson(self.class_session_id, self.nickname, self.lesson, kind, key[:80], payload)
         except (StoreError, ValueError) as exc:
@@ -74,6 +80,8 @@ def _clean(text: Any) -> str:
 
 
 def _problem(lang: str, nickname: str, class_name: str) -> str | None:
+    from ..store.store import LABEL_MAX, NAME_MAX
+
     tr = translator(lang)
     if not nickname:
         return tr.ui("lesson.classbook", "Type a nickname first (a first name, or two for a pair).")
@@ -92,6 +100,8 @@ def open_book(lang: str, lesson: int, nickname: str, class_name: str, *, db: str
     nickname or class name that cannot be used, :class:`StoreError` for a store that cannot
     be opened."""
     global current
+    from ..store import Store
+
     nickname, class_name = _clean(nickname), _clean(class_name)
     problem = _problem(lang, nickname, class_name)
     if problem:
@@ -123,6 +133,8 @@ class SignIn:
 
     def start(self, nickname: str, class_name: str) -> bool:
         """Sign in; the message says what happened (or what to type)."""
+        from ..store import StoreError
+
         try:
             self.book = open_book(self.lang, self.lesson, nickname, class_name, db=self.db)
         except (ValueError, StoreError) as exc:
@@ -269,6 +281,8 @@ def pooled(records: Sequence[LessonRecord]) -> dict[str, dict[str, Any]]:
 def report(lang: str, class_name: str, *, db: str | None = None) -> HTMLBlock:
     """The teacher's view of a class: success per question, the commonest wrong answers, the
     leaderboard against the bot and the pooled simulations (HTML, in ``lang``)."""
+    from ..store import Store
+
     tr = translator(lang)
     with Store(db) as store:
         cid = store.class_by_label(_clean(class_name), create=False) if _clean(class_name) else None
@@ -277,7 +291,7 @@ def report(lang: str, class_name: str, *, db: str | None = None) -> HTMLBlock:
         text = tr.ui("lesson.classbook", "Nothing kept yet for the class “{name}”: students sign in at the top of a "
                                          "lesson with this class's name.", name=class_name)
         return HTMLBlock(f"<p><i>{html.escape(text)}</i></p>", text)
-    pct = lambda a, b: tr.ui("cli.percent", "{value} %", value=f"{100 * a / b:.0f}") if b else "—"  # noqa: E731
+    pct = lambda a, b: tr.ui("cli.percent", "{value}%", value=f"{100 * a / b:.0f}") if b else "—"  # noqa: E731
     parts = []
     stats = question_stats(records)
     rows = [[s.lesson, s.question or tr.ui("lesson.classbook", "the question of cell {cell}", cell=s.key), s.answer,

@@ -295,7 +295,7 @@ class NumberQuestion(_Question):
 
     def answer_text(self) -> str:
         if self.share:
-            return self.tr.ui("cli.percent", "{value} %", value=f"{100 * float(self.answer):.0f}")
+            return self.tr.ui("cli.percent", "{value}%", value=f"{100 * float(self.answer):.0f}")
         if isinstance(self.answer, float):
             return self.tr.number(round(self.answer, 2))
         return _show(self.answer, self.lang)

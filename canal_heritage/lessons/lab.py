@@ -22,7 +22,7 @@ PALETTE = ("#1f5fa8", "#e65100", "#2e7d32", "#6a1b9a", "#8d6e63")
 
 
 def _pct(lang: str, x: float) -> str:
-    return translator(lang).ui("cli.percent", "{value} %", value=f"{100 * x:.0f}")
+    return translator(lang).ui("cli.percent", "{value}%", value=f"{100 * x:.0f}")
 
 
 # ---------------------------------------------------------------------- Canal du Midi
@@ -59,10 +59,11 @@ def midi_table(results: Mapping[str, Summary], lang: str = "fr") -> HTMLBlock:
     rows = []
     for name, s in results.items():
         rows.append([name, ", ".join(map(str, s.thresholds)), _pct(lang, s.sites_built_share),
-                     *[_pct(lang, v) for v in s.per_site_built.values()],
+                     *[tr.number(100 * v, "0") for v in s.per_site_built.values()],
                      tr.number(s.adjacency_awards_per_game, "0.00"), s.shared_victories])
     text = "; ".join(f"{k}: {100 * s.sites_built_share:.1f}" for k, s in results.items())
-    return HTMLBlock(table_html(headers, rows), text)
+    caption = tr.ui("lesson.lab", "Columns I to IX: in how many games out of 100 each site was built.")
+    return HTMLBlock(table_html(headers, rows, caption=caption), text)
 
 
 def two_runs_table(first: Mapping[str, Summary], second: Mapping[str, Summary], lang: str = "fr") -> HTMLBlock:

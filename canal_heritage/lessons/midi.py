@@ -434,7 +434,7 @@ def bet_table(rows: Sequence[Mapping[str, Any]], lang: str, game: MidiGame | Non
     tr = n.tr
     headers = [tr.ui("lesson.bets", "Bet"), tr.ui("lesson.bets", "Site built"), tr.ui("lesson.bets", "Site won"),
                tr.ui("lesson.bets", "Points gained on average")]
-    pct = lambda x: tr.ui("cli.percent", "{value} %", value=f"{100 * x:.0f}")  # noqa: E731
+    pct = lambda x: tr.ui("cli.percent", "{value}%", value=f"{100 * x:.0f}")  # noqa: E731
     body = [[n.worker(r["value"]), pct(r["built"]), pct(r["won"]), tr.number(r["points"], "0.00")] for r in rows]
     text = "; ".join(f"{r['value']}: {r['points']:.2f}" for r in rows)
     return HTMLBlock(table_html(headers, body), text)

@@ -100,10 +100,12 @@ h1 { font-size: 1.6em; margin: 0.2em 0 0.4em; } h2 { font-size: 1.25em; margin: 
 .time { float: right; font-size: 0.85em; color: #444; font-weight: normal; }
 pre { white-space: pre-wrap; font-size: 0.92em; background: #f6f6f6; padding: 0.4em 0.6em; }
 img, svg { max-width: 100%; height: auto; } table { border-collapse: collapse; font-size: 0.95em; }
+th, td { padding: 2px 5px !important; }  /* tables with many columns still fit an A4 page */
 blockquote { border-left: 4px solid #8d6e63; margin: 0.6em 0; padding: 0.2em 0.8em; background: #faf6f2; }
 @page { size: A4; margin: 15mm; }
 @media print {
   body { margin: 0; max-width: none; font-size: 11pt; }
+  table { font-size: 0.78em; }
   .question, .box, img, svg, table, pre, .key, blockquote { break-inside: avoid; }
   h2 { break-after: avoid; }
 }

@@ -438,7 +438,7 @@ def enough_games(lang: str, spread: Mapping[int, Sequence[float]], within: float
                              "{points} points of the dashed line?", points=points),
         explanation=tr.ui("lesson.explain", "Over all the games the share is {share}; with {n} games per estimate, "
                                             "every estimate lies within {points} points of it.",
-                          share=tr.ui("cli.percent", "{value} %", value=f"{100 * overall:.0f}"), n=good[0],
+                          share=tr.ui("cli.percent", "{value}%", value=f"{100 * overall:.0f}"), n=good[0],
                           points=points))
 
 

@@ -14,18 +14,18 @@ import sqlite3
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
-from alembic import command
-from alembic.config import Config
-from alembic.script import ScriptDirectory
 from sqlalchemy import URL, Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from .errors import StoreError
+
+if TYPE_CHECKING:  # Alembic is imported when a schema is checked or made (half a second)
+    from alembic.config import Config
 
 #: Marks an SQLite file as Canal Heritage's (``PRAGMA application_id``): "CHER".
 APPLICATION_ID = 0x43484552
@@ -119,6 +119,8 @@ def resolve(url: str | os.PathLike[str] | None) -> Target:
 def alembic_config(connection: Connection | None = None) -> Config:
     """An Alembic configuration built in code, pointing at the migrations in this package
     (no ``alembic.ini`` is read, so it works from an installed wheel too)."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
     config.set_main_option("path_separator", "os")
@@ -130,6 +132,8 @@ def alembic_config(connection: Connection | None = None) -> Config:
 @cache
 def revisions() -> tuple[str, frozenset[str]]:
     """The newest schema revision this program knows, and every revision it knows."""
+    from alembic.script import ScriptDirectory
+
     script = ScriptDirectory.from_config(alembic_config())
     head = script.get_current_head()
     assert head is not None
@@ -392,6 +396,8 @@ def upgrade(engine: Engine, target: Target, *, new: bool, wait: float = MIGRATIO
                     conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
                 if target.url.get_backend_name() == "postgresql":
                     conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": APPLICATION_ID})
+                from alembic import command
+
                 command.upgrade(alembic_config(conn), "head")
         except (DBAPIError, SQLAlchemyError) as exc:
             if target.sqlite and is_locked(exc):
