@@ -406,7 +406,7 @@ def test_the_closest_games_question_answers_with_a_variant_only_when_chance_cann
     overlapping = {"A": R(mean_margin=8.0, margin_error=1.5), "B": R(mean_margin=6.0, margin_error=1.5)}
     q = Q.closest_games("fr", overlapping)
     assert q.answer == "impossible à dire" and q.choices == ["A", "B", "impossible à dire"]
-    assert "4,5 – 7,5" in (q.explanation or "")
+    assert "B de 4,5 à 7,5" in (q.explanation or "")
     arr = lab.simulate_variants({"A": lab.arriala_variant()}, games=4, seed=1)
     assert arr["A"].margin_error > 0 and "±" in lab.arriala_table(arr, "en").markup
 

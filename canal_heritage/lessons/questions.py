@@ -618,8 +618,10 @@ def closest_games(lang: str, results: Mapping[str, Any]) -> ChoiceQuestion:
     top = results[best].mean_margin + results[best].margin_error
     clear = all(results[k].mean_margin - results[k].margin_error > top for k in names if k != best)
     unsure = tr.ui("lesson.choice", "cannot tell")
-    ranges = "; ".join(f"{k}: {tr.number(results[k].mean_margin - results[k].margin_error, '0.0')} – "
-                       f"{tr.number(results[k].mean_margin + results[k].margin_error, '0.0')}" for k in names)
+    ranges = tr.join([tr.ui("lesson.explain", "{variant} from {low} to {high}", variant=k,
+                            low=tr.number(results[k].mean_margin - results[k].margin_error, "0.0"),
+                            high=tr.number(results[k].mean_margin + results[k].margin_error, "0.0"))
+                      for k in names])
     return ChoiceQuestion(lang, [*names, unsure], best if clear else unsure,
                           tr.ui("lesson.hint", "Look at the lead over the second and its ± in the table: write "
                                                "each variant's range, from the lead minus the ± to the lead plus "
