@@ -402,26 +402,28 @@ def _print_summary(summary: MidiSummary, console: Console, lang: str) -> None:
     t.add_column(tr.ui("cli.column", "mean score"), justify="right")
     t.add_column(tr.ui("cli.column", "coins spent per game"), justify="right")
     for name, f in summary.per_bot.items():
-        t.add_row(bot_name(name), pct(f["win_rate"]), f"{f['mean_score']:.1f}", f"{f['reinforcements_per_game']:.2f}")
+        t.add_row(bot_name(name), pct(f["win_rate"]), tr.number(f["mean_score"], "0.0"),
+                  tr.number(f["reinforcements_per_game"], "0.00"))
     console.print(t)
     s = Table(title=tr.ui("cli.title", "By seat (bots change seats from game to game)"))
     s.add_column(tr.ui("cli.column", "seat"))
     s.add_column(tr.ui("cli.column", "win rate"), justify="right")
     s.add_column(tr.ui("cli.column", "mean score"), justify="right")
     for f in summary.per_seat:
-        s.add_row(str(f["seat"] + 1), pct(f["win_rate"]), f"{f['mean_score']:.1f}")
+        s.add_row(str(f["seat"] + 1), pct(f["win_rate"]), tr.number(f["mean_score"], "0.0"))
     console.print(s)
     sites = Table(title=tr.ui("cli.title", "Sites built: {share} overall", share=pct(summary.sites_built_share)))
     for sid in summary.per_site_built:
-        sites.add_column(sid, justify="right")
-    sites.add_row(*[pct(v) for v in summary.per_site_built.values()])
+        sites.add_column(sid, justify="right", no_wrap=True)
+    sites.add_row(*[tr.ui("cli.percent", "{value}%", value=tr.number(100 * v, "0"))  # whole numbers fit 80 columns
+                    for v in summary.per_site_built.values()])
     sites.add_row(*[str(t) for t in summary.thresholds])
     console.print(sites)
     console.print(tr.ui("cli.footer", "Reinforcements (coins spent) per game: {reinforcements} · sites won by "
                                       "adjacency per game: {adjacency} · ties decided by sites: {ties} · shared "
                                       "victories: {shared}",
-                        reinforcements=f"{summary.reinforcements_per_game:.2f}",
-                        adjacency=f"{summary.adjacency_awards_per_game:.2f}",
+                        reinforcements=tr.number(summary.reinforcements_per_game, "0.00"),
+                        adjacency=tr.number(summary.adjacency_awards_per_game, "0.00"),
                         ties=summary.tie_breaks.get("sites", 0), shared=summary.shared_victories))
 
 
@@ -444,14 +446,14 @@ def _print_arriala_summary(summary: ArrialaSummary, console: Console, lang: str)
     t.add_column(tr.ui("cli.column", "win rate"), justify="right")
     t.add_column(tr.ui("cli.column", "mean score"), justify="right")
     for name, f in summary.per_bot.items():
-        t.add_row(names.get(name, name), pct(f["win_rate"]), f"{f['mean_score']:.1f}")
+        t.add_row(names.get(name, name), pct(f["win_rate"]), tr.number(f["mean_score"], "0.0"))
     console.print(t)
     s = Table(title=tr.ui("cli.title", "By turn order (1 = the first player)"))
     s.add_column(tr.ui("cli.column", "turn order"))
     s.add_column(tr.ui("cli.column", "win rate"), justify="right")
     s.add_column(tr.ui("cli.column", "mean score"), justify="right")
     for f in summary.by_turn_position:
-        s.add_row(str(f["position"]), pct(f["win_rate"]), f"{f['mean_score']:.1f}")
+        s.add_row(str(f["position"]), pct(f["win_rate"]), tr.number(f["mean_score"], "0.0"))
     console.print(s)
     reasons = {"last_section": tr.ui("cli.end_reason", "last section scored"),
                "stalled_quiet": tr.ui("cli.end_reason", "stalled: deck empty, 3 quiet rounds (A-R10)"),
@@ -464,8 +466,10 @@ def _print_arriala_summary(summary: ArrialaSummary, console: Console, lang: str)
     console.print(tr.ui("cli.footer", "Rounds per game: {rounds} · sections scored per game: {sections} · winner's "
                                       "mean score: {winner} · mean lead over the second: {margin} · games without "
                                       "a winner: {none}",
-                        rounds=f"{summary.mean_rounds:.1f}", sections=f"{summary.sections_per_game:.1f}",
-                        winner=f"{summary.mean_winner_score:.1f}", margin=f"{summary.mean_margin:.1f}",
+                        rounds=tr.number(summary.mean_rounds, "0.0"),
+                        sections=tr.number(summary.sections_per_game, "0.0"),
+                        winner=tr.number(summary.mean_winner_score, "0.0"),
+                        margin=tr.number(summary.mean_margin, "0.0"),
                         none=summary.outcomes.get("shared", 0) + summary.outcomes.get("virtual", 0)))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 
@@ -71,6 +72,15 @@ def test_cli_prints_summary_and_writes_json(tmp_path, capsys):
     assert data["games"] == 12 and data["players"] == 2
     assert set(data["per_bot"]) == {"heuristic", "random"}
     assert len(data["per_site_built"]) == 9
+
+
+def test_the_summary_writes_numbers_as_the_language_does(capsys):
+    main(["simulate", "midi", "--players", "2", "--games", "6", "--seed", "4", "--no-progress", "--lang", "fr"])
+    text = capsys.readouterr().out
+    assert re.search(r"\d+,\d\u00a0%", text) and not re.search(r"\d+\.\d", text)  # 67,3 % (never 67.3)
+    assert not re.search(r"\d\u2026", text)  # no figure cut short by the table's width
+    main(["simulate", "midi", "--players", "2", "--games", "6", "--seed", "4", "--no-progress", "--lang", "en"])
+    assert re.search(r"\d+\.\d%", capsys.readouterr().out)
 
 
 @pytest.mark.parametrize("lang, words", [("fr", ["victoires", "Chantiers construits"]),
