@@ -27,30 +27,24 @@ def majority(counts: Mapping[int, int] | Sequence[int]) -> tuple[int | None, Tie
     >>> majority({0: 2, 1: 2, 2: 1})   # the rulebook's example: green (2) scores
     (2, 'lower')
     """
-    if isinstance(counts, (list, tuple)):  # the common case, counted without a dictionary
-        top = max(counts, default=0)
-        if top <= 0:
+    owners: list[int] | None = None  # None: owner i has values[i]
+    values: Sequence[int]
+    tie: Tie
+    if isinstance(counts, Mapping):
+        owners, values = list(counts), list(counts.values())
+    else:
+        values = counts if isinstance(counts, (list, tuple)) else list(counts)
+    top = max(values, default=0)
+    if top <= 0:
+        return None, "nobody"
+    if values.count(top) == 1:
+        i, tie = values.index(top), "none"
+    else:  # the top is shared: the next lower count scores, if only one owner has it
+        lower = max((c for c in values if c < top), default=0)
+        if lower <= 0 or values.count(lower) != 1:
             return None, "nobody"
-        if counts.count(top) == 1:
-            return counts.index(top), "none"
-        lower = max((c for c in counts if c < top), default=0)
-        if lower > 0 and counts.count(lower) == 1:
-            return counts.index(lower), "lower"
-        return None, "nobody"
-    items = counts.items() if isinstance(counts, Mapping) else enumerate(counts)
-    by_count: dict[int, list[int]] = {}
-    for owner, c in items:
-        if c > 0:
-            by_count.setdefault(c, []).append(owner)
-    if not by_count:
-        return None, "nobody"
-    ranks = sorted(by_count, reverse=True)
-    top = by_count[ranks[0]]
-    if len(top) == 1:
-        return top[0], "none"
-    if len(ranks) > 1 and len(by_count[ranks[1]]) == 1:
-        return by_count[ranks[1]][0], "lower"
-    return None, "nobody"
+        i, tie = values.index(lower), "lower"
+    return (owners[i] if owners is not None else i), tie
 
 
 @dataclass(frozen=True)
