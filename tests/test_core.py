@@ -11,6 +11,7 @@ import pytest
 
 from canal_heritage.arriala import ArrialaGame
 from canal_heritage.core import Outcome, Ranking, Termination
+from canal_heritage.core.chance import shuffle
 from canal_heritage.core.game import Game, Observation, State
 from canal_heritage.midi import MidiGame
 
@@ -87,3 +88,29 @@ def test_records_saved_before_the_core_still_load_and_save_the_same(path):
     state = load_record(text)
     assert state.is_terminal() and state.outcome() is not None
     assert record_of(state).dumps() == text
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 9, 17, 36, 64, 100])
+def test_the_deals_shuffle_draws_what_random_shuffle_draws(size):
+    """A saved game replays from its seed: the engines' shuffle must put the items in the same
+    order as ``random.Random.shuffle`` and leave the generator in the same state."""
+    for seed in range(300):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        a, b = list(range(size)), list(range(size))
+        shuffle(a, ours)
+        theirs.shuffle(b)
+        assert a == b
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_a_generator_of_another_kind_shuffles_itself():
+    class Counting(random.Random):
+        calls = 0
+
+        def shuffle(self, x):  # type: ignore[override]
+            Counting.calls += 1
+            super().shuffle(x)
+
+    items = list(range(9))
+    shuffle(items, Counting(3))
+    assert Counting.calls == 1 and sorted(items) == list(range(9))

@@ -69,6 +69,19 @@ def trade_hand(give: int, seat: int) -> int:
     return TRADE_HAND + seat * 8 + give
 
 
+def trade_up_parts(action: int) -> tuple[int, int, int]:
+    """The opponent's seat, the value given and the value taken of a face-up swap."""
+    seat, rest = divmod(action - TRADE_UP, 64)
+    give, take = divmod(rest, 8)
+    return seat, give, take
+
+
+def trade_hand_parts(action: int) -> tuple[int, int]:
+    """The opponent's seat and the value given of a hand trade."""
+    seat, give = divmod(action - TRADE_HAND, 8)
+    return seat, give
+
+
 def decode(action: int) -> Action:
     """The typed view of an action int. Raises IllegalActionError for an unknown int."""
     if not isinstance(action, int) or isinstance(action, bool):
@@ -84,13 +97,10 @@ def decode(action: int) -> Action:
     if action == TRADE_PASS:
         return Action("trade", trade="pass")
     if TRADE_UP <= action < TRADE_UP + 4 * 64:
-        x = action - TRADE_UP
-        seat, rest = divmod(x, 64)
-        give, take = divmod(rest, 8)
-        if give < 8 and take < 8:
-            return Action("trade", trade="up", seat=seat, value=give, take=take)
+        seat, give, take = trade_up_parts(action)
+        return Action("trade", trade="up", seat=seat, value=give, take=take)
     if TRADE_HAND <= action < TRADE_HAND + 4 * 8:
-        seat, give = divmod(action - TRADE_HAND, 8)
+        seat, give = trade_hand_parts(action)
         return Action("trade", trade="hand", seat=seat, value=give)
     raise IllegalActionError(f"{action} is not a Canal du Midi action", "error.not_an_action")
 

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Self
 
+from ..core.chance import shuffle
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.game import Outcome, Termination, check_seat
@@ -63,6 +64,7 @@ class Phase(StrEnum):
 HIDDEN, IN_PLAY, BUILT, DELAYED = SiteStatus.HIDDEN, SiteStatus.IN_PLAY, SiteStatus.BUILT, SiteStatus.DELAYED
 _DRAW, _BET, _RSTART, _RJOIN, _TRADE, _END = (
     Phase.DRAW, Phase.BET, Phase.REINFORCE_START, Phase.REINFORCE_JOIN, Phase.TRADE, Phase.END)
+_REINFORCE_CHOICES = (A.DECLINE, A.REINFORCE)  # M-R4: asked once, yes or no
 
 
 def _values(card_bit: Sequence[int], cards: list[int]) -> int:
@@ -133,13 +135,17 @@ class MidiGame:
         #: per card id, its value as a bit
         self.card_bit: tuple[int, ...] = tuple(1 << v for v in self.card_value)
         values = range(max(colour_values) + 1)
-        masks = range(1 << len(values))
+        #: per mask, its values, lowest first
+        self.values_in: tuple[tuple[int, ...], ...] = tuple(
+            tuple(v for v in values if m >> v & 1) for m in range(1 << len(values)))
         #: per mask of values, the bets, lowest first
         self.bets_for: tuple[tuple[int, ...], ...] = tuple(
-            tuple(A.BET + v for v in values if m >> v & 1) for m in masks)
+            tuple(A.BET + v for v in vs) for vs in self.values_in)
         #: per mask of values, the face-up draws, lowest first
         self.draws_up_for: tuple[tuple[int, ...], ...] = tuple(
-            tuple(A.DRAW_UP + v for v in values if m >> v & 1) for m in masks)
+            tuple(A.DRAW_UP + v for v in vs) for vs in self.values_in)
+        #: the same with a face-down card left to draw: that draw first, then the face-up draws
+        self.draws_for: tuple[tuple[int, ...], ...] = tuple((A.DRAW_DOWN, *up) for up in self.draws_up_for)
 
     def site_index(self, site_id: str) -> int:
         try:
@@ -216,7 +222,7 @@ class MidiPosition:
     events: list[Event] | None  #: the event log (None: a search copy keeps none)
     history: list[int]  #: every action played, in order
     held: list[int]  #: per seat, a bit mask of the sites won
-    _legal: list[int] | None
+    _legal: tuple[int, ...] | None  #: the legal actions once listed (a tuple: copies share it safely)
     dealt: bool  #: dealt from a seed (a record can replay it)
     first: int  #: the first lead player (M-R3)
 
@@ -343,14 +349,14 @@ class MidiState(MidiPosition):
         val = game.card_value
         for p in range(s.n):
             cards = list(range(p * k, (p + 1) * k))
-            rng.shuffle(cards)  # set-up: 3 face up, 3 face down, 3 in hand
+            shuffle(cards, rng)  # set-up: 3 face up, 3 face down, 3 in hand
             s.up[p] = cards[: r.face_up]
             s.down[p] = cards[r.face_up: r.face_up + r.face_down]
             s.hand[p] = cards[r.face_up + r.face_down:]
             s.coins[p] = r.coins_per_player
         s.bank = r.coins_total - r.coins_per_player * s.n
         deck = list(range(game.num_sites))
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         s.deck = deck  # the next site to reveal is deck[-1]
         drawn = rng.randrange(s.n)  # always drawn, so chance does not depend on the lead choice
         s.lead = s.first = drawn if first is None else first  # M-R3
@@ -386,7 +392,7 @@ class MidiState(MidiPosition):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
-        return legal[:]  # a copy: callers may keep or change it safely
+        return list(legal)  # a list of their own: callers may keep or change it safely
 
     def sample_action(self, rng: random.Random) -> int:
         """One legal action drawn at random, each with the same chance (random playouts; the
@@ -404,40 +410,39 @@ class MidiState(MidiPosition):
             raise ValueError("the game is over: no action to draw")
         return legal[int(rng.random() * len(legal))]  # uniform: random() < 1, lists are short
 
-    def _generate(self) -> list[int]:
+    def _generate(self) -> tuple[int, ...]:
         ph = self.phase
         if ph == _END:
-            return []
+            return ()
         p = self.queue[0]
         g = self.game
         if ph == _BET:  # a bet of each value in hand (M-R14)
-            return list(g.bets_for[_values(g.card_bit, self.hand[p])])
+            return g.bets_for[_values(g.card_bit, self.hand[p])]
         if ph == _DRAW:  # a random face-down card, or a face-up card of each value (M-R2)
-            out = [A.DRAW_DOWN] if self.down[p] else []
-            out.extend(g.draws_up_for[_values(g.card_bit, self.up[p])])
-            return out
+            draws = g.draws_for if self.down[p] else g.draws_up_for
+            return draws[_values(g.card_bit, self.up[p])]
         if ph == _TRADE:
-            return [A.TRADE_PASS] + self._trade_options(p)
-        return [A.DECLINE, A.REINFORCE]
+            return (A.TRADE_PASS, *self._trade_options(p))
+        return _REINFORCE_CHOICES
 
     def _trade_options(self, p: int) -> list[int]:
         """M-R7: face-up swap if you and an opponent have face-up cards; otherwise a hand
         card of your choice against a random hand card of an opponent of your choice.
         M-R15: a face-up swap of two equal values changes nothing, so it is not offered."""
-        val = self.game.card_value
+        g = self.game
         n = self.n
         opp_up = [o for o in range(n) if o != p and self.up[o]]
         out: list[int] = []
         if self.up[p] and opp_up:
-            mine = sorted({val[c] for c in self.up[p]})
+            mine = g.values_in[_values(g.card_bit, self.up[p])]  # distinct values, lowest first
             for o in opp_up:
-                theirs = sorted({val[c] for c in self.up[o]})
-                out.extend(A.trade_up(g, o, t) for g in mine for t in theirs if g != t)  # M-R15
+                theirs = g.values_in[_values(g.card_bit, self.up[o])]
+                out.extend(A.trade_up(v, o, t) for v in mine for t in theirs if v != t)  # M-R15
         elif self.hand[p]:
-            mine = sorted({val[c] for c in self.hand[p]})
+            mine = g.values_in[_values(g.card_bit, self.hand[p])]
             for o in range(n):
                 if o != p and self.hand[o]:
-                    out.extend(A.trade_hand(g, o) for g in mine)
+                    out.extend(A.trade_hand(v, o) for v in mine)
         return out
 
     # ------------------------------------------------------------------ acting
@@ -503,9 +508,10 @@ class MidiState(MidiPosition):
     def _take(self, cards: list[int], value: int) -> int:
         """Remove and return the first card of ``value`` from ``cards``."""
         val = self.game.card_value
-        for i, c in enumerate(cards):
+        for c in cards:
             if val[c] == value:
-                return cards.pop(i)
+                cards.remove(c)  # card ids are unique: this is the card found
+                return c
         raise AssertionError("card not found")  # apply_action checked legality
 
     def _apply(self, action: int) -> None:
@@ -591,8 +597,9 @@ class MidiState(MidiPosition):
             self._log("midi.site_revealed", {"round": self.round, "site": self.game.site_ids[site],
                                              "threshold": self.game.threshold[site], "lead": self.lead})
         hs = self.game.rules.hand_size
+        order = self.game.orders[self.lead]  # turn order (M-R3)
         # Step B, M-R12: those who must draw decide one after the other, in turn order.
-        self.queue = [p for p in self.turn_order() if len(self.hand[p]) < hs and (self.up[p] or self.down[p])]
+        self.queue = [p for p in order if len(self.hand[p]) < hs and (self.up[p] or self.down[p])]
         if self.queue:
             self.phase = _DRAW
         else:
@@ -601,7 +608,7 @@ class MidiState(MidiPosition):
     def _start_bets(self) -> None:
         # Step C, M-R12: bets are chosen in turn order and stay hidden until all are in (M-R1).
         self.phase = _BET
-        self.queue = [p for p in self.turn_order() if self.hand[p]]
+        self.queue = [p for p in self.game.orders[self.lead] if self.hand[p]]
 
     def _reveal_bets(self) -> None:
         """Step D begins: bets are shown; then the reinforcement window (M-R4)."""
@@ -611,7 +618,7 @@ class MidiState(MidiPosition):
         if self.events is not None:
             self._log("midi.bets_revealed", {"bets": bets, "total": sum(bets)})
         # M-R4, M-R12: only coin holders are asked, in turn order, whether to start.
-        self.queue = [p for p in self.turn_order() if self.coins[p] > 0]
+        self.queue = [p for p in self.game.orders[self.lead] if self.coins[p] > 0]
         if self.queue:
             self.phase = _RSTART
         else:
@@ -622,16 +629,17 @@ class MidiState(MidiPosition):
         game = self.game
         val = game.card_value
         n = self.n
+        best = [val[c] for c in self.played]  # each player's bet, and below their reinforcement
         # Step E, M-R4: draws in the order coins were spent; an empty discard gives nothing.
         for p in self.reinforcers:
             if self.discard:
                 c = self.discard.pop(self.rng.randrange(len(self.discard)))
                 self.reinf[p] = c
+                best[p] += val[c]
                 if self.events is not None:
                     self._log("midi.reinforcement_drawn", {"player": p, "value": val[c]})
             elif self.events is not None:
                 self._log("midi.reinforcement_empty", {"player": p, "ruling": "M-R4"})
-        best = [val[self.played[p]] + (val[self.reinf[p]] if self.reinf[p] >= 0 else 0) for p in range(n)]
         total = sum(best)
         site = self.site
         sid = game.site_ids[site]
@@ -642,7 +650,7 @@ class MidiState(MidiPosition):
             # M-R11: a player with no pawn left cannot take another site.
             able = [p for p in range(n) if self.pawns_left[p] > 0]
             if able:
-                top = max(best[p] for p in able)
+                top = max([best[p] for p in able])
                 winners = [p for p in able if best[p] == top]
                 if self.events is not None:
                     for p in range(n):
@@ -667,7 +675,7 @@ class MidiState(MidiPosition):
         # Step F, M-R6: connecting two consecutive cities earns one coin, once per pair. Only
         # this round's winners hold a new site, so only they can have joined a pair, and only
         # a pair this site belongs to.
-        order = self.turn_order()
+        order = self.game.orders[self.lead]
         for p in order:
             if p not in winners:
                 continue
@@ -697,43 +705,46 @@ class MidiState(MidiPosition):
                         self._log("midi.trade_unavailable", {"player": p, "ruling": "M-R15" if same else "M-R7"})
         if self.queue:
             self.phase = _TRADE
-            for p in self.queue:
-                self._log("midi.trade_offered", {"player": p, "site": sid, "ruling": "M-R7"})
+            if self.events is not None:
+                for p in self.queue:
+                    self._log("midi.trade_offered", {"player": p, "site": sid, "ruling": "M-R7"})
         else:
             self._end_round()
 
     def _trade(self, p: int, action: int) -> None:
         val = self.game.card_value
         if action == A.TRADE_PASS:
-            self._log("midi.trade_passed", {"player": p})
+            if self.events is not None:
+                self._log("midi.trade_passed", {"player": p})
             return
-        a = A.decode(action)
-        o = a.seat
-        assert o is not None and a.value is not None
-        if a.trade == "up":
-            assert a.take is not None
-            mine = self._take(self.up[p], a.value)
-            theirs = self._take(self.up[o], a.take)
+        if action < A.TRADE_HAND:  # a face-up swap
+            o, give, take = A.trade_up_parts(action)
+            mine = self._take(self.up[p], give)
+            theirs = self._take(self.up[o], take)
             self.up[p].append(theirs)
             self.up[o].append(mine)
-            self._log("midi.trade_face_up", {"player": p, "seat": o, "gave": val[mine], "took": val[theirs],
-                                             "ruling": "M-R7"})
-        else:
-            mine = self._take(self.hand[p], a.value)
+            if self.events is not None:
+                self._log("midi.trade_face_up", {"player": p, "seat": o, "gave": val[mine], "took": val[theirs],
+                                                 "ruling": "M-R7"})
+        else:  # a hand card of your choice against a random one of the opponent's
+            o, give = A.trade_hand_parts(action)
+            mine = self._take(self.hand[p], give)
             theirs = self.hand[o].pop(self.rng.randrange(len(self.hand[o])))  # random (M-R7)
             self.hand[p].append(theirs)
             self.hand[o].append(mine)
-            self._log("midi.trade_hand", {"player": p, "seat": o, "ruling": "M-R7"},
-                      {p: {"given": val[mine], "received": val[theirs]},
-                       o: {"given": val[theirs], "received": val[mine]}})
+            if self.events is not None:
+                self._log("midi.trade_hand", {"player": p, "seat": o, "ruling": "M-R7"},
+                          {p: {"given": val[mine], "received": val[theirs]},
+                           o: {"given": val[theirs], "received": val[mine]}})
 
     def _end_round(self) -> None:
         # M-R4: drawn reinforcement cards go back to the discard pile at the end of the round.
-        for p in range(self.n):
-            if self.reinf[p] >= 0:
-                self.discard.append(self.reinf[p])
-                self.reinf[p] = -1
-        self.reinforcers = []
+        if self.reinforcers:
+            for p in range(self.n):  # in seat order
+                if self.reinf[p] >= 0:
+                    self.discard.append(self.reinf[p])
+                    self.reinf[p] = -1
+            self.reinforcers = []
         self.round += 1
         self.lead = (self.lead + 1) % self.n  # M-R3: the lead passes clockwise
         if self.round > self.game.rules.rounds:
