@@ -11,7 +11,7 @@ import pytest
 
 from canal_heritage.arriala import ArrialaGame
 from canal_heritage.core import Outcome, Ranking, Termination
-from canal_heritage.core.chance import shuffle
+from canal_heritage.core.chance import copy_of, shuffle
 from canal_heritage.core.game import Game, Observation, State
 from canal_heritage.midi import MidiGame
 
@@ -114,3 +114,12 @@ def test_a_generator_of_another_kind_shuffles_itself():
     items = list(range(9))
     shuffle(items, Counting(3))
     assert Counting.calls == 1 and sorted(items) == list(range(9))
+
+
+def test_a_copied_generator_draws_what_the_original_would_and_is_its_own():
+    rng = random.Random(11)
+    rng.random()
+    copy = copy_of(rng)
+    assert [copy.random() for _ in range(5)] == [rng.random() for _ in range(5)]
+    copy.random()  # drawing from the copy leaves the original where it was
+    assert copy.random() != rng.random()

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Self
 
-from ..core.chance import shuffle
+from ..core.chance import copy_of, shuffle
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.game import Outcome, Termination, check_seat
@@ -278,8 +278,7 @@ class MidiPosition:
         s = type(self).__new__(type(self))
         s.game = self.game
         s.n = self.n
-        s.rng = random.Random()
-        s.rng.setstate(self.rng.getstate())
+        s.rng = copy_of(self.rng)
         s.seed = self.seed
         s.round = self.round
         s.lead = self.lead
