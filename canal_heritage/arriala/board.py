@@ -97,6 +97,10 @@ class Board:
         self.towns: tuple[int, ...] = tuple(c.index for c in line if c.town is not None)
         self.plain: tuple[int, ...] = tuple(c.index for c in line if c.town is None)
         self.town_index = {c.town: c.index for c in line if c.town is not None}
+        #: per cell, its readable id (:meth:`cell_id`)
+        self.cell_ids: tuple[str, ...] = tuple(
+            c.town if c.town is not None else f"{stretches[c.stretch].id}:{c.index - stretches[c.stretch].first + 1}"
+            for c in line)
         self.blue: tuple[Spot, ...] = tuple(
             Spot(x.id, x.kind, 1, x.lat, x.lon) for x in b.blue_cells if x.id not in oop.blue_cells)
         self.vineyards: tuple[Spot, ...] = tuple(
@@ -106,11 +110,7 @@ class Board:
 
     def cell_id(self, index: int) -> str:
         """A readable cell id: the town id, or ``<stretch>:<k>`` (k from 1 along the stretch)."""
-        c = self.cells[index]
-        if c.town is not None:
-            return c.town
-        st = self.stretches[c.stretch]
-        return f"{st.id}:{index - st.first + 1}"
+        return self.cell_ids[index]
 
     def cell_index(self, cell_id: str) -> int:
         """Inverse of :meth:`cell_id` (also accepts a plain index as text)."""

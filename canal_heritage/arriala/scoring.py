@@ -30,10 +30,12 @@ def majority(counts: Mapping[int, int] | Sequence[int]) -> tuple[int | None, Tie
     owners: list[int] | None = None  # None: owner i has values[i]
     values: Sequence[int]
     tie: Tie
-    if isinstance(counts, Mapping):
+    if isinstance(counts, (list, tuple)):  # the engine's case, checked first: it is the quicker test
+        values = counts
+    elif isinstance(counts, Mapping):
         owners, values = list(counts), list(counts.values())
     else:
-        values = counts if isinstance(counts, (list, tuple)) else list(counts)
+        values = list(counts)
     top = max(values, default=0)
     if top <= 0:
         return None, "nobody"

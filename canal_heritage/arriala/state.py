@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Self
 
+from ..core.chance import shuffle
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.game import Outcome, Ranking, Termination, check_seat
@@ -59,6 +60,14 @@ _W = A.W
 # The kinds of candidate block :meth:`ArrialaState.sample_action` draws from.
 _END, _DRAW, _MOVE, _PLACE, _LOCK, _TO_VINE, _RIVER, _FROM_VINE, _JUMP, _WORK = range(10)
 _NONE: list[int] = []  # a block of targets only (never changed)
+_END_BLOCK = (_END, A.END_TURN, _NONE, 1, _NONE)  # the same at every decision
+_DRAW_BLOCK = (_DRAW, A.DRAW, _NONE, 1, _NONE)
+
+
+def _without(cells: list[int], a: int, z: int) -> list[int]:
+    """The sorted ``cells`` without those from ``a`` to ``z``."""
+    return cells[:bisect_left(cells, a)] + cells[bisect_right(cells, z):]
+
 
 #: The edition of the project's rulings new games are played under. Edition 2 refined A-R7
 #: (2026-11): when every player is tied, nobody is last. A game begun under edition 1 (where a
@@ -203,7 +212,9 @@ class ArrialaPosition:
     _spans: list[tuple[int, int] | None]  #: per cell, its section (with ``_sections``)
     _free: list[bool] | None  #: per cell, :meth:`ArrialaState.free` (None: not worked out yet)
     _movable_cache: list[list[int]] | None  #: this turn's movable workers (``ArrialaState._movable``)
-    _where: list[list[int]] | None  #: the workers on the canal, and in vineyards, in order (None: not listed)
+    #: the workers on the canal, and in vineyards, in order; per seat, how many are in reserve
+    #: (None: not listed)
+    _where: list[list[int]] | None
     #: per seat, ``ArrialaState._held`` (None: not listed; an entry is replaced, never changed)
     _held_cache: list[list[tuple[int, int, int, bool]] | None] | None
     _targets: tuple[list[int], list[int]] | None  #: ``ArrialaState._target_cells`` (None: not worked out)
@@ -369,7 +380,7 @@ class ArrialaState(ArrialaPosition):
         s.dealt = True
         rng = random.Random(seed)  # A-R12: the set-up's chance; the deck's order holds it afterwards
         deck = [k for k, c in enumerate(game.deck_counts) for _ in range(c)]
-        rng.shuffle(deck)
+        shuffle(deck, rng)  # random.shuffle's own draws (a record replays from its seed)
         drawn = rng.randrange(game.players)  # always drawn: chance does not depend on ``first``
         s.first = s.to_move = drawn if first is None else first  # A-R9
         for p in range(game.players):  # dealt by seat: the hands do not depend on who starts
@@ -553,7 +564,8 @@ class ArrialaState(ArrialaPosition):
             where = self._where
             if where is None:
                 where = self._where = [[w for w, x in enumerate(self.loc) if 0 <= x < VINE],
-                                       [w for w, x in enumerate(self.loc) if VINE <= x < BLUE]]
+                                       [w for w, x in enumerate(self.loc) if VINE <= x < BLUE],
+                                       [self.loc[p * _W: p * _W + _W].count(RESERVE) for p in range(self.n)]]
             moved = self.moved
             if moved:
                 canal = [w for w in where[0] if w not in moved]
@@ -603,8 +615,8 @@ class ArrialaState(ArrialaPosition):
             while True:
                 i = draw(bits)  # uniform on 0 … 2**bits - 1; past the last candidate: draw again
                 if i < total:
-                    k = bisect_right(ends, i)
-                    action = candidate(blocks[k], i - ends[k - 1] if k else i)
+                    k = bisect_right(ends, i) - 1
+                    action = candidate(blocks[k], i - ends[k])
                     if action >= 0:
                         break
         self._checked = action
@@ -612,28 +624,29 @@ class ArrialaState(ArrialaPosition):
 
     def _blocks(self) -> tuple[list[int], list[tuple[int, int, list[int], int, list[int]]]]:
         """The candidate blocks of this decision (:meth:`sample_action`): where each block
-        ends when they are counted in a row, and each block as ``(kind, base action, workers,
-        span, cells)``: its ``i``-th candidate is worker ``workers[i // span]`` (if the block
-        has workers) with target ``i % span`` — a distance, a vineyard, a blue cell, a work or
-        ``cells[i % span]``. Kinds the player cannot afford, or with nothing to act on, have
-        no block."""
+        ends when they are counted in a row, after a 0 (block ``k`` holds candidates ``ends[k]``
+        to ``ends[k + 1] - 1``), and each block as ``(kind, base action, workers, span, cells)``:
+        its ``i``-th candidate is worker ``workers[i // span]`` (if the block has workers) with
+        target ``i % span`` — a distance, a vineyard, a blue cell, a work or ``cells[i % span]``.
+        Kinds the player cannot afford, or with nothing to act on, have no block."""
         g = self.game
         c_move, c_draw, c_to_vine, c_river, c_place, c_from_vine, c_lock, c_card = g.ap_costs
         ap = self.ap
         p = self.to_move
-        on_canal, own_canal, in_vine, own_vine = self._movable()
-        cells, lockable = self._target_cells()
+        on_canal, own_canal, in_vine, own_vine = self._movable_cache or self._movable()
+        in_reserve = self._where[2][p]  # type: ignore[index]  # listed with the movable workers
+        cells, lockable = self._targets or self._target_cells()
         if self._free is None:
             self._free_map()
         n_cells = len(cells)
         nv = g.n_vineyards
-        blocks: list[tuple[int, int, list[int], int, list[int]]] = [(_END, A.END_TURN, _NONE, 1, _NONE)]
-        ends = [1]
+        blocks: list[tuple[int, int, list[int], int, list[int]]] = [_END_BLOCK]
+        ends = [0, 1]
         n = 1
         if ap >= c_draw and self.deck:
             n += 1
             ends.append(n)
-            blocks.append((_DRAW, A.DRAW, _NONE, 1, _NONE))
+            blocks.append(_DRAW_BLOCK)
         if on_canal and ap >= c_move:
             r = 2 * (ap // c_move)  # a distance: -reach … -1, 1 … reach
             n += len(on_canal) * r
@@ -649,7 +662,7 @@ class ArrialaState(ArrialaPosition):
                 n += len(own_canal) * nb
                 ends.append(n)
                 blocks.append((_RIVER, A.RIVER, own_canal, nb, _NONE))
-        if ap >= c_place and RESERVE in self.loc[p * _W: p * _W + _W]:
+        if ap >= c_place and in_reserve:
             n += n_cells
             ends.append(n)
             blocks.append((_PLACE, A.PLACE, _NONE, n_cells, cells))
@@ -662,7 +675,8 @@ class ArrialaState(ArrialaPosition):
             ends.append(n)
             blocks.append((_LOCK, A.LOCK, _NONE, len(lockable), lockable))
         if ap >= c_card:
-            for eff, base, value, anyw in self._held():
+            held = self._held_cache[p] if self._held_cache is not None else None
+            for eff, base, value, anyw in (self._held() if held is None else held):
                 if eff == _MOVE:
                     if on_canal:
                         r = 2 * (value + (ap - c_card) // c_move)
@@ -724,11 +738,26 @@ class ArrialaState(ArrialaPosition):
             t = self._targets = (cells, lockable)
         return t
 
+    def _drop_targets(self, a: int, z: int, unlockable: tuple[int, int]) -> None:
+        """Keep :meth:`_target_cells` up to date when a lock is built or a section closes: cells
+        ``a…z`` are no target any more, and the cells from ``unlockable[0]`` to ``unlockable[1]``
+        (``a…z`` among them) no lockable one. New lists, as copies share them."""
+        t = self._targets
+        if t is not None:
+            self._targets = (_without(t[0], a, z), _without(t[1], *unlockable))
+
     def _candidate(self, block: tuple[int, int, list[int], int, list[int]], i: int) -> int:
         """Candidate ``i`` of ``block`` (:meth:`_blocks`, which works out the free cells): its
         action if legal now, else -1."""
         kind, base, workers, span, cells = block
         free: list[bool] = self._free  # type: ignore[assignment]
+        if kind == _MOVE:  # most candidates: a worker and a distance (A-R1, A-R3)
+            w = workers[i // span]
+            d = i % span - (span >> 1)  # -reach … -1 back; 0 … reach - 1 forward, one cell further
+            c = self.loc[w] + (d if d < 0 else d + 1)
+            if 0 <= c < self.board.size and free[c] and c != self.prev_start.get(w, GONE):
+                return base + w * 64 + c
+            return -1
         if kind <= _DRAW:
             return base
         if workers:
@@ -736,12 +765,7 @@ class ArrialaState(ArrialaPosition):
             t = i % span
         else:
             w, t = -1, i
-        if kind == _MOVE:  # t is a distance: 0 … reach-1 back, reach … 2 reach - 1 forward
-            reach = span >> 1
-            c = self.loc[w] + (t - reach if t < reach else t - reach + 1)
-            if 0 <= c < self.board.size and free[c] and c != self.prev_start.get(w, GONE):
-                return base + w * 64 + c
-        elif kind in (_PLACE, _LOCK):
+        if kind in (_PLACE, _LOCK):
             c = cells[t]
             if free[c]:
                 return base + c
@@ -766,8 +790,7 @@ class ArrialaState(ArrialaPosition):
     def _all_candidates(self) -> list[int]:
         """Every candidate of every block in order, -1 for those not legal (for the tests)."""
         ends, blocks = self._blocks()
-        return [self._candidate(blk, i) for blk, a, z in zip(blocks, [0, *ends], ends, strict=False)
-                for i in range(z - a)]
+        return [self._candidate(blk, i) for k, blk in enumerate(blocks) for i in range(ends[k + 1] - ends[k])]
 
     # ------------------------------------------------------------------ acting
     def apply_action(self, action: int) -> None:
@@ -805,7 +828,8 @@ class ArrialaState(ArrialaPosition):
         o = w // _W
         town = self.board.is_town
         fr = self._free
-        if 0 <= src < VINE:
+        from_canal = 0 <= src < VINE
+        if from_canal:
             if not town[src]:
                 self.occ[src] = -1
                 if fr is not None:
@@ -823,10 +847,10 @@ class ArrialaState(ArrialaPosition):
             self.blue[dest - BLUE] = w
         self.loc[w] = dest
         self.moved.add(w)
-        self.turn_start.setdefault(w, src)
+        self.turn_start[w] = src  # its first move this turn: a worker moves once a turn (A-R2)
         where = self._where
-        if where is not None:
-            if 0 <= src < VINE:
+        if where is not None and not (from_canal and dest < VINE):  # along the canal: still on it
+            if from_canal:
                 where[0].remove(w)
             elif VINE <= src < BLUE:
                 where[1].remove(w)
@@ -836,9 +860,11 @@ class ArrialaState(ArrialaPosition):
                 insort(where[1], w)
         mov = self._movable_cache
         if mov is not None:  # moved once: it may not move again this turn (A-R2)
-            for ws in mov:
-                if w in ws:
-                    ws.remove(w)
+            canal, own_canal, vine, own_vine = mov  # it was among them, as it could move
+            ws, own = (canal, own_canal) if from_canal else (vine, own_vine)
+            ws.remove(w)
+            if o == self.to_move:
+                own.remove(w)
         return src
 
     def _place_name(self, where: int) -> str:
@@ -948,6 +974,7 @@ class ArrialaState(ArrialaPosition):
                 self._free[c] = False
         if self._where is not None:
             insort(self._where[0], w)
+            self._where[2][p] -= 1
         mov = self._movable_cache
         if mov is not None:  # placing is not a move: the new worker may move this turn (A-R14)
             insort(mov[0], w)  # in worker order, as listed afresh
@@ -964,9 +991,12 @@ class ArrialaState(ArrialaPosition):
         if self._free is not None:
             self._free[c] = False
         self.locks_left -= 1
-        self.stretch_locks[self.board.stretch_of[c]] += 1
+        k = self.board.stretch_of[c]
+        self.stretch_locks[k] += 1
         self._sections = None
-        self._targets = None
+        st = self.board.stretches[k]
+        full = self.stretch_locks[k] >= st.lock_max  # A-R5: no further lock on this stretch
+        self._drop_targets(c, c, (st.first, st.last) if full else (c, c))
         item = ScoreItem("lock", self.board.cell_id(c), self.game.points.lock)
         self._gain(p, item)
         if self.events is not None:
@@ -1059,7 +1089,7 @@ class ArrialaState(ArrialaPosition):
                                          (("workers", size), ("counts", tuple(counts)), ("tie", tie))))
         for c in range(a, z + 1):
             closed[c] = True  # A-R4 (its cells were all taken: none was free)
-        self._targets = None
+        self._drop_targets(a, z, (a, z))
         self.scored_round = True
         self.quiet = 0
         if self.events is not None:

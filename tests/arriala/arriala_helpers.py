@@ -244,7 +244,8 @@ def play_random(players: int, seed: int, policy_seed: int | None = None, *,
 # ---------------------------------------------------------------------------- checks
 def check_derived_facts(s: ArrialaState) -> None:
     """The facts the engine keeps up to date action by action (free cells, sections, movable
-    workers, cells a worker may reach, the cards held) are those worked out afresh."""
+    workers, where the workers are and how many each seat has in reserve, cells a worker may
+    reach and may lock, the cards held) are those worked out afresh."""
     fresh = s.clone()
     fresh._forget_derived()
     assert s._free_map() == fresh._free_map()
