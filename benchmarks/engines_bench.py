@@ -48,7 +48,7 @@ from canal_heritage.arriala import ArrialaGame  # noqa: E402
 from canal_heritage.midi import MidiGame  # noqa: E402
 
 TARGETS = {"arriala": 0.5, "midi": 1.0}
-SLICES = 5
+SLICES = 25
 
 
 def playouts(game, seed: int, *, drawn: bool):
