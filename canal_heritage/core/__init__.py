@@ -1,7 +1,8 @@
 """What both games share: the Game / State / Observation protocol and the outcome of a game
 (:mod:`.game`), errors (:mod:`.errors`), the event log (:mod:`.events`), a bot's move
 (:mod:`.bots`), the saved-game frame (:mod:`.records`), the narrator's basics
-(:mod:`.narration`) and the simulation driver (:mod:`.simulate`).
+(:mod:`.narration`), the simulation driver (:mod:`.simulate`) and chance (:mod:`.chance`: the deals'
+shuffle, a generator's copy).
 
 Neither game imports the other; both import this package.
 """

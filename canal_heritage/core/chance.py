@@ -4,6 +4,7 @@ that a saved game replays from its seed.
 :func:`shuffle` is ``rng.shuffle`` drawing exactly the same numbers — a record made with one
 deals the same cards with the other — without one method call per card: a deal shuffles
 every game, and a playout of a whole game is a few dozen decisions, so the deal's cost shows.
+:func:`copy_of` copies a generator for a copied state (search bots copy one per option).
 """
 
 from __future__ import annotations
