@@ -681,24 +681,46 @@ def _i18n(args: argparse.Namespace, parser: _Parser, console: Any) -> int:
         catalogs.update(domains)
         console.print(f"catalogs updated: {', '.join(LANGUAGES)}")
     if args.action == "check":
-        # exit 1 only for entries missing without the mark "falls back to French (deliberate)"
-        total = 0
-        for domain in domains:
-            for lang in LANGUAGES:
-                miss, deliberate = catalogs.untranslated(lang, domain)
-                total += len(miss)
-                line = f"{domain:9} {lang}: {len(miss)} missing"
-                if catalogs.may_fall_back_to_french(lang):
-                    line += f", {len(deliberate)} falling back to French (deliberate)"
-                console.print(line, highlight=False)
-                for ctx, msgid in miss[:5]:
-                    console.print(f"    missing: {ctx}: {msgid[:60]!r}", highlight=False, soft_wrap=True)
-                if len(miss) > 5:
-                    console.print(f"    missing: … and {len(miss) - 5} more", highlight=False)
-                for ctx, _msgid in deliberate:
-                    console.print(f"    falls back to French: {ctx}", highlight=False, soft_wrap=True)
-        return 0 if total == 0 else 1
+        return _i18n_check(domains, console)
     return 0
+
+
+def _i18n_check(domains: tuple[str, ...], console: Any) -> int:
+    """``i18n check``: what each language lacks, per domain, then for the heritage domains together
+    and in all. Heritage texts count as program texts do: exit 1 when an entry of any domain is
+    missing without the mark "falls back to French (deliberate)" (a deliberate fallback is listed,
+    and counted apart)."""
+    from .i18n import LANGUAGES, catalogs
+
+    missing = {lang: {"ui": 0, "heritage": 0} for lang in LANGUAGES}
+    deliberate_ = {lang: {"ui": 0, "heritage": 0} for lang in LANGUAGES}
+    for domain in domains:
+        kind = "heritage" if domain in catalogs.HERITAGE_DOMAINS else "ui"
+        for lang in LANGUAGES:
+            miss, deliberate = catalogs.untranslated(lang, domain)
+            missing[lang][kind] += len(miss)
+            deliberate_[lang][kind] += len(deliberate)
+            line = f"{domain:9} {lang}: {len(miss)} missing"
+            if catalogs.may_fall_back_to_french(lang):
+                line += f", {len(deliberate)} falling back to French (deliberate)"
+            console.print(line, highlight=False)
+            for ctx, msgid in miss[:5]:
+                console.print(f"    missing: {ctx}: {msgid[:60]!r}", highlight=False, soft_wrap=True)
+            if len(miss) > 5:
+                console.print(f"    missing: … and {len(miss) - 5} more", highlight=False)
+            for ctx, _msgid in deliberate:
+                console.print(f"    falls back to French: {ctx}", highlight=False, soft_wrap=True)
+        stale = catalogs.not_in_template(domain)
+        if stale:
+            console.print(f"    {len(stale)} {domain} text(s) changed since the last update: run "
+                          "`canal-heritage i18n update`", highlight=False)
+    for lang in LANGUAGES:
+        for label, what in (("heritage", ("heritage",)), ("in all", ("ui", "heritage"))):
+            line = f"{label:9} {lang}: {sum(missing[lang][k] for k in what)} missing"
+            if catalogs.may_fall_back_to_french(lang):
+                line += f", {sum(deliberate_[lang][k] for k in what)} falling back to French (deliberate)"
+            console.print(line, highlight=False)
+    return 0 if sum(sum(m.values()) for m in missing.values()) == 0 else 1
 
 
 if __name__ == "__main__":  # pragma: no cover

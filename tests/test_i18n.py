@@ -3,6 +3,7 @@ identical, Occitan flagged for review, fallbacks marked."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 import canal_heritage.i18n as i18n
 from canal_heritage.cli import main
 from canal_heritage.core.errors import DataError
+from canal_heritage.heritage import load_heritage
 from canal_heritage.i18n import (
     FALLBACK_COMMENT,
     LANGUAGES,
@@ -19,7 +21,15 @@ from canal_heritage.i18n import (
     normalise_language,
     translator,
 )
-from canal_heritage.i18n.catalogs import LONG_FIELDS, po_path, read_catalog, template, template_path, write_catalog
+from canal_heritage.i18n.catalogs import (
+    CONTENT_FIELDS,
+    LONG_FIELDS,
+    po_path,
+    read_catalog,
+    template,
+    template_path,
+    write_catalog,
+)
 
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 DOMAINS = [d for d in i18n.DOMAINS if template_path(d).exists()]
@@ -92,27 +102,81 @@ def test_every_program_string_has_a_context():
     assert all(m.context for m in entries(template("ui")))
 
 
-def _marked_long_text(domain: str = "places"):
-    """An Occitan long text left empty on purpose (translator comment FALLBACK_COMMENT)."""
-    cat = read_catalog(po_path("oc", domain), "oc")
-    marked = [m for m in entries(cat) if FALLBACK_COMMENT in m.user_comments]
-    assert marked, f"oc/{domain}: no entry marked {FALLBACK_COMMENT!r}"
-    return marked[0]
-
-
-def test_lookup_follows_the_fallback_chain_and_says_so():
-    marked = _marked_long_text()
-    assert not any(forms(marked.string))
-    oc = translator("oc").lookup("places", marked.context, marked.id)
-    french = read_catalog(po_path("fr", "places"), "fr").get(marked.id, context=marked.context).string
-    assert oc.lang == "fr" and oc.fallback and oc.text == french
-    assert translator("oc").fallback_note(oc) == "en francés"
-    fr = translator("fr").lookup("places", marked.context, marked.id)
-    assert fr.lang == "fr" and not fr.fallback and translator("fr").fallback_note(fr) == ""
-    en = translator("en").lookup("places", marked.context, marked.id)
-    assert en.text == marked.id and not en.fallback
+def test_lookup_follows_the_fallback_chain_and_says_so(tmp_path, monkeypatch):
+    """An Occitan long text left empty on purpose is shown in French, marked "en francés"
+    (catalogs of a temporary folder: the project's own Occitan texts are all translated)."""
+    monkeypatch.setattr(catalogs, "locale_dir", lambda: tmp_path)  # where the catalogs are written
+    monkeypatch.setattr(i18n, "locale_dir", lambda: tmp_path)  # where the program reads them
+    ctx, story = "keeper.story", "The lock keepers lived beside their locks."
+    write_catalog(_catalog("en", [(ctx, story, story, [])]), po_path("en", "places"))
+    write_catalog(_catalog("fr", [(ctx, story, "Les éclusiers vivaient près de leurs écluses.", [])]),
+                  po_path("fr", "places"))
+    write_catalog(_catalog("oc", [(ctx, story, "", [FALLBACK_COMMENT])]), po_path("oc", "places"))
+    i18n.catalog.cache_clear()
+    try:
+        oc = translator("oc").lookup("places", ctx, story)
+        assert oc.lang == "fr" and oc.fallback and oc.text == "Les éclusiers vivaient près de leurs écluses."
+        fr = translator("fr").lookup("places", ctx, story)
+        assert fr.lang == "fr" and not fr.fallback and translator("fr").fallback_note(fr) == ""
+        en = translator("en").lookup("places", ctx, story)
+        assert en.text == story and not en.fallback
+        # the note itself is a program string, from the project's catalogs
+        monkeypatch.undo()
+        i18n.catalog.cache_clear()
+        assert translator("oc").fallback_note(oc) == "en francés"
+    finally:
+        i18n.catalog.cache_clear()
     title = translator("oc").lookup("ui", "ruling.M-R5.title", "Coins")
     assert title.lang == "oc" and not title.fallback
+
+
+def _heritage_texts():
+    """(domain, record, field) of every text of the heritage content, as the explorer shows it."""
+    h = load_heritage()
+    groups = {"places": h.places, "people": h.people, "timeline": h.timeline, "glossary": h.glossary,
+              "geometry": h.lines}
+    assert set(groups) == set(CONTENT_FIELDS)
+    for domain, records in groups.items():
+        for record in records:
+            for field in CONTENT_FIELDS[domain]:
+                if isinstance(getattr(record, field, None), str) and getattr(record, field):
+                    yield domain, record, field
+
+
+def test_no_heritage_text_falls_back_to_french_in_occitan_unless_marked():
+    """Issue 26, item 9 (Occitan everywhere): every text of the explorer's places, people and
+    timeline, the glossary and the map is shown in Occitan; a text may be shown in French only
+    when its entry says so on purpose (FALLBACK_COMMENT, e.g. a quotation), never by oversight."""
+    occitan = {d: read_catalog(po_path("oc", d), "oc") for d in CONTENT_FIELDS}
+    french = {d: read_catalog(po_path("fr", d), "fr") for d in CONTENT_FIELDS}
+    seen, unmarked = 0, []
+    for domain, record, field in _heritage_texts():
+        seen += 1
+        source = getattr(record, field)
+        text = record.localized(field, "oc")
+        if not text.fallback:
+            assert text.lang == "oc", (domain, record.id, field)
+            continue
+        entry = occitan[domain].get(source, context=f"{record.id}.{field}")
+        if entry is None or FALLBACK_COMMENT not in entry.user_comments:
+            unmarked.append(f"{domain}: {record.id}.{field}")
+        else:
+            assert is_long(f"{record.id}.{field}")
+            assert text.lang == "fr"
+            assert text.text == french[domain].get(source, context=f"{record.id}.{field}").string
+    assert seen > 200
+    assert unmarked == [], f"falling back to French without the mark {FALLBACK_COMMENT!r}"
+
+
+def test_the_heritage_texts_are_told_in_occitan():
+    place = load_heritage().place("midi-VIII")
+    story = place.localized("story", "oc")
+    assert story.lang == "oc" and not story.fallback and "Fontseranas" in story.text
+    assert translator("oc").fallback_note(story) == ""
+    event = next(e for e in load_heritage().timeline if e.id == "canal-opens")
+    assert "1681" in event.localized("text", "oc").text and not event.localized("text", "oc").fallback
+    for domain in ("places", "people", "timeline"):
+        assert catalogs.untranslated("oc", domain) == ([], [])
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
@@ -138,11 +202,20 @@ def _catalog(lang: str | None, items: list[tuple[str, str, str, list[str]]]):
     return cat
 
 
+def _write_content(folder, story: str) -> None:
+    """The content file of the temporary `places` domain: one record, the lock keeper."""
+    (folder / "heritage").mkdir(exist_ok=True)
+    record = {"id": "keeper", "name": "Lock keeper", "story": story, "did_you_know": TIP}
+    (folder / "heritage" / "places.json").write_text(json.dumps({"places": [record]}), encoding="utf-8")
+
+
 @pytest.fixture
 def small_locale(tmp_path, monkeypatch):
     """A `places` domain of three entries in a temporary folder: the name is translated
     everywhere; in Occitan, the story is marked as falling back and the tip is not."""
     monkeypatch.setattr(catalogs, "locale_dir", lambda: tmp_path)
+    monkeypatch.setattr(catalogs, "data_dir", lambda: tmp_path)
+    _write_content(tmp_path, STORY)
     source = [("keeper.name", "Lock keeper"), ("keeper.story", STORY), ("keeper.did_you_know", TIP)]
     write_catalog(_catalog(None, [(c, m, "", []) for c, m in source]), template_path("places"))
     write_catalog(_catalog("en", [(c, m, m, []) for c, m in source]), po_path("en", "places"))
@@ -171,6 +244,8 @@ def test_check_fails_on_an_occitan_entry_missing_without_the_mark(small_locale, 
     assert code == 1
     assert "places oc: 1 missing, 1 falling back to French (deliberate)" in out
     assert "missing: keeper.did_you_know" in out and "falls back to French: keeper.story" in out
+    assert "heritage oc: 1 missing, 1 falling back to French (deliberate)" in out
+    assert "in all oc: 1 missing, 1 falling back to French (deliberate)" in out
 
 
 def test_check_passes_and_lists_entries_marked_as_falling_back(small_locale, capsys):
@@ -181,6 +256,29 @@ def test_check_passes_and_lists_entries_marked_as_falling_back(small_locale, cap
     assert "falls back to French: keeper.story" in out and "falls back to French: keeper.did_you_know" in out
     assert catalogs.missing("oc", "places") == []
     assert catalogs.falling_back("oc", "places") == [("keeper.story", STORY), ("keeper.did_you_know", TIP)]
+
+
+def test_check_counts_a_heritage_text_that_would_fall_back_like_a_missing_program_text(small_locale, capsys):
+    """Issue 26, item 9: `i18n check` counts heritage texts as the explorer would show them."""
+    _mark_tip()
+    oc = read_catalog(po_path("oc", "places"), "oc")
+    oc.get("Lock keeper", context="keeper.name").flags.add("fuzzy")  # the program leaves it out
+    write_catalog(oc, po_path("oc", "places"))
+    code, out = _check(capsys)
+    assert code == 1 and "missing: keeper.name" in out
+    assert "heritage oc: 1 missing, 2 falling back to French (deliberate)" in out
+    assert "in all oc: 1 missing, 2 falling back to French (deliberate)" in out
+    assert "heritage fr: 0 missing" in out
+
+    _write_content(small_locale, NEW_STORY)  # the content file changed; no `i18n update` yet
+    assert catalogs.not_in_template("places") == [("keeper.story", NEW_STORY)]
+    code, out = _check(capsys)
+    assert code == 1
+    for lang in ("fr", "en"):
+        assert f"places {lang}: 1 missing" in out and f"heritage {lang}: 1 missing" in out
+    assert "heritage oc: 2 missing, 2 falling back to French (deliberate)" in out
+    assert "1 places text(s) changed since the last update: run `canal-heritage i18n update`" in out
+    assert catalogs.not_in_template("ui") == []
 
 
 def test_the_mark_is_only_for_occitan(small_locale, capsys):
@@ -202,6 +300,7 @@ def test_update_keeps_the_mark_while_the_source_text_stays(small_locale):
 
 def test_update_drops_the_mark_when_the_source_text_changes(small_locale):
     """A changed English text must be decided again: translated, or marked again."""
+    _write_content(small_locale, NEW_STORY)
     tmpl = read_catalog(template_path("places"))
     tmpl.delete(STORY, context="keeper.story")
     tmpl.add(NEW_STORY, None, context="keeper.story")

@@ -8,7 +8,9 @@
   review comment.
 * ``check``: list what is missing per language and domain, and the Occitan entries left
   empty on purpose (translator comment ``falls back to French (deliberate)``: they are shown in
-  French, marked, and are not counted as missing).
+  French, marked, and are not counted as missing). A heritage text (``data/heritage/``) counts
+  as it is in its content file now, even before ``update``; an entry marked fuzzy counts as
+  missing, as the program does not use it.
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ CONTENT_FIELDS = {
 }
 #: Fields that are long texts: Occitan may fall back to French for these.
 LONG_FIELDS = {"story", "did_you_know", "text"}
+#: The domains of the heritage content (``data/heritage/<domain>.json``): the explorer's places,
+#: people and timeline, the glossary, the names of the lines on the map.
+HERITAGE_DOMAINS: tuple[str, ...] = tuple(CONTENT_FIELDS)
 #: Which records list holds each domain's records in its file.
 RECORD_LISTS = {"places": "places", "people": "people", "timeline": "events", "glossary": "terms",
                 "geometry": "lines"}
@@ -173,27 +178,46 @@ def update(domains: tuple[str, ...] = DOMAINS) -> None:
             write_catalog(cat, path)
 
 
+def _expected(domain: str) -> list[tuple[str, str]]:
+    """(context, msgid) of every entry a catalog of ``domain`` must translate: the template's,
+    and for a heritage domain every text of its content file as it is now (a text changed since
+    the last ``i18n update`` is looked up by its new wording, so it would not be found)."""
+    entries = {(msg.context or "", msg.id if isinstance(msg.id, str) else msg.id[0]): None
+               for msg in read_catalog(template_path(domain)) if msg.id}
+    if domain in HERITAGE_DOMAINS:
+        entries.update({(context, text): None for context, text, _note in _content_messages(domain)})
+    return list(entries)
+
+
 def untranslated(lang: str, domain: str) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """The template entries with no translation in ``lang``, as two lists of (context, msgid):
-    those missing, and those falling back to French on purpose (an Occitan entry carrying the
-    translator comment :data:`FALLBACK_COMMENT`)."""
-    tmpl = read_catalog(template_path(domain))
+    """The entries with no translation in ``lang`` that the program would use, as two lists of
+    (context, msgid): those missing, and those falling back to French on purpose (an Occitan
+    entry carrying the translator comment :data:`FALLBACK_COMMENT`).
+
+    Heritage texts count as they are in their content files (:func:`_expected`); an entry marked
+    fuzzy counts as untranslated, as the program leaves it out (:func:`canal_heritage.i18n.catalog`)."""
     path = po_path(lang, domain)
     cat = read_catalog(path, lang) if path.exists() else _new_catalog(domain, lang)
     deliberate = may_fall_back_to_french(lang)
     missing_, falling_back_ = [], []
-    for msg in tmpl:
-        if not msg.id:
+    for context, msgid in _expected(domain):
+        got = cat.get(msgid, context=context or None)
+        if got is not None and _translated(got.string) and not got.fuzzy:
             continue
-        got = cat.get(msg.id, context=msg.context)
-        if got is not None and _translated(got.string):
-            continue
-        entry = (msg.context or "", msg.id if isinstance(msg.id, str) else msg.id[0])
         if deliberate and got is not None and FALLBACK_COMMENT in got.user_comments:
-            falling_back_.append(entry)
+            falling_back_.append((context, msgid))
         else:
-            missing_.append(entry)
+            missing_.append((context, msgid))
     return missing_, falling_back_
+
+
+def not_in_template(domain: str) -> list[tuple[str, str]]:
+    """(context, msgid) of the texts of a heritage domain's content file that its template does
+    not hold yet: run ``canal-heritage i18n update``."""
+    if domain not in HERITAGE_DOMAINS:
+        return []
+    known = {(msg.context or "", msg.id) for msg in read_catalog(template_path(domain)) if msg.id}
+    return [(context, text) for context, text, _note in _content_messages(domain) if (context, text) not in known]
 
 
 def missing(lang: str, domain: str) -> list[tuple[str, str]]:
