@@ -46,7 +46,7 @@ import param
 
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
-from ..core.game import check_seat
+from ..core.game import Outcome, check_seat
 from ..i18n import LANGUAGES, Translator, translator
 
 MAX_NAME = 24
@@ -292,6 +292,11 @@ class TableMatch(param.Parameterized):
     def score_sheet(self) -> Any:
         """The score with its breakdown (public in both games)."""
         return self.state.score_sheet()
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, who won and the final points (public); None while it goes on."""
+        out: Outcome | None = self.state.outcome()
+        return out
 
     def log(self) -> list[LogLine]:
         """The narrated log as the viewer may read it (narrated once per line: the log only

@@ -1,5 +1,5 @@
-"""The end of an Arriala game at the table: who won and why (A-R18), a chart of the points,
-the score sheet by kind, and every point line by line."""
+"""The end of an Arriala game at the table: how the viewer did (issue 26, item 4), who won
+and why (A-R18), a chart of the points, the score sheet by kind, and every point line by line."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from ..arriala.narration import Narrator
 from ..arriala.sheet import KINDS
 from ..i18n import Translator
 from ..theme import arriala_seat
+from .end_title import TITLE_STYLE, WHY_STYLE
 from .table_shell import points_chart, score_table
 from .theme import html, text
 
@@ -60,10 +61,13 @@ def end_parts(table: ArrialaTable) -> list[Any]:
     chart = points_chart(tr.ui("table.chart", "Points of each player"),
                          [(name, o.total, *arriala_seat(o.owner, m.game.players))
                           for name, o in zip(names, sheet.owners, strict=True)])
+    # issue 26, item 4: the title speaks to the viewer ("You came 2nd of 3"), who won under it
+    title, who_won = table._end_headline(headline, [o.canal_workers for o in sheet.owners])
+    who = f"<strong class='who-won'>{text(who_won)}</strong> " if who_won else ""
     return [
-        html(f"<h2 class='winner' style='font-size:1.8em;margin:0.2em 0'>{text(headline)}</h2>"
-             f"<p class='why'>{text(why)}{table._ruling_badge('A-R18')}</p>"
-             + (f"<p>{text(end_words)}</p>" if end_words else "")),
+        html(f"<h2 class='winner' style='{TITLE_STYLE}'>{text(title)}</h2>"
+             f"<p class='why' style='{WHY_STYLE}'>{who}{text(why)}{table._ruling_badge('A-R18')}</p>"
+             + (f"<p style='{WHY_STYLE}'>{text(end_words)}</p>" if end_words else ""), margin=(0, 5)),
         html(chart),
         html(table_html),
         html(f"<details><summary style='min-height:2.75em;cursor:pointer'>{text(detail_title)}</summary>"

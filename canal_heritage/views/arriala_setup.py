@@ -12,12 +12,10 @@ from ..arriala.narration import Narrator
 from ..arriala.state import ArrialaGame
 from ..i18n import translator
 from ..matches.table import Seat
-from .home import MidiSetup
-from .theme import BUTTON_CSS, button, html, text
+from .home import SETUP_TITLE_STYLE, MidiSetup
+from .theme import html, text
+from .toggle_group import ToggleGroup
 
-SETUP_CSS = BUTTON_CSS + """
-.bk-input { font-size: 1em; min-height: 2.75em; }
-"""
 #: The "who starts" answer that lets chance decide.
 CHANCE = -1
 
@@ -33,9 +31,9 @@ class ArrialaSetup(MidiSetup):
                  **params: Any) -> None:
         # made before MidiSetup's __init__, which draws the rows (self._refresh) once
         tr = translator(params.get("lang", "fr"), codes=False)  # issue 13: no rule codes for visitors
-        self.first = pn.widgets.RadioButtonGroup(options={"-": CHANCE}, value=CHANCE, stylesheets=[SETUP_CSS],
-                                                 css_classes=["first-player"])
         question = tr.ui("arriala.setup.first", "Who saw a canal most recently? They start (A-R9).")
+        # issue 26, item 8: the answer chosen shows (a check and aria-pressed)
+        self.first = ToggleGroup(options={"-": CHANCE}, value=CHANCE, label=question, css_classes=["first-player"])
         self._question = html(f"<p style='margin:0.6em 0 0.2em;font-weight:600'>{text(question)}</p>")
         super().__init__(on_start=lambda seats: on_start(seats, self.first_player()), on_back=on_back, **params)
         for w in (self.opponents, self.your_name, *self.names):  # the names and number of bots change "who starts"
@@ -83,9 +81,8 @@ class ArrialaSetup(MidiSetup):
                                            "complete scores it. With two players, a virtual third player joins in "
                                            "(A-R8).")
         return pn.Column(
-            html(f"<h1>{text(title)}</h1><p style='max-width:44em'>{text(lead)}</p>"),
-            self.mode, self._body, self.learning,  # issue 13: guide (How to play, guide me)
-            pn.Row(button(tr.ui("setup.start", "Start the game"),
-                          lambda *_: self._on_start(self.seats()), kind="primary", name="start"),
-                   button(tr.ui("table.home", "Home"), lambda *_: self._on_back(), name="go-home")),
+            html(f"<h1 style='{SETUP_TITLE_STYLE}'>{text(title)}</h1>"
+                 f"<p style='max-width:44em;margin:0.3em 0 0.4em'>{text(lead)}</p>"),
+            self.mode, self._body,
+            *self.learning.around(self._actions()),  # issue 13: guide; issue 26: Start above "How to play"
             css_classes=["arriala-setup"], sizing_mode="stretch_width")

@@ -2,16 +2,17 @@
 screen, "your canal" shows what the visitor built, and "discover next" opens the explorer on
 those places.
 
-:func:`frame_end` wraps the game's own end parts (who won and why, the score sheet: kept as
-they are) between
+:func:`frame_end` puts the game's headline (how the viewer did) and "play again" / "home"
+first, in view without scrolling (issue 26, item 4), then the game's own breakdown (the
+chart, the score sheet), then
 
-- a short band with Riquet's portrait and two sentences tying the game to the real canal
-  (dates from the people and timeline records), with a link to his page in the explorer;
 - "your canal": the viewer's sites (Canal du Midi) or sections, locks, river works,
   engineering works and vineyards (Arriala), in canal order, each with its name and a small
   picture; in hot-seat one per human seat ("Ana's canal");
 - "discover next": two or three buttons opening the explorer on the places built (on
-  places worth seeing when nothing was built).
+  places worth seeing when nothing was built);
+- a short band with Riquet's portrait and two sentences tying the game to the real canal
+  (dates from the people and timeline records), with a link to his page in the explorer.
 
 Everything comes from the score sheet, which is public in both games at the end.
 """
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import panel as pn
+from panel.custom import JSComponent
 
 from ..heritage import HistoricDate, load_heritage
 from ..matches.midi import MidiMatch
@@ -33,7 +35,7 @@ from .theme import INK, button, html, text
 if TYPE_CHECKING:
     from .table_shell import TableShell
 
-__all__ = ["Built", "built_by", "discover_places", "frame_end"]
+__all__ = ["Built", "EndInView", "built_by", "discover_places", "frame_end"]
 
 #: Places worth discovering when a seat built nothing (heritage place ids).
 SUGGESTED = {"midi": ("midi-VIII", "midi-II", "midi-V"), "arriala": ("pont-canal-cacor", "pente-d-eau-montech",
@@ -55,6 +57,47 @@ class Built:
     order: float
     place_id: str | None
     picture: str
+
+
+class EndInView(JSComponent):
+    """Brings the end screen's top (its title, "play again" and "home") into view when the
+    game ends, once (issue 26, item 4). The end screen opens above the table's body, where
+    the visitor made the last move: on a phone the page had scrolled down to the last
+    choices, on a larger screen the table may have scrolled inside (and the browser keeps
+    what was in view in place). Once shown it stays as the visitor scrolls it: a component
+    drawn again later does not scroll back."""
+
+    _esm = """
+const done = new WeakSet();
+export function render({ model, view }) {
+  const mark = document.createElement("span");
+  mark.className = "end-in-view";
+  mark.style.display = "block";
+  mark.style.height = "0";
+  // once the mark is on the page, and for a moment after (the rest of the end screen is drawn,
+  // and the browser's scroll anchoring may shift the page), its top is kept in view
+  // (the page from its top when that shows it: the table's header stays in view above it)
+  let frames = 0, shown = 0;
+  const away = () => {
+    const top = mark.getBoundingClientRect().top;
+    return top < 0 || top > window.innerHeight * 0.4;
+  };
+  const look = () => {
+    if (done.has(view.model) || ++frames > 300) return;
+    if (mark.isConnected && mark.getClientRects().length) {
+      if (away()) {
+        for (let n = mark.parentNode; n; n = n.parentNode || n.host) { if (n.scrollTop) n.scrollTop = 0; }
+        window.scrollTo(0, 0);
+        if (away()) mark.scrollIntoView({ block: "start", behavior: "auto" });
+      }
+      if (++shown > 40) { done.add(view.model); return; }
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+  return mark;
+}
+"""
 
 
 # ---------------------------------------------------------------------- what each seat built
@@ -293,9 +336,12 @@ def _replay_code(table: TableShell) -> list[Any]:
                  margin=0, sizing_mode="stretch_width")]
 
 
-def frame_end(table: TableShell, parts: list[Any]) -> list[Any]:
-    """The end screen's parts: Riquet's band, the game's headline (who won and why), "your
-    canal" and "discover next" while they are in view, then the rest of the game's parts
-    (the chart, the score sheet: unchanged), and last, for a kept game, its replay code."""
+def frame_end(table: TableShell, parts: list[Any], actions: list[Any] | None = None) -> list[Any]:
+    """The end screen's parts (issue 26, item 4): the game's headline (how the viewer did,
+    and why), the ``actions`` ("play again", "home") right under it so that they are in view
+    without scrolling, then the breakdown: the rest of the game's parts (the chart, the
+    score sheet: unchanged), "your canal", "discover next" and Riquet's band, and last, for a
+    kept game, its replay code."""
     canals, seats = _your_canals(table)
-    return [_riquet_band(table), *parts[:1], *canals, _discover(table, seats), *parts[1:], *_replay_code(table)]
+    return [*parts[:1], *(actions or []), *parts[1:], *canals, _discover(table, seats), _riquet_band(table),
+            *_replay_code(table)]

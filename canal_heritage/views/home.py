@@ -35,6 +35,7 @@ from .theme import (
     html,
     text,
 )
+from .toggle_group import ToggleGroup
 
 
 class LanguageChoice(JSComponent):
@@ -358,16 +359,19 @@ class MidiSetup(pn.viewable.Viewer):
         tr = translator(self.lang)
         self._on_start = on_start
         self._on_back = on_back
-        self.mode = pn.widgets.RadioButtonGroup(
+        # issue 26, item 8: every one-of-a-few choice shows its answer (a check and aria-pressed)
+        self.mode = ToggleGroup(
             options={tr.ui("setup.mode", "Against the computer"): "bots",
                      tr.ui("setup.mode", "Several people on this screen"): "hotseat"},
-            value="bots", color="primary", stylesheets=[_css()])
-        self.opponents = pn.widgets.RadioButtonGroup(options={"1": 1, "2": 2, "3": 3}, value=1,
-                                                     stylesheets=[_css()])
-        self.level = pn.widgets.RadioButtonGroup(
+            value="bots", label=tr.ui("setup.who_plays", "Who plays?"), css_classes=["setup-mode"])
+        self.opponents = ToggleGroup(options={"1": 1, "2": 2, "3": 3}, value=1, css_classes=["setup-opponents"],
+                                     label=tr.ui("setup.how_many", "How many opponents?"))
+        self.level = ToggleGroup(
             options={tr.ui("setup.level", "Beginner"): "random", tr.ui("setup.level", "Steady"): "heuristic",
-                     tr.ui("setup.level", "Expert"): "expert"}, value="heuristic", stylesheets=[_css()])
-        self.players = pn.widgets.RadioButtonGroup(options={"2": 2, "3": 3, "4": 4}, value=2, stylesheets=[_css()])
+                     tr.ui("setup.level", "Expert"): "expert"}, value="heuristic", css_classes=["setup-level"],
+            label=tr.ui("setup.how_strong", "How strong?"))
+        self.players = ToggleGroup(options={"2": 2, "3": 3, "4": 4}, value=2, css_classes=["setup-players"],
+                                   label=tr.ui("setup.how_many_players", "How many players?"))
         self.names = [pn.widgets.TextInput(placeholder=tr.ui("setup.name", "Name of player {n}", n=i + 1),
                                            max_length=MAX_NAME, stylesheets=[_css()]) for i in range(4)]
         self.your_name = pn.widgets.TextInput(placeholder=tr.ui("setup.your_name", "Your name (optional)"),
@@ -402,12 +406,37 @@ class MidiSetup(pn.viewable.Viewer):
         tr = translator(self.lang)
         title = tr.ui("setup.title", "A game of Canal du Midi")
         return pn.Column(
-            html(f"<h1>{text(title)}</h1>"),
-            self.mode, self._body, self.learning,  # issue 13: guide
-            pn.Row(button(tr.ui("setup.start", "Start the game"), lambda *_: self._on_start(self.seats()),
-                          kind="primary", name="start"),
-                   button(tr.ui("table.home", "Home"), lambda *_: self._on_back(), name="go-home")),
+            html(f"<h1 style='{SETUP_TITLE_STYLE}'>{text(title)}</h1>"),  # issue 26: Start within 768 px
+            self.mode, self._body,
+            *self.learning.around(self._actions()),  # issue 13: guide; issue 26: Start above "How to play"
             css_classes=["midi-setup"], sizing_mode="stretch_width")
+
+    def _actions(self) -> pn.FlexBox:
+        """"Start the game" and "Home" (issue 26, item 8): above the page "How to play" opens,
+        so that opening it never pushes Start down; on a phone, a bar that stays at the bottom
+        of the window while the page is longer than the window."""
+        tr = translator(self.lang)
+        start = button(tr.ui("setup.start", "Start the game"), lambda *_: self._on_start(self.seats()),
+                       kind="primary", name="start")
+        home = button(tr.ui("table.home", "Home"), lambda *_: self._on_back(), name="go-home")
+        start.margin = home.margin = (5, 5, 5, 10)  # side by side on a 390 px phone
+        return pn.FlexBox(start, home, css_classes=["setup-actions"], flex_wrap="wrap", align_items="center",
+                          sizing_mode="stretch_width", margin=0, stylesheets=[ACTIONS_CSS])
+
+
+#: A set-up page's title: closer to what follows than a default h1, so that the whole set-up
+#: and "Start the game" fit a 1366×768 window (issue 26, item 8).
+SETUP_TITLE_STYLE = "margin:0.25em 0 0.15em;line-height:1.15"
+
+#: The set-up's actions: on a phone (up to 599 px wide, as the tables' phone layout) a bar
+#: stuck to the bottom of the window, on the page's paper, a soft shadow above it telling that
+#: the page goes on under it.
+ACTIONS_CSS = f"""
+@media (max-width: 599px) {{
+  :host {{ position: sticky !important; bottom: 0; z-index: 20; background: {PAPER};
+    padding: 0.3em 0 0.4em; box-shadow: 0 -0.55em 0.6em -0.55em rgba(29, 43, 54, 0.35); }}
+}}
+"""
 
 
 def _css() -> str:

@@ -358,7 +358,11 @@ class HowToPlay(pn.viewable.Viewer):
 class SetupLearning(pn.viewable.Viewer):
     """On a set-up page: "How to play" (opens the game's page below it) and the checkbox
     "Guide me through the first round" (:attr:`guide`; ``guide_default`` is ticked for a
-    visitor's first game, never in projector mode: the exhibit decides)."""
+    visitor's first game, never in projector mode: the exhibit decides).
+
+    A set-up page places the two buttons (:attr:`row`) and the page they open (:attr:`sheet`)
+    apart, with "Start the game" between them (:meth:`around`, issue 26, item 8): opening
+    "How to play" then never pushes Start down."""
 
     def __init__(self, game: Game, lang: str, guide_default: bool = True) -> None:
         super().__init__()
@@ -371,9 +375,10 @@ class SetupLearning(pn.viewable.Viewer):
         self.guide.param.watch(lambda e: setattr(self.guide, "label", self._ticked(e.new)), "value")
         self.button = button(tr.ui("how.open", "How to play"), self.toggle, name="how-to-play")
         self._holder = pn.Column(sizing_mode="stretch_width")
-        self._panel = pn.Column(pn.Row(self.button, self.guide, styles={"align-items": "center", "gap": "1em",
-                                                                        "flex-wrap": "wrap"}),
-                                self._holder, sizing_mode="stretch_width", css_classes=["setup-learning"])
+        self.row = pn.Row(self.button, self.guide, styles={"align-items": "center", "gap": "1em", "flex-wrap": "wrap"},
+                          css_classes=["setup-learning"])
+        self.sheet = self._holder
+        self._panel: pn.Column | None = None
 
     def _ticked(self, on: bool) -> str:
         return ("\u2611 " if on else "\u2610 ") + self._guide_words
@@ -386,5 +391,13 @@ class SetupLearning(pn.viewable.Viewer):
                                           close_label=tr.ui("how.close", "Close"))] if self.open else []
         self.button.label = tr.ui("how.close", "Close") if self.open else tr.ui("how.open", "How to play")
 
+    def around(self, actions: Any) -> list[Any]:
+        """The buttons, then ``actions`` (a set-up's Start and Home), then the page "How to
+        play" opens: the set-up's parts in order (issue 26, item 8)."""
+        return [self.row, actions, self.sheet]
+
     def __panel__(self) -> pn.Column:
+        """The buttons with the page they open under them (on their own, without a set-up)."""
+        if self._panel is None:
+            self._panel = pn.Column(self.row, self.sheet, sizing_mode="stretch_width")
         return self._panel

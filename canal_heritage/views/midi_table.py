@@ -20,6 +20,7 @@ from ..midi.state import SiteStatus
 from ..theme import SR_ONLY, TURN_OUTLINE
 from . import art
 from .choices import ChoiceList, HintBox, midi_trade_choice
+from .end_title import TITLE_STYLE, WHY_STYLE
 from .guide import with_guide  # issue 13: guide (learn by playing)
 from .intro import intro_parts  # issue 13: engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell, points_chart, score_table
@@ -396,6 +397,10 @@ class MidiTable(TableShell):
         chart = points_chart(tr.ui("table.chart", "Points of each player"),
                              [(name, ps.total, g.engineers[ps.player].colour, g.engineers[ps.player].shape)
                               for name, ps in zip(names, sheet.players, strict=True)])
-        return [html(f"<h2 class='winner' style='font-size:1.8em;margin:0.2em 0'>{text(headline)}</h2>"
-                     f"<p class='why'>{text(why)}</p>"), html(chart), html(table)]
+        # issue 26, item 4: the title speaks to the viewer ("You came 2nd of 3"), who won under it
+        title, who_won = self._end_headline(headline, [ps.sites_held for ps in sheet.players])
+        line = f"<strong class='who-won'>{text(who_won)}</strong> " if who_won else ""
+        return [html(f"<h2 class='winner' style='{TITLE_STYLE}'>{text(title)}</h2>"
+                     f"<p class='why' style='{WHY_STYLE}'>{line}{text(why)}</p>", margin=(0, 5)),
+                html(chart), html(table)]
 

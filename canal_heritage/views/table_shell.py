@@ -84,20 +84,26 @@ def score_table(players: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]
     head = "".join(f"<th scope='col'>{text(name)}</th>" for name in players)
     body = [row(h, c) for h, c in rows] + [row(total_words, [f"<strong>{t}</strong>" for t in totals])]
     body += [row(h, c) for h, c in after]
-    return (f"<table class='score' style='border-collapse:collapse' border='1' cellpadding='6'>"
-            f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+    # a narrow screen scrolls the sheet sideways inside its box, never the page (issue 26, item 4)
+    return (f"<div class='score-box' style='overflow-x:auto;max-width:calc(100vw - 4.5em)'>"
+            f"<table class='score' style='border-collapse:collapse' border='1' cellpadding='6'>"
+            f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
 
 
 def points_chart(label: str, bars: Sequence[tuple[str, int, str, str]]) -> str:
     """A bar per ``(name, points, colour, shape)``: the shape's symbol with the points, so a
     colour never stands alone."""
     top = max(1, *(points for _, points, _, _ in bars))
+    # the name and the bar's track shrink on a narrow screen (a phone), the bars keeping their proportions
     rows = "".join(f"<div style='display:flex;align-items:center;gap:0.5em;margin:0.2em 0'>"
-                   f"<span style='width:10em'>{text(name)}</span>"
-                   f"<span style='display:inline-block;height:1.2em;width:{14 * points / top:.2f}em;"
-                   f"background:{colour};border:0.06em solid {INK}'></span>"
-                   f"<span>{SHAPE_SYMBOL.get(shape, '')} {points}</span></div>" for name, points, colour, shape in bars)
-    return f"<figure class='chart' aria-label='{text(label)}' style='margin:0'>{rows}</figure>"
+                   f"<span style='flex:0 0 min(10em, 34%);overflow-wrap:anywhere'>{text(name)}</span>"
+                   f"<span style='flex:0 1 14em;min-width:0;display:flex'>"
+                   f"<span style='display:inline-block;height:1.2em;width:{100 * points / top:.1f}%;"
+                   f"background:{colour};border:0.06em solid {INK}'></span></span>"
+                   f"<span style='flex:none;white-space:nowrap'>{SHAPE_SYMBOL.get(shape, '')} {points}</span></div>"
+                   for name, points, colour, shape in bars)
+    return (f"<figure class='chart' aria-label='{text(label)}' style='margin:0;width:min(28em, calc(100vw - 4.5em))'>"
+            f"{rows}</figure>")
 
 
 #: How often (ms) a server session checks that a bot's turn is under way (one that did not
@@ -463,21 +469,39 @@ class TableShell(InPlace, pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ the end
     def _end_screen(self) -> pn.Column:
-        """The end screen: the game's own parts, then "play again" and "home"."""
+        """The end screen (issue 26, item 4): the title that tells the viewer how they did and
+        why, "play again" and "home" right under it (in view without scrolling), then the
+        breakdown: the game's chart and score sheet, "your canal", "discover next", Riquet's
+        story (:func:`.end_story.frame_end`)."""
         tr = self.tr
-        from .end_story import frame_end  # issue 13: engineers — Riquet's story, "your canal", discover next
-        parts = frame_end(self, self._end_parts())
+        from .end_story import EndInView, frame_end  # issue 13: engineers — Riquet's story, "your canal"
         buttons = []
         if self._on_again:
             buttons.append(button(tr.ui("table.again", "Play again"), self._again, kind="primary", name="again"))
         if self._on_home:
             buttons.append(button(tr.ui("table.home", "Home"), self._go_home, name="end-home"))
-        if buttons:
-            parts.append(pn.Row(*buttons))
+        actions = [pn.FlexBox(*buttons, css_classes=["end-actions"], flex_wrap="wrap", gap="0.4em 0.8em",
+                              sizing_mode="stretch_width", margin=(0, 0, 8, 0))] if buttons else []
+        parts = frame_end(self, self._end_parts(), actions)
         # issue 13: engineers — as tall as what it holds (a Column is at most its box's height by default)
-        return pn.Column(*parts, css_classes=["end-screen"],
-                         styles={"background": "#eef5e9", "padding": "1em", "border-radius": "1em",
+        return pn.Column(EndInView(margin=0, height=0), *parts, css_classes=["end-screen"],
+                         styles={"background": "#eef5e9", "padding": "0.6em 1em 1em", "border-radius": "1em",
                                  "max-height": "none"})
+
+    def _end_viewer(self) -> int | None:
+        """The one viewer the end screen speaks to (issue 26, item 4): the seat whose screen
+        it is, against bots or on a student's own device; None in hot-seat (several people at
+        one screen) and where nobody plays (the teacher's projector, bots only)."""
+        m = self.match
+        return m.viewer if m.viewer is not None and not m.hot_seat else None
+
+    def _end_headline(self, winner_words: str, tiebreak: Sequence[int]) -> tuple[str, str]:
+        """The end screen's title and the line about the winner under it
+        (:func:`.end_title.end_headline`), from the engine's outcome; ``tiebreak`` is each
+        owner's tie-break value, ``winner_words`` who won ("Clerville wins!")."""
+        from .end_title import end_headline
+
+        return end_headline(self.tr, self.match.outcome(), self._end_viewer(), tiebreak, winner_words)
 
     def _end_parts(self) -> list[Any]:
         """Who won and why, the score sheet: the end screen's components."""
