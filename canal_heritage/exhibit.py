@@ -644,12 +644,16 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
 
 
 def main_landmark() -> Any:
-    """Panel's page template with the exhibit inside one ``<main>`` landmark (issue 13, item
-    10: screen readers jump to it; axe-core's "landmark-one-main" and "region" rules)."""
+    """Panel's page template with the exhibit inside one ``<main>`` landmark (screen readers
+    jump to it; axe-core's "landmark-one-main" and "region" rules), laid out at the device's
+    own width: without the viewport line a phone draws the page 980 px wide and shrinks it to
+    a third, text and buttons with it (pinch-zoom stays allowed)."""
     from panel.io.resources import _env
 
-    return _env.from_string('{% extends "base.html" %}{% block contents %}<main class="exhibit-main">'
-                            '{{ super() }}</main>{% endblock %}')
+    return _env.from_string('{% extends "base.html" %}'
+                            '{% block inner_head %}<meta name="viewport" content="width=device-width, initial-scale=1">'
+                            '{{ super() }}{% endblock %}'
+                            '{% block contents %}<main class="exhibit-main">{{ super() }}</main>{% endblock %}')
 
 
 def open_url(app: ExhibitApp, query: dict[str, Any]) -> None:

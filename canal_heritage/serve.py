@@ -345,8 +345,10 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     from .matches.pool import bot_pool, rebuild, shutdown
     from .rooms.hub import share_rooms
     from .rooms.service import close_classroom, open_classroom
+    from .views import load_components
 
     pn.extension(notifications=False)
+    load_components()  # every page learns every component's type (see load_components)
     quiet_known_references()
     mend_panel_write_queue()
     mend_bokeh_new_models()

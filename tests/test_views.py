@@ -343,11 +343,12 @@ def test_the_nine_sites_carry_their_numerals_on_the_map_in_the_list_and_in_their
         assert f"<h2>{n} · " in story(explorer)
 
 
-def test_occitan_shows_the_french_story_with_its_note_and_the_language_switch_changes_every_text():
+def test_occitan_tells_the_story_in_occitan_and_the_language_switch_changes_every_text():
     explorer = HeritageExplorer(lang="oc", place="midi-VIII")
     explorer.section = "map"
     oc = "".join(explorer.texts())
-    assert "Enclusas de Fontseranas" in oc and "en francés" in oc and "lang='fr'" in oc
+    assert "Enclusas de Fontseranas" in oc and "A Fontseranas" in oc
+    assert "en francés)" not in oc and "lang='fr'" not in oc  # no French fallback left (issue 26, item 9)
     assert "Mapa dels dos canals" in oc and "Cronologia" in oc
     explorer.lang = "fr"
     fr = "".join(explorer.texts())

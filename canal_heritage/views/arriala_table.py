@@ -75,18 +75,24 @@ BODY_CSS = """
   :host { grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(14em, 1fr) minmax(0, 0.95fr);
     grid-template-areas: "board" "side"; }
 }
+@media (max-width: 599px) {
+  :host { display: flex !important; flex-direction: column !important; height: auto !important; }
+  .board-area, .side-area { flex: none !important; overflow: visible !important; height: auto !important; }
+}
 """
 
 #: The side: the score track on top, the rest in a box that scrolls inside.
 SIDE_CSS = """
 .track { flex: none !important; }
 .side-scroll { flex: 1 1 0 !important; min-height: 0; }
+@media (max-width: 599px) { .side-scroll { flex: none !important; overflow: visible !important; } }
 """
 
 #: Inside the board area: the map takes what the title and the score track leave.
 BOARD_CSS = """
 .moments, .map-name, .track { flex: none !important; }
 .arriala-board, .map-box { flex: 1 1 0 !important; }
+@media (max-width: 599px) { .arriala-board, .map-box { flex: none !important; height: auto !important; } }
 """
 
 #: The actions as a compact grid of buttons (two or three a row), the cards and targets wrap.

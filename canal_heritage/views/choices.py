@@ -36,7 +36,7 @@ CHOICE_CSS = """
 .choice-list { display: flex; flex-wrap: wrap; gap: 0.4em; }
 .choice-list button {
   font: inherit; font-size: 1em; font-weight: 600; line-height: 1.25; cursor: pointer;
-  min-height: 2.75em; min-width: 2.75em; padding: 0.45em 0.9em; border-radius: 0.6em;
+  min-height: max(2.75em, 44px); min-width: max(2.75em, 44px); padding: 0.45em 0.9em; border-radius: 0.6em;
   background: #fffdf7; color: #1d2b36; border: 0.12em solid #1f5f8b; white-space: normal;
 }
 .choice-list button:hover { background: #e8eef3; }

@@ -949,8 +949,11 @@ class GlossaryView(pn.viewable.Viewer):
             rows.append(f"<tr id='term-{text(t.id)}'>{''.join(cells)}</tr>")
         title = tr.ui("explorer.glossary_title", "Glossary: the words of the canals in three languages")
         markup = (f"<div class='explorer-text' style='max-width:none'><h2>{text(title)}</h2>"
+                  # a phone slides the table sideways inside its box, never the page
+                  f"<div class='table-scroll' tabindex='0' role='region' aria-label='{text(title)}' "
+                  f"style='overflow-x:auto'>"
                   f"<table class='glossary'><thead><tr>{head}<th scope='col'>{text(definition)}</th></tr></thead>"
-                  f"<tbody>{''.join(rows)}</tbody></table></div>")
+                  f"<tbody>{''.join(rows)}</tbody></table></div></div>")
         if self.pane.object != markup:
             self.pane.object = markup
 
@@ -1000,15 +1003,18 @@ class HeritageExplorer(pn.viewable.Viewer):
             pn.Column(self._map_heading, pn.Row(*self._region_buttons.values(), styles={"flex-wrap": "wrap"}),
                       self.map, self._legend, styles={"flex": "3 1 30em", "min-width": "18em"},
                       sizing_mode="stretch_width", css_classes=["map-column"]),
-            pn.Column(self._select_label, self.select, pn.Row(self._previous, self._next), self.story,
+            pn.Column(self._select_label, self.select,
+                      pn.Row(self._previous, self._next, styles={"flex-wrap": "wrap"}), self.story,
                       styles={"flex": "2 1 22em", "min-width": "16em"}, sizing_mode="stretch_width",
                       css_classes=["story-column"]),
             flex_wrap="wrap", gap="1em", sizing_mode="stretch_width")
         self._body = pn.Column(sizing_mode="stretch_width")
         header = [w for w in (self._home, self._game) if w is not None]
         self._root = pn.Column(
-            pn.Row(self._title, *header, sizing_mode="stretch_width", styles={"align-items": "center"}),
-            pn.Row(*self._lang_buttons.values(), styles={"gap": "0.4em"}, css_classes=["languages"]),
+            pn.Row(self._title, *header, sizing_mode="stretch_width",
+                   styles={"align-items": "center", "flex-wrap": "wrap"}),
+            pn.Row(*self._lang_buttons.values(), styles={"gap": "0.4em", "flex-wrap": "wrap"},
+                   css_classes=["languages"]),
             pn.Row(*self._section_buttons.values(), styles={"flex-wrap": "wrap", "gap": "0.4em"},
                    css_classes=["sections"]),
             self._body, sizing_mode="stretch_width", css_classes=["explorer"])

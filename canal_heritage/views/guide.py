@@ -22,7 +22,7 @@ from panel.custom import JSComponent
 
 from ..matches.guide import GuideState, GuideStep
 from .how_to_play import HowToPlay
-from .theme import button
+from .theme import PHONE_MAX, button, phone_symbol_css
 
 BUBBLE_CSS = """
 :host { display: block; height: 0; }
@@ -42,11 +42,17 @@ BUBBLE_CSS = """
 .guide-bubble button.guide-ok { background: #1f5f8b; color: #fff; }
 .guide-bubble button:focus-visible { outline: 0.2em solid #1d2b36; outline-offset: 0.15em; }
 @media (prefers-reduced-motion: no-preference) { .guide-bubble { transition: top 0.2s, left 0.2s; } }
+.guide-bubble.docked { top: auto !important; bottom: 0; left: 0 !important; right: 0; width: 100%; max-width: none;
+  border-radius: 0.9em 0.9em 0 0; border-width: 0.18em 0 0; font-size: 1em; padding: 0.45em 0.8em 0.55em;
+  max-height: 45dvh; overflow-y: auto; }
+.guide-bubble.docked h2 { font-size: 1.05em; margin: 0 0 0.2em; }
+.guide-bubble.docked p { margin: 0 0 0.35em; }
 """
 
 
 #: Per game, the controls a bubble should not hide (the visitor's choices; its own target excepted).
-AVOID = {"midi": ("choices", "undo", "how-to-play", "go-home", "what-happened", "lang-fr", "lang-en", "lang-oc",
+AVOID = {"midi": ("choices", "story", "where",
+                  "undo", "how-to-play", "go-home", "what-happened", "lang-fr", "lang-en", "lang-oc",
                   "privacy-ok", "continue"),
          "arriala": ("palette", "targets", "hand", "undo", "how-to-play", "arriala-map", "go-home", "what-happened",
                      "lang-fr", "lang-en", "lang-oc", "privacy-ok", "continue")}
@@ -82,6 +88,8 @@ function findDeep(root, cls, depth) {
   return null;
 }
 
+const PHONE_MAX = PHONE_MAX_PX;  // views.theme.PHONE_MAX
+
 export function render({ model }) {
   const box = document.createElement("div");
   box.className = "guide-bubble";
@@ -108,6 +116,9 @@ export function render({ model }) {
   anchor.appendChild(box);
 
   let target = null, marked = null, scrolledFor = null, started = false;
+  // where no spot beside its control leaves the visitor's choices and the header free, the
+  // bubble docks along the bottom for the rest of its step, and the table makes room above it
+  let dockedFor = null, dockedAt = null;
   const avoidCache = {};
   const unmark = () => {
     if (marked) { marked.style.outline = marked.dataset.guideOutline || ""; marked.style.outlineOffset = "";
@@ -126,13 +137,33 @@ export function render({ model }) {
   const place = () => {
     if (started && !anchor.isConnected) { clearInterval(timer); unmark(); return; }
     if (anchor.isConnected) started = true;
-    if (!model.step_id) { box.hidden = true; unmark(); target = null; return; }
+    const root = document.documentElement;
+    if (!model.step_id) {
+      box.hidden = true; unmark(); target = null; root.style.removeProperty("--guide-dock"); return;
+    }
     box.hidden = false;
+    // on a phone the bubble is a bar along the bottom, never over the page's middle; the page
+    // (and the choices that stay at the bottom) make room above it through --guide-dock
+    const size = window.innerWidth + "x" + window.innerHeight;
+    if (dockedFor !== model.step_id || (dockedAt !== null && dockedAt !== size)) { dockedFor = null; dockedAt = null; }
+    const docked = window.innerWidth <= PHONE_MAX || dockedFor === model.step_id;
+    box.classList.toggle("docked", docked);
+    if (docked) {
+      box.style.left = ""; box.style.top = "";
+      root.style.setProperty("--guide-dock", box.offsetHeight + "px");
+    } else {
+      root.style.removeProperty("--guide-dock");
+    }
     if (!target || !target.isConnected || !target.classList.contains(model.target)) {
       target = findDeep(document, model.target, 0);
     }
     const vw = window.innerWidth, vh = window.innerHeight, gap = 14;
     const bw = box.offsetWidth, bh = box.offsetHeight;
+    if (docked) {
+      if (target) { mark(target); if (scrolledFor !== model.step_id) { scrolledFor = model.step_id;
+        target.scrollIntoView({ block: "center", behavior: "auto" }); } } else unmark();
+      return;
+    }
     if (!target) {  // the control is not on screen: a corner, out of the way
       box.style.left = Math.max(8, vw - bw - 12) + "px"; box.style.top = Math.max(8, vh - bh - 12) + "px";
       unmark(); return;
@@ -167,14 +198,21 @@ export function render({ model }) {
     ];
     const area = (x, y, q) => Math.max(0, Math.min(x + bw, q.right) - Math.max(x, q.left)) *
                               Math.max(0, Math.min(y + bh, q.bottom) - Math.max(y, q.top));
-    let best = null, bestCost = Infinity;
+    let best = null, bestCost = Infinity, bestHides = 0;
     for (const [i, [x, y]] of spots.entries()) {
       if (x < 0 || y < 0 || x + bw > vw + 1 || y + bh > vh + 1) continue;
-      let cost = area(x, y, r) * 100 + (i >= 6 ? bw * bh * 0.1 : 0);  // a corner, far from the control: last
-      for (const q of avoid) cost += area(x, y, q);
-      if (playing) cost += area(x, y, playing) * 20;
-      if (cost < bestCost) { best = [x, y]; bestCost = cost; }
+      let hides = area(x, y, r) * 100;
+      for (const q of avoid) hides += area(x, y, q);
+      if (playing) hides += area(x, y, playing) * 20;
+      const cost = hides + (i >= 6 ? bw * bh * 0.1 : 0);  // a corner, far from the control: last
+      if (cost < bestCost) { best = [x, y]; bestCost = cost; bestHides = hides; }
       if (cost === 0) break;
+    }
+    if (bestHides > 0 && target) {  // every spot hides something: dock instead (see dockedFor)
+      dockedFor = model.step_id; dockedAt = size;
+      box.classList.add("docked"); box.style.left = ""; box.style.top = "";
+      root.style.setProperty("--guide-dock", box.offsetHeight + "px");
+      return;
     }
     const [left, top] = best || [clampX(vw - bw - 8), clampY(vh - bh - 8)];
     box.style.left = left + "px"; box.style.top = top + "px";
@@ -208,6 +246,7 @@ export function render({ model }) {
   return anchor;
 }
 """
+    _esm = _esm.replace("PHONE_MAX_PX", str(PHONE_MAX))
     _stylesheets: ClassVar[list[str]] = [BUBBLE_CSS]
 
     def __init__(self, on_action: Callable[[str], Any] | None = None, **params: Any) -> None:
@@ -250,6 +289,7 @@ class TableLearning:
         self.game = "arriala" if isinstance(table.match, ArrialaMatch) else "midi"
         self.open = False
         self.button = button("", self.toggle, name="how-to-play")
+        self.button.stylesheets = [*self.button.stylesheets, phone_symbol_css("?")]
         self.bubble = GuidePointer(on_action=self._act, avoid=list(AVOID[self.game]))
         header = getattr(table, "_header", None)
         if header is not None:  # the header's buttons, before "take back my move"

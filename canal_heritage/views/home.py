@@ -92,7 +92,8 @@ export function render({ model }) {
 .legend {{ font-size: {TYPE_SCALE['small']}; color: {MUTED}; font-weight: 600; }}
 .options {{ display: inline-flex; border: 0.1em solid {STONE_DARK}; border-radius: 99em; background: {SURFACE};
   padding: 0.15em; gap: 0.15em; }}
-button {{ font: inherit; font-size: {TYPE_SCALE['small']}; cursor: pointer; min-height: {TOUCH}; min-width: {TOUCH};
+button {{ font: inherit; font-size: {TYPE_SCALE['small']}; cursor: pointer;
+  min-height: max({TOUCH}, 44px); min-width: max({TOUCH}, 44px);
   padding: 0.3em 0.9em; border-radius: 99em; border: 0.1em solid transparent; background: transparent;
   color: {INK}; display: inline-flex; align-items: center; gap: 0.3em; }}
 button[aria-pressed="true"] {{ background: {INK}; color: {PAPER}; font-weight: 700; }}
@@ -300,7 +301,7 @@ input {{ font: inherit; font-size: 1.1em; width: 5em; min-height: 2.2em; padding
 button {{ font: inherit; font-weight: 600; min-height: 2.75em; min-width: 2.75em; padding: 0 1em; border-radius: 0.6em;
   background: #fffdf7; color: {INK}; border: 0.12em solid {CANAL}; cursor: pointer; }}
 input:focus-visible, button:focus-visible {{ outline: 0.2em solid {INK}; outline-offset: 0.15em; }}
-@media (max-width: 900px) {{ input, button {{ min-height: 2.45em; }} button {{ padding: 0 0.7em; }} }}
+@media (max-width: 900px) {{ input, button {{ min-height: max(2.45em, 44px); }} button {{ padding: 0 0.7em; }} }}
 """
 
 

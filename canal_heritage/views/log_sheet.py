@@ -37,6 +37,9 @@ LOG_SHEET_CSS = """
 .log-open .new[hidden] { display: none; }
 .log-open svg { display: block; flex: none; }
 @media (max-width: 1100px) { .log-open .words { display: none; } }
+@media (max-width: 599px) {
+  .log-open { padding: 0 6px; margin: 1px 2px; min-height: 44px; min-width: 44px; gap: 4px; }
+}
 .log-panel {
   position: fixed; z-index: 40; top: 0; right: 0; bottom: 0; width: min(30em, 92vw);
   background: #fffdf7; color: #1d2b36; border-left: 0.15em solid #1f5f8b;

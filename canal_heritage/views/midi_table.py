@@ -50,11 +50,19 @@ BODY_CSS = """
     grid-template-rows: auto minmax(11em, 1fr) minmax(0, auto) auto;
     grid-template-areas: "strip strip" "site players" "prompt prompt" "explains explains"; }
 }
+@media (max-width: 599px) {
+  :host { grid-template-columns: minmax(0, 1fr); grid-template-rows: none; grid-auto-rows: auto;
+    grid-template-areas: "strip" "site" "prompt" "players" "explains"; }
+  .site-panel, .players, .explains { overflow: visible !important; }
+  .prompt { position: sticky; bottom: var(--guide-dock, 0px); z-index: 5; max-height: 50dvh; background: #fbf6ea;
+    box-shadow: 0 -0.4em 0.6em -0.3em rgba(29, 43, 54, 0.25); padding-bottom: 0.2em; }
+}
 """
 
 #: The canal's cards shrink with the window (a card keeps its shape).
 STRIP_CARD_CSS = """
-svg { display: block; width: auto; height: min(8.5em, 15vh, (100vw - 5em) / 9 * 1.36); }
+svg { display: block; width: auto;
+  height: min(8.5em, (100vh - var(--guide-dock, 0px)) * 0.15, (100vw - 5em) / 9 * 1.36); }
 """
 STRIP_CSS = """
 :host { flex-wrap: nowrap !important; gap: 0.25em; justify-content: flex-start; }
@@ -63,7 +71,7 @@ STRIP_CSS = """
 #: The site in play: its card beside its words, smaller on a short window.
 SITE_CSS = """
 .site-now { display: flex; gap: 0.8em; align-items: flex-start; flex-wrap: wrap; }
-.site-now svg { display: block; width: auto; height: min(15em, 30vh); }
+.site-now svg { display: block; width: auto; height: min(15em, (100vh - var(--guide-dock, 0px)) * 0.3); }
 .site-now p { margin: 0.2em 0 0.4em; }
 .site-words { flex: 1 1 10em; min-width: 0; }
 """
@@ -74,6 +82,11 @@ CHOICE_TILES_CSS = """
   width: 6.3em; font-size: 0.92em; padding: 0.3em 0.2em 0.4em; gap: 0.2em; hyphens: auto; }
 .choice-list .icon svg { width: auto; height: min(6em, 11vh); }
 @media (orientation: portrait) { .choice-list button.has-icon { width: 8.6em; } }
+@media (max-width: 599px) {  /* a phone: the cards in one row that slides sideways, like a hand held */
+  .choice-list { flex-wrap: nowrap !important; overflow-x: auto; padding-bottom: 0.2em; }
+  .choice-list button.has-icon { width: 6.6em; flex: none; font-size: 0.8em; }
+  .choice-list .icon svg { height: 4.4em; }
+}
 """
 
 #: The players: the visitor's seat first and largest, the others as a compact summary.
@@ -267,7 +280,8 @@ class MidiTable(TableShell):
         elif not legal:
             heading = self._waiting_markup()
         else:
-            heading = f"<h2 style='margin:0.2em 0'>{text(n.phase(obs.phase))}</h2>"
+            size = "clamp(1.1em, 4.5vw, 1.56em)"  # smaller on a phone, where the choices stay at the bottom
+            heading = f"<h2 class='phase' style='margin:0.2em 0;font-size:{size}'>{text(n.phase(obs.phase))}</h2>"
         self._pane("prompt", self._message_markup() + heading)
         self._render_choices(legal, obs)
 

@@ -27,14 +27,15 @@ from ..theme import SHAPE_SYMBOL
 from .inplace import InPlace
 from .log_sheet import LogSheet
 from .moments import MomentStage
-from .theme import BUTTON_CSS, INK, button, every, html, text
+from .theme import BUTTON_CSS, INK, button, every, html, phone_symbol_css, text
 
 #: The table fills the screen and never scrolls while a game is played (issue 13, item 5): a
 #: column as tall as the window, the header on top, the game's body (``.table-body``, laid
 #: out by each table's own grid) taking the rest. Rare screens (privacy, the projector's
 #: step, the end) come between the two; the end screen may make the table scroll, inside.
 TABLE_CSS = """
-:host { height: 100vh; height: 100dvh; box-sizing: border-box; padding: 0.25em 0.6em 0.4em;
+:host { height: 100vh; height: 100dvh; box-sizing: border-box;
+  padding: 0.25em 0.6em calc(0.4em + var(--guide-dock, 0px));
   display: flex !important; flex-direction: column !important; gap: 0.35em;
   overflow-x: hidden; overflow-y: auto; }
 .table-header { flex: none !important; }
@@ -44,17 +45,28 @@ TABLE_CSS = """
 .projector-step { max-height: 45%; overflow-y: auto; }
 .intro-band { flex: none !important; max-height: 30%; overflow-y: auto; }
 @media (max-width: 900px) { .intro-band { max-height: 24%; } }
+@media (max-width: 599px) {
+  :host { height: auto; min-height: 100dvh; overflow: visible;
+    padding: 0.2em 0.4em calc(0.4em + var(--guide-dock, 0px)); }
+  .table-body { flex: none !important; min-height: 0; height: auto !important; }
+  .intro-band { max-height: none; overflow: visible; }
+}
 """
 
 #: The header: the title and status, then the buttons, on one line when there is room.
 HEADER_CSS = """
 :host { gap: 0.3em 0.35em !important; }
 @media (max-width: 1100px) { .table-title { max-width: 18em; } }
+@media (max-width: 599px) {
+  :host { gap: 0.2em 4px !important; }
+  .table-title { flex: 1 1 100% !important; max-width: none; }
+}
 """
 
 #: The title and status: smaller on a narrow screen, so the header takes fewer lines.
 TITLE_CSS = """
 @media (max-width: 1100px) { h1 { font-size: 1.2em !important; } .status { font-size: 0.92em !important; } }
+@media (max-width: 599px) { h1 { font-size: 1.05em !important; } .status { font-size: 0.85em !important; } }
 """
 
 #: The bots' latest reasons: always in view, compact (a box that scrolls inside when long).
@@ -246,11 +258,13 @@ class TableShell(InPlace, pn.viewable.Viewer):
             self._hands_toggle.param.watch(self._open_hands, "value")
         # the log: a sheet the visitor opens from the header (issue 13, item 5)
         self._log_sheet = LogSheet(css_classes=["what-happened"], margin=(0, 0))
-        for lang in self._lang_buttons:  # compact: the header stays on one line where it can
-            lang.stylesheets = [*lang.stylesheets, ".bk-btn { padding: 0.3em 0.55em; font-size: 0.9em; }"]
-        for other in (self._undo_button, self._home_button):
+        for lang in self._lang_buttons:  # compact: the header stays on one line where it can; "FR" on a phone
+            code = lang.css_classes[0].removeprefix("lang-").upper()
+            lang.stylesheets = [*lang.stylesheets, ".bk-btn { padding: 0.3em 0.55em; font-size: 0.9em; }",
+                                phone_symbol_css(code, size="15px")]
+        for other, symbol in ((self._undo_button, "↶"), (self._home_button, "⌂")):
             if other is not None:
-                other.stylesheets = [*other.stylesheets, ".bk-btn { padding: 0.35em 0.7em; }"]
+                other.stylesheets = [*other.stylesheets, ".bk-btn { padding: 0.35em 0.7em; }", phone_symbol_css(symbol)]
         widget: Any
         for widget in (*self._lang_buttons, self._undo_button, self._home_button, self._hands_toggle):
             if widget is not None:

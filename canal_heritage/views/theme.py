@@ -52,7 +52,7 @@ RADIUS = "0.6em"
 BUTTON_CSS = """
 :host { --touch: 2.75em; }
 .bk-btn {
-  min-height: var(--touch); min-width: var(--touch);
+  min-height: max(var(--touch), 44px); min-width: max(var(--touch), 44px);
   font-size: 1em; font-weight: 600; border-radius: 0.6em;
   padding: 0.45em 0.9em; white-space: normal; line-height: 1.25;
 }
@@ -68,6 +68,21 @@ CARD_BUTTON_CSS = BUTTON_CSS + """
 .bk-btn:hover { border-color: #1f5f8b; }
 .bk-btn svg { display: block; }
 """
+
+
+#: Below this width (CSS px) a screen is a phone held upright: one column, the page scrolls
+#: once, the table's header buttons show a symbol instead of their words.
+PHONE_MAX = 599
+
+
+def phone_symbol_css(symbol: str, *, size: str = "22px") -> str:
+    """A stylesheet for a button that shows only ``symbol`` on a phone (its words stay in the
+    page for screen readers, at size 0), in a 44 px square. Sizes are in px: the projector
+    mode never runs on a phone, and the words' em would be 0 there."""
+    return (f"@media (max-width: {PHONE_MAX}px) {{ .bk-btn {{ font-size: 0 !important; padding: 0 !important; "
+            f"min-width: 44px !important; min-height: 44px !important; line-height: 1; }} "
+            f":host {{ margin: 1px 2px !important; }} "
+            f".bk-btn::before {{ content: \"{symbol}\"; font-size: {size}; font-weight: 700; }} }}")
 
 
 def button(label: str, on_click: Callable[..., Any] | None = None, *, kind: str = "default",

@@ -67,12 +67,12 @@ def test_the_explorer_by_keyboard(page, exhibit):
     page.locator("table.glossary").wait_for()
 
 
-def test_a_deep_link_opens_a_place_in_occitan_with_the_french_fallback_marked(page, exhibit):
+def test_a_deep_link_opens_a_place_told_in_occitan(page, exhibit):
     page.goto(exhibit + "?lang=oc&page=explorer&place=midi-VIII")
     page.get_by_role("heading", name="VIII · Enclusas de Fontseranas").wait_for()
     told = page.locator(".place-story .story")
-    expect(told).to_contain_text("Fonseranes")
-    expect(told).to_contain_text("(en francés)")
+    expect(told).to_contain_text("A Fontseranas")
+    expect(told).not_to_contain_text("(en francés)")
     page.goto(exhibit + "?lang=en&page=explorer&section=people")
     page.get_by_role("heading", name="The people of the canals").wait_for()
     expect(page.locator(".people article")).to_have_count(len(load_heritage().people))  # one card each
