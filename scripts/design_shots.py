@@ -2,6 +2,8 @@
 
     uv run python scripts/design_shots.py               # docs/design/*.png (few, small)
     uv run python scripts/design_shots.py --out /tmp/shots/x --review   # more sizes and languages
+    uv run python scripts/design_shots.py --sheets [--lang oc]   # every screen at every size:
+                                                    # docs/design/sheets/sheet-<lang>-<W>x<H>.png
 
 It starts the exhibit itself on 127.0.0.1 (as ``tests/browser/conftest.py`` does): a seeded
 exhibit and a kiosk with a short idle time, takes the pictures, stops both. Pictures are
@@ -157,6 +159,98 @@ def review_list() -> list[tuple[str, str, str, tuple[int, int], Callable[[Any, s
     return out
 
 
+#: The sizes every screen is designed for (issue 26, item 1; docs/design.md "Arrangements by
+#: screen size"), as the layout check takes them.
+SIZES = [(360, 740), (390, 844), (844, 390), (768, 1024), (810, 1080), (1024, 768), (1366, 768),
+         (1280, 800), (1920, 1080), (1080, 1920)]
+
+
+#: Every screen of a contact sheet: (name, server, address after ``?lang=…``, how to get there).
+SHEET_SCREENS: list[tuple[str, str, str, Callable[[Any, str], None]]] = [
+    ("home", "exhibit", "", home),
+    ("midi-setup", "exhibit", "&page=midi-setup", setup(".midi-setup")),
+    ("midi-how", "exhibit", "&page=midi-setup", how_to_play),
+    ("midi-intro", "exhibit", "&page=midi-setup", midi_intro),
+    ("midi-table", "exhibit", "&page=midi-setup", midi_table),
+    ("arriala-setup", "exhibit", "&page=arriala-setup", setup(".arriala-setup")),
+    ("arriala-how", "exhibit", "&page=arriala-setup", how_to_play),
+    ("arriala-intro", "exhibit", "&page=arriala-setup", midi_intro),
+    ("arriala-table", "exhibit", "&page=arriala-setup", arriala_table),
+    *[(f"explorer-{part}", "exhibit", f"&page=explorer&section={part}", explorer)
+      for part in ("map", "timeline", "people", "glossary")],
+    ("leave-question", "exhibit", "&page=midi-setup", leave),
+    ("projector-midi-table", "exhibit", "&mode=projector&page=midi-setup", midi_table),
+    ("kiosk-home", "kiosk", "", home),
+    ("kiosk-still-there", "kiosk", "&page=midi-setup", still_there),
+]
+
+
+def contact_sheet(shots: list[tuple[str, Path]], size: tuple[int, int], path: Path) -> None:
+    """The pictures of one window size side by side, each named under it, as one small PNG."""
+    from PIL import Image, ImageDraw
+
+    w, h = size
+    thumb_w = 216 if w < h else 300  # small enough that ten sheets stay a few megabytes
+    thumb_h = round(h * thumb_w / w)
+    cols = 6 if w < h else 4
+    rows = (len(shots) + cols - 1) // cols
+    sheet = Image.new("RGB", (cols * (thumb_w + 12) + 12, rows * (thumb_h + 34) + 12), "#ffffff")
+    draw = ImageDraw.Draw(sheet)
+    for i, (name, shot) in enumerate(shots):
+        x, y = 12 + (i % cols) * (thumb_w + 12), 12 + (i // cols) * (thumb_h + 34)
+        with Image.open(shot) as im:
+            sheet.paste(im.convert("RGB").resize((thumb_w, thumb_h), Image.Resampling.LANCZOS), (x, y))
+        draw.rectangle((x - 1, y - 1, x + thumb_w, y + thumb_h), outline="#1d2b36")
+        draw.text((x, y + thumb_h + 6), f"{name} ({w}x{h})", fill="#1d2b36")
+    sheet.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+
+
+def sheets(out: Path, lang: str) -> int:
+    """Every screen at every size, one contact sheet per size (issue 26, item 11)."""
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    servers: dict[str, tuple[Any, str]] = {}
+    failed = 0
+    try:
+        servers["exhibit"] = serve(seed=7, expert_iterations=4, arriala_pace=0)
+        servers["kiosk"] = serve(kiosk=True, idle_after=3, countdown=300, seed=7)
+        with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for w, h in SIZES:
+                taken: list[tuple[str, Path]] = []
+                for name, which, query, go in SHEET_SCREENS:
+                    if name.startswith("projector") and w < 1024:
+                        continue  # a projector is a wide screen
+                    phone = w < 600 or h < 481
+                    context = browser.new_context(viewport={"width": w, "height": h}, is_mobile=phone, has_touch=phone)
+                    page = context.new_page()
+                    page.set_default_timeout(30_000)
+                    try:
+                        go(page, servers[which][1] + f"?lang={lang}" + query)
+                        shot = Path(tmp) / f"{name}-{w}x{h}.png"
+                        page.screenshot(path=str(shot))
+                        taken.append((name, shot))
+                    except Exception as error:  # one screen failing should not lose the others
+                        failed += 1
+                        print(f"{name} {w}x{h}: {type(error).__name__}: {error}".splitlines()[0], file=sys.stderr)
+                    finally:
+                        context.close()
+                path = out / f"sheet-{lang}-{w}x{h}.png"
+                contact_sheet(taken, (w, h), path)
+                print(f"{path} {path.stat().st_size // 1024} KB ({len(taken)} screens)")
+            browser.close()
+    finally:
+        for server, _url in servers.values():
+            server.stop()
+        from canal_heritage.matches.pool import shutdown
+
+        shutdown()
+    return 1 if failed else 0
+
+
 def compress(path: Path, scale: float) -> None:
     """A 256-colour palette PNG, optionally scaled down."""
     from PIL import Image
@@ -174,7 +268,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--review", action="store_true", help="home at three sizes in three languages, and the kiosk")
     parser.add_argument("--scale", type=float, default=0.5, help="reduce the pictures (docs: 0.5)")
     parser.add_argument("--only", default="", help="only the shots whose name contains this")
+    parser.add_argument("--sheets", action="store_true",
+                        help="every screen at every size: one contact sheet per size (in OUT/sheets)")
+    parser.add_argument("--lang", default="fr", choices=["fr", "en", "oc"], help="the sheets' language")
     args = parser.parse_args(argv)
+    if args.sheets:
+        return sheets(Path(args.out) / "sheets", args.lang)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     shots = [s for s in (review_list() if args.review else DOCS) if args.only in s[0]]

@@ -132,3 +132,19 @@ def test_the_legend_is_there_in_each_language(lang):
 def test_the_base_map_is_under_the_board():
     m = board(4)
     assert any(kind == "river" for kind, *_ in m.base_names)
+
+
+def test_choice_rings_shrink_so_neighbours_never_overlap():
+    """Issue 26, item 5: the numbered rings of the choices along the canal are as large as
+    their neighbours leave room for, never overlapping, and keep their full size where alone."""
+    from canal_heritage.views.arriala_map import RING_MIN_PX, RING_PX, ring_sizes
+
+    points = [(0.0, 0.0), (0.8, 0.0), (1.6, 0.0), (10.0, 10.0)]  # km: three neighbours and one apart
+    sizes = ring_sizes(points, 40.0, RING_PX, RING_MIN_PX)  # 40 px per km: 32 px between neighbours
+    assert sizes[3] == RING_PX
+    for i, (x, y) in enumerate(points):
+        for j, (u, v) in enumerate(points[i + 1:], start=i + 1):
+            gap = ((x - u) ** 2 + (y - v) ** 2) ** 0.5 * 40.0
+            assert (sizes[i] + sizes[j]) / 2 <= gap, (i, j, sizes)
+    assert all(RING_MIN_PX <= z <= RING_PX for z in sizes)
+    assert ring_sizes([(0.0, 0.0)], 40.0, RING_PX, RING_MIN_PX) == [RING_PX]

@@ -8,12 +8,14 @@ import re
 import panel as pn
 import pytest
 
+from canal_heritage.arriala.actions import END_TURN as A_END_TURN
 from canal_heritage.i18n import LANGUAGES, strip_rule_codes, translator
 from canal_heritage.matches.arriala import ArrialaMatch
 from canal_heritage.matches.midi import MidiMatch, Seat
 from canal_heritage.views.arriala_table import ArrialaTable
 from canal_heritage.views.choices import ChoiceList
 from canal_heritage.views.midi_table import MidiTable
+from canal_heritage.views.theme import text
 
 CODE = re.compile(r"\b[AM]-R\d+")
 
@@ -292,3 +294,33 @@ def test_the_exhibit_ticks_the_guide_for_a_first_game_only_and_never_in_projecto
     assert app.arriala.guide is None
     teacher = ExhibitApp(seed=1, projector=True)
     assert not teacher.guide_default("midi")
+
+
+def test_after_three_quiet_rounds_the_arriala_table_says_what_closes_a_section():
+    """Issue 26, item 5: a visitor who only places workers is told, from the third round in a
+    row with no section scored, which section is nearest to full and how many workers it needs
+    (in every language, on their turn only)."""
+    from canal_heritage.matches.guide import NUDGE_QUIET_ROUNDS, arriala_nudge
+
+    m = ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "random")], seed=3, first=0, pace=0)
+    tr = translator("en")
+    assert arriala_nudge(m.observation(), m.sections(), tr) is None  # a fresh game: nothing to say
+    m.state.quiet = NUDGE_QUIET_ROUNDS - 1
+    assert arriala_nudge(m.observation(), m.sections(), tr) is None
+    m.state.quiet = NUDGE_QUIET_ROUNDS
+    obs = m.observation()
+    free = {}
+    for number, (first, last, scored) in enumerate(m.sections(), start=1):
+        if not scored:
+            free[number] = last - first + 1 - sum(1 for c in obs.loc if first <= c <= last)
+    number = min((n for n in free if free[n] > 0), key=lambda n: (free[n], n))
+    words = arriala_nudge(obs, m.sections(), tr)
+    assert words and f"S{number} " in words and f" {free[number]} more worker" in words, words
+    for lang in ("fr", "oc"):
+        said = arriala_nudge(obs, m.sections(), translator(lang))
+        assert said and f"S{number}" in said and said != words
+    table = ArrialaTable(m)
+    shown = arriala_nudge(obs, m.sections(), translator(m.lang))
+    assert shown and any(text(shown) in s for s in strings(table))  # on the visitor's prompt, in the table's language
+    m.play(A_END_TURN)  # the bot's turn: not the visitor's to act on
+    assert arriala_nudge(m.observation(), m.sections(), tr) is None

@@ -12,6 +12,7 @@ from canal_heritage.views.explorer import CanalMap, GlossaryView, HeritageExplor
 from canal_heritage.views.home import Home, MidiSetup
 from canal_heritage.views.kiosk import MIN_COUNTDOWN, AttractLoop, IdleGuard
 from canal_heritage.views.midi_table import MidiTable
+from canal_heritage.views.theme import PROJECTOR_FONT
 
 
 def strings(view) -> list[str]:
@@ -254,7 +255,7 @@ def test_the_teacher_turns_projector_mode_on_from_home_but_a_kiosk_cannot():
     buttons = [b for b in app.__panel__().select(pn.widgets.Button) if "projector" in b.css_classes]
     assert len(buttons) == 1
     buttons[0].clicks += 1
-    assert app.projector and app.__panel__().styles["--bokeh-font-size"] == "26px"
+    assert app.projector and app.__panel__().styles["--bokeh-font-size"] == PROJECTOR_FONT
     app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
     assert app.match.projector
     kiosk = module.ExhibitApp(kiosk=True, seed=1, lang="en")
@@ -451,7 +452,7 @@ def test_the_explorer_follows_projector_mode():
     app.set_projector(True)
     app.go("explorer")
     assert app.explorer().projector and app.explorer().map._font > small
-    assert app.__panel__().styles["--bokeh-font-size"] == "26px"
+    assert app.__panel__().styles["--bokeh-font-size"] == PROJECTOR_FONT
 
 
 def test_the_explorer_needs_no_network_and_escapes_every_text(monkeypatch):

@@ -182,6 +182,43 @@ def arriala_step(obs: Any, legal: Sequence[int], seen: set[str] | frozenset[str]
     return None
 
 
+#: Rounds in a row with no section scored (the observation's ``quiet``, A-R10) after which the
+#: table says what would close one (issue 26, item 5): a visitor who only places workers would
+#: otherwise play on to the round cap without a section ever scoring.
+NUDGE_QUIET_ROUNDS = 3
+
+
+def arriala_nudge(obs: Any, sections: Sequence[tuple[int, int, bool]], tr: Translator) -> str | None:
+    """What would close a section, when none has scored for :data:`NUDGE_QUIET_ROUNDS` rounds
+    and it is the visitor's turn, else None: the open section with the fewest free cells, how
+    many workers it still needs, and that a lock cuts a section shorter.
+
+    ``sections``: every section as (first cell, last cell, scored?), in canal order (the
+    match's :meth:`~canal_heritage.matches.arriala.ArrialaMatch.sections`); only public facts
+    are read (where the workers stand)."""
+    if obs is None or obs.terminal or obs.quiet < NUDGE_QUIET_ROUNDS or obs.to_move != obs.player:
+        return None
+    best: tuple[int, int] | None = None  # (free cells, section number)
+    for number, (first, last, scored) in enumerate(sections, start=1):
+        if scored:
+            continue
+        taken = sum(1 for c in obs.loc if first <= c <= last)
+        free = last - first + 1 - taken
+        if free > 0 and (best is None or free < best[0]):
+            best = (free, number)
+    if best is None:
+        return None
+    free, number = best
+    rules = obs.game.data.rules
+    return tr.ui_plural(
+        "guide.arriala.nudge",
+        "No section has scored for {rounds} rounds. Section S{number} needs only {n} more worker to be full and "
+        "score: move or place one there. A lock ({lock} AP) also makes a section shorter.",
+        "No section has scored for {rounds} rounds. Section S{number} needs only {n} more workers to be full and "
+        "score: move or place them there. A lock ({lock} AP) also makes a section shorter.",
+        free, rounds=obs.quiet, number=number, lock=rules.costs.lock)
+
+
 def _done(tr: Translator, target: str) -> GuideStep:
     return GuideStep("done", tr.ui("guide.done.title", "You're on your own now"),
                      tr.ui("guide.done", "That was the first round. Play on as you like; \u201cHow to play\u201d "

@@ -25,6 +25,7 @@ from ..arriala.observation import ArrialaObservation
 from ..arriala.state import BLUE, RESERVE, VINE
 from ..i18n import Translator
 from ..matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, target_of, worker_of
+from ..matches.guide import arriala_nudge
 from .arriala_map import ArrialaMap, Target
 from .choices import ChoiceList, HintBox
 from .inplace import InPlace
@@ -326,6 +327,11 @@ class ArrialaChoice(InPlace):
                                  "Your turn: {n} action points left. Choose an action.", obs.ap)
             heading = (f"<h2 style='margin:0.2em 0;font-size:1.3em'><span aria-hidden='true'>{pips}</span> "
                        f"{text(words)}</h2>")
+            nudge = arriala_nudge(obs, m.sections(), tr)  # issue 26, item 5: no section scores: say what closes one
+            if nudge:
+                heading += (f"<p class='nudge' style='margin:0.1em 0 0.3em;padding:0.25em 0.5em;"
+                            f"background:#fff3cd;border-left:0.25em solid #b5541c;border-radius:0.3em'>"
+                            f"{text(nudge)}</p>")
         else:
             if self.needs_worker(self.kind) and self.worker is None:
                 ask = tr.ui("arriala.table.pick_worker", "Choose a worker: a numbered ring on the map, or a button "

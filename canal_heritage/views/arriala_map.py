@@ -52,10 +52,11 @@ ORIGIN = (44.0, 1.1)
 #: The board's height in the page (CSS px): it stretches to its box between these.
 MIN_HEIGHT, MAX_HEIGHT = 240, 760
 #: The legend's height under the plot (px, before the projector's scale): its 'Legend'
-#: button; opened, it takes its rows from the plot (open from the start in projector mode).
+#: button; opened, it takes its rows from the plot.
 LEGEND_PX = 48
-#: Projector mode: every marker, label and the board's height this much larger.
-PROJECTOR_SCALE = 1.4
+#: Projector mode: every marker, label and the board's height this much larger (labels 24 px:
+#: read from the back of a classroom, issue 26, item 7).
+PROJECTOR_SCALE = 1.6
 #: Label text size (px, before the projector's scale).
 FONT_PX = 15
 #: A worker marker's size (px, before the projector's scale): never under 24 px.
@@ -213,6 +214,24 @@ def spread(k: int, radius_px: float) -> list[tuple[float, float]]:
             for i in range(k)]
 
 
+#: A choice ring's diameter (px, before the projector's scale), and the smallest it may shrink
+#: to where the choices stand closer than that (issue 26, item 5).
+RING_PX, RING_MIN_PX = 42, 22
+
+
+def ring_sizes(points: Sequence[tuple[float, float]], px_per_km: float, largest: float,
+               smallest: float) -> list[float]:
+    """Each choice ring's diameter (px): ``largest`` where it has room, else as large as
+    keeps it from overlapping its nearest neighbouring ring at ``px_per_km`` (two rings at
+    the same place keep ``smallest``: the buttons under the map tell them apart)."""
+    out = []
+    for i, (x, y) in enumerate(points):
+        gaps = [math.hypot(x - u, y - v) * px_per_km for j, (u, v) in enumerate(points) if j != i]
+        near = min((g for g in gaps if g > 0.5), default=math.inf)
+        out.append(round(max(smallest, min(largest, near - 2)), 1))
+    return out
+
+
 def _border(colour: str, width: float) -> dict[str, Any]:
     """A text box's border, as keyword arguments of Bokeh's ``figure.text``."""
     return {"border_line_color": colour, "border_line_width": width}
@@ -297,6 +316,7 @@ class ArrialaMap:
         self._placed_scale: float | None = None
         self._to_place: tuple[tuple[Label, ...], tuple[tuple[float, float, float], ...], dict[str, str]] | None = None
         self.placed: list[Placed] = []
+        self._ring_xy: list[tuple[float, float]] = []  # the choices shown now (km)
         self.figure = self._build()
         # the browser says the plot's size (Bokeh syncs it back): labels fit that size
         self.figure.on_change("inner_width", self._resized)
@@ -366,8 +386,8 @@ class ArrialaMap:
         fig.scatter("x", "y", source=self.cells, marker="marker", size="size", fill_color="fill",
                     line_color=INK, line_width=2)
         # the targets offered now: a numbered ring under the worker or the place
-        self.rings = ColumnDataSource(data={"x": [], "y": [], "number": []})
-        fig.scatter("x", "y", source=self.rings, marker="circle", size=42 * s, fill_color=HIGHLIGHT_FILL,
+        self.rings = ColumnDataSource(data={"x": [], "y": [], "number": [], "size": [], "nx": [], "ny": []})
+        fig.scatter("x", "y", source=self.rings, marker="circle", size="size", fill_color=HIGHLIGHT_FILL,
                     fill_alpha=0.45, line_color=INK, line_width=3)
         # the chosen worker
         self.chosen = ColumnDataSource(data={"x": [], "y": []})
@@ -377,7 +397,7 @@ class ArrialaMap:
         self.workers = ColumnDataSource(data={"x": [], "y": [], "marker": [], "fill": []})
         fig.scatter("x", "y", source=self.workers, marker="marker", size=WORKER_PX * s, fill_color="fill",
                     line_color=INK, line_width=2.5)
-        fig.text("x", "y", text="number", source=self.rings, x_offset=16 * s, y_offset=-16 * s,
+        fig.text("x", "y", text="number", source=self.rings, x_offset="nx", y_offset="ny",
                  anchor="center", text_font_size=f"{self.font_px}px", text_font_style="bold",
                  text_color="#ffffff", **label_box(INK, 0.95, padding=2, radius=6))
         self.labels = ColumnDataSource(data={"x": [], "y": [], "text": [], "dx": [], "dy": [], "w": [], "h": [],
@@ -597,15 +617,27 @@ class ArrialaMap:
             for kind, bid, x, y in self.base_names:
                 name = base.rivers[bid].name(tr.lang) if kind == "river" else base.town(bid).name(tr.lang)
                 labels.append(Label(f"m{bid}", name, x, y, 5, 5 * s))
+        # the choices' rings too: a name stands beside them, not over them (issue 26, item 5)
+        obstacles += [(t.x, t.y, RING_PX * s / 2) for t in targets]
         self._to_place = (tuple(labels), tuple(obstacles + self.furniture), borders)
         self._place_labels()
-        _set_data(self.rings, {"x": [t.x for t in targets], "y": [t.y for t in targets],
-                               "number": [str(i + 1) for i in range(len(targets))]})
+        self._ring_xy = [(t.x, t.y) for t in targets]
+        self._set_rings()
         chosen = where.get(chosen_worker) if chosen_worker is not None else None
         _set_data(self.chosen, {"x": [chosen[0]] if chosen else [], "y": [chosen[1]] if chosen else []})
         legend = self.legend_html(n, tr)
         if self.legend.object != legend:
             self.legend.object = legend
+
+    def _set_rings(self) -> None:
+        """The numbered rings of the choices, each as large as its neighbours leave room for
+        at the scale shown (the smallest the board may be shown at, before the browser says),
+        its number at its upper right."""
+        scale = self.shown_scale() or self.scales[0]
+        sizes = ring_sizes(self._ring_xy, scale, RING_PX * self.scale, RING_MIN_PX * self.scale)
+        _set_data(self.rings, {"x": [p[0] for p in self._ring_xy], "y": [p[1] for p in self._ring_xy],
+                               "number": [str(i + 1) for i in range(len(self._ring_xy))], "size": sizes,
+                               "nx": [round(z * 0.38, 1) for z in sizes], "ny": [round(-z * 0.38, 1) for z in sizes]})
 
     def shown_scale(self) -> float | None:
         """The px per km the browser shows the plot at, once it has said its size
@@ -647,6 +679,7 @@ class ArrialaMap:
         if self.shown_scale() != self._placed_scale:
             self._placed_scale = self.shown_scale()
             self._place_labels()
+            self._set_rings()
 
     def legend_html(self, narrator: Any, tr: Translator) -> str:
         """What each mark on the board means, with its picture, in the page's language."""
@@ -675,9 +708,11 @@ class ArrialaMap:
                       for icon, words in items)
         lis += (f"<li class='legend-workers' style='grid-column:1/-1;display:flex;flex-wrap:wrap;align-items:center;"
                 f"gap:0.3em'><span>{text(workers)}</span>{pawns}</li>")
-        # a button that opens the legend: a short screen keeps its height for the board
-        opened = " open" if self.scale > 1 else ""
-        return (f"<details class='legend'{opened} aria-label='{text(title)}' style='font-size:0.82em;"
+        # a button that opens the legend (a triangle says it opens): the board keeps its height,
+        # on the projector too (issue 26, items 5 and 7)
+        return (f"<style>.legend summary::before {{ content: '▸'; font-size: 1.1em; }} "
+                f".legend[open] summary::before {{ content: '▾'; }}</style>"
+                f"<details class='legend' aria-label='{text(title)}' style='font-size:0.82em;"
                 f"line-height:1.15'>"
                 f"<summary style='min-height:44px;display:flex;align-items:center;gap:0.4em;cursor:pointer;"
                 f"font-weight:600;font-size:1.1em'>{text(title)}</summary>"

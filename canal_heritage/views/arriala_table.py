@@ -38,7 +38,7 @@ from .arriala_map import ArrialaMap
 from .guide import with_guide  # issue 13: guide (learn by playing)
 from .intro import intro_parts  # issue 13: engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell
-from .theme import INK, button, text
+from .theme import INK, button, phone_css, text
 
 __all__ = ["BACK", "ArrialaTable", "shape_svg"]
 
@@ -62,7 +62,7 @@ def shape_svg(colour: str, shape: str, size: int = 22, label: str = "") -> str:
 #: legend, the score track) on the left, filling the height; on the right the visitor's
 #: choices (prompt, actions, cards, targets), the bots' latest reasons, then the sections,
 #: vineyards and works, scrolling inside. Portrait: the board on top, the choices below.
-BODY_CSS = """
+BODY_CSS = phone_css("""
 :host { display: grid !important; gap: 0.5em 1em;
   grid-template-columns: minmax(0, 1.45fr) minmax(19em, 1fr); grid-template-rows: minmax(0, 1fr);
   grid-template-areas: "board side"; }
@@ -72,28 +72,28 @@ BODY_CSS = """
 .side-area { grid-area: side; min-height: 0; height: auto;
   display: flex !important; flex-direction: column !important; }
 @media (orientation: portrait) {
-  :host { grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(14em, 1fr) minmax(0, 0.95fr);
+  :host { grid-template-columns: minmax(0, 1fr); grid-template-rows: minmax(14em, 1.1fr) minmax(0, 0.9fr);
     grid-template-areas: "board" "side"; }
 }
-@media (max-width: 599px) {
+@media phone {
   :host { display: flex !important; flex-direction: column !important; height: auto !important; }
   .board-area, .side-area { flex: none !important; overflow: visible !important; height: auto !important; }
 }
-"""
+""")
 
 #: The side: the score track on top, the rest in a box that scrolls inside.
-SIDE_CSS = """
+SIDE_CSS = phone_css("""
 .track { flex: none !important; }
 .side-scroll { flex: 1 1 0 !important; min-height: 0; }
-@media (max-width: 599px) { .side-scroll { flex: none !important; overflow: visible !important; } }
-"""
+@media phone { .side-scroll { flex: none !important; overflow: visible !important; } }
+""")
 
 #: Inside the board area: the map takes what the title and the score track leave.
-BOARD_CSS = """
+BOARD_CSS = phone_css("""
 .moments, .map-name, .track { flex: none !important; }
 .arriala-board, .map-box { flex: 1 1 0 !important; }
-@media (max-width: 599px) { .arriala-board, .map-box { flex: none !important; height: auto !important; } }
-"""
+@media phone { .arriala-board, .map-box { flex: none !important; height: auto !important; } }
+""")
 
 #: The actions as a compact grid of buttons (two or three a row), the cards and targets wrap.
 PALETTE_CSS = """

@@ -22,7 +22,7 @@ from panel.custom import JSComponent
 
 from ..matches.guide import GuideState, GuideStep
 from .how_to_play import HowToPlay
-from .theme import PHONE_MAX, button, phone_symbol_css
+from .theme import PHONE_MEDIA, button, phone_symbol_css
 
 BUBBLE_CSS = """
 :host { display: block; height: 0; }
@@ -37,8 +37,9 @@ BUBBLE_CSS = """
 .guide-bubble h2 { font-size: 1.15em; margin: 0.1em 0 0.3em; }
 .guide-bubble p { margin: 0 0 0.5em; }
 .guide-bubble .guide-buttons { display: flex; flex-wrap: wrap; gap: 0.5em; }
-.guide-bubble button { font: inherit; font-size: 0.9em; font-weight: 600; min-height: 2.75em; padding: 0.3em 0.9em;
-  border-radius: 0.6em; cursor: pointer; border: 0.12em solid #1f5f8b; background: #fffdf7; color: #1d2b36; }
+.guide-bubble button { font: inherit; font-size: 0.9em; font-weight: 600; min-height: max(2.75em, 44px);
+  padding: 0.3em 0.9em; border-radius: 0.6em; cursor: pointer; border: 0.12em solid #1f5f8b; background: #fffdf7;
+  color: #1d2b36; }
 .guide-bubble button.guide-ok { background: #1f5f8b; color: #fff; }
 .guide-bubble button:focus-visible { outline: 0.2em solid #1d2b36; outline-offset: 0.15em; }
 @media (prefers-reduced-motion: no-preference) { .guide-bubble { transition: top 0.2s, left 0.2s; } }
@@ -47,6 +48,17 @@ BUBBLE_CSS = """
   max-height: 45dvh; overflow-y: auto; }
 .guide-bubble.docked h2 { font-size: 1.05em; margin: 0 0 0.2em; }
 .guide-bubble.docked p { margin: 0 0 0.35em; }
+/* docked on a wide screen: the words on the left, the buttons beside them (two lines less) */
+@media (min-width: 700px) {
+  .guide-bubble.docked:not([hidden]) { display: grid; grid-template-columns: minmax(0, 1fr) auto; column-gap: 1.2em;
+    align-items: center; padding-left: max(0.8em, calc(50vw - 36em)); padding-right: max(0.8em, calc(50vw - 36em)); }
+  .guide-bubble.docked .guide-buttons { flex-direction: column; }
+  .guide-bubble.docked p { margin: 0; }
+}
+/* a phone held sideways: a smaller bar, the game keeps most of the short window */
+@media (orientation: landscape) and (max-height: 480px) {
+  .guide-bubble.docked { font-size: 0.85em; max-height: 38dvh; }
+}
 """
 
 
@@ -88,7 +100,7 @@ function findDeep(root, cls, depth) {
   return null;
 }
 
-const PHONE_MAX = PHONE_MAX_PX;  // views.theme.PHONE_MAX
+const PHONE = "PHONE_MEDIA_QUERY";  // views.theme.PHONE_MEDIA: a phone, upright or sideways
 
 export function render({ model }) {
   const box = document.createElement("div");
@@ -103,10 +115,13 @@ export function render({ model }) {
   live.replaceChildren(kicker, title, words);
   const ok = document.createElement("button");
   ok.type = "button"; ok.className = "guide-ok";
-  ok.addEventListener("click", () => model.send_msg({ do: "got_it" }));
+  // after "Got it" or "Skip", the keyboard's focus follows the guide (issue 26, item 6): to
+  // the next step's "Got it", or to the control it shows, or (the guide done) to the choices
+  let following = null;
+  ok.addEventListener("click", () => { following = model.step_id; model.send_msg({ do: "got_it" }); });
   const skip = document.createElement("button");
   skip.type = "button"; skip.className = "guide-skip";
-  skip.addEventListener("click", () => model.send_msg({ do: "skip" }));
+  skip.addEventListener("click", () => { following = model.step_id; model.send_msg({ do: "skip" }); });
   const buttons = document.createElement("div");
   buttons.className = "guide-buttons";
   buttons.replaceChildren(ok, skip);
@@ -146,7 +161,7 @@ export function render({ model }) {
     // (and the choices that stay at the bottom) make room above it through --guide-dock
     const size = window.innerWidth + "x" + window.innerHeight;
     if (dockedFor !== model.step_id || (dockedAt !== null && dockedAt !== size)) { dockedFor = null; dockedAt = null; }
-    const docked = window.innerWidth <= PHONE_MAX || dockedFor === model.step_id;
+    const docked = window.matchMedia(PHONE).matches || dockedFor === model.step_id;
     box.classList.toggle("docked", docked);
     if (docked) {
       box.style.left = ""; box.style.top = "";
@@ -228,6 +243,29 @@ export function render({ model }) {
     skip.textContent = model.skip_label;
     skip.hidden = model.step_id === "done";
     place();
+    if (following !== null && following !== model.step_id) {
+      following = null;
+      setTimeout(follow, 60);
+    }
+  };
+  const firstControl = (el) => {
+    if (!el) return null;
+    if (el.matches("button, a[href], input") && !el.disabled) return el;
+    for (const r of [el.shadowRoot, el]) {
+      if (!r) continue;
+      for (const c of r.querySelectorAll("*")) {
+        if (c.matches("button, a[href], input") && !c.disabled && c.getClientRects().length) return c;
+        if (c.shadowRoot) { const found = firstControl(c); if (found && found !== c) return found; }
+      }
+    }
+    return null;
+  };
+  const follow = () => {
+    if (model.step_id && !ok.hidden && !box.hidden) { ok.focus({ preventScroll: true }); return; }
+    let el = model.step_id && model.target ? findDeep(document, model.target, 0) : null;
+    for (const cls of model.avoid) { if (el) break; el = findDeep(document, cls, 0); }
+    const c = firstControl(el);
+    if (c) c.focus({ preventScroll: true });
   };
   model.on("focus_seq", () => setTimeout(() => {  // "How to play" opened or closed: the focus follows
     const el = findDeep(document, model.focus_class, 0);
@@ -246,7 +284,7 @@ export function render({ model }) {
   return anchor;
 }
 """
-    _esm = _esm.replace("PHONE_MAX_PX", str(PHONE_MAX))
+    _esm = _esm.replace("PHONE_MEDIA_QUERY", PHONE_MEDIA)
     _stylesheets: ClassVar[list[str]] = [BUBBLE_CSS]
 
     def __init__(self, on_action: Callable[[str], Any] | None = None, **params: Any) -> None:
@@ -289,7 +327,8 @@ class TableLearning:
         self.game = "arriala" if isinstance(table.match, ArrialaMatch) else "midi"
         self.open = False
         self.button = button("", self.toggle, name="how-to-play")
-        self.button.stylesheets = [*self.button.stylesheets, phone_symbol_css("?")]
+        # "?" up to a portrait tablet's width: the header then keeps to one line (issue 26, item 1)
+        self.button.stylesheets = [*self.button.stylesheets, phone_symbol_css("?", max_width=900)]
         self.bubble = GuidePointer(on_action=self._act, avoid=list(AVOID[self.game]))
         header = getattr(table, "_header", None)
         if header is not None:  # the header's buttons, before "take back my move"
@@ -337,8 +376,8 @@ class TableLearning:
     def parts(self, parts: list[Any]) -> list[Any]:
         """The table's ``parts`` with "How to play" above them when open, and the bubble."""
         m, tr = self.table.match, self.table.tr
-        self.table._update(self.button, label=tr.ui("how.back", "Back to the game") if self.open
-                           else tr.ui("how.open", "How to play"))
+        words = tr.ui("how.back", "Back to the game") if self.open else tr.ui("how.open", "How to play")
+        self.table._update(self.button, label=words, description=words)  # the tooltip where it shows "?"
         self.update()
         if not self.open:
             return [*parts, self.bubble]

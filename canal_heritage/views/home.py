@@ -33,6 +33,7 @@ from .theme import (
     WATER_LIGHT,
     button,
     html,
+    phone_css,
     text,
 )
 from .toggle_group import ToggleGroup
@@ -117,6 +118,24 @@ button:focus-visible {{ outline: 0.2em solid {FOCUS}; outline-offset: 0.15em; }}
 
 
 #: The home screen's look: the header, the picture beside Riquet's story, the three choices.
+#: A short landscape window (a laptop, a tablet on its side; the kiosk, whose game under the
+#: choices takes room, up to 820 px high): the home keeps to the window (issue 26, item 7):
+#: smaller title and profile, tighter story, the choices with smaller pictures. Written
+#: ``{SHORT}`` in the stylesheets below, see :func:`_short`.
+SHORT = "@media short"
+#: The kiosk's short window from 1200 px wide: the choices' pictures beside their words.
+SHORT_WIDE = "@media short-wide"
+SHORT_MEDIA = {False: "@media (orientation: landscape) and (max-height: 780px) and (min-width: 900px)",
+               True: "@media (orientation: landscape) and (max-height: 820px) and (min-width: 900px)"}
+
+
+def _short(css: str, kiosk: bool) -> str:
+    """``css`` with its short-window rules for the home (``kiosk``: the kiosk's home, whose
+    profile is smaller: its game takes the bottom of the screen)."""
+    wide = SHORT_MEDIA[True] + " and (min-width: 1200px)" if kiosk else "@media not all"
+    return (css.replace(SHORT_WIDE, wide).replace(SHORT, SHORT_MEDIA[kiosk])
+            .replace("PICTURE_VH", "60vh" if kiosk else "80vh"))
+
 HOME_CSS = f"""
 .welcome-head {{ display: flex; justify-content: space-between; align-items: flex-start; gap: 1em; flex-wrap: wrap; }}
 .eyebrow {{ margin: 0; font-size: {TYPE_SCALE['small']}; color: {CANAL}; font-weight: 700;
@@ -130,6 +149,14 @@ figure.profile.compact .picture {{ width: min(100%, 75vh); }}
 figure.profile figcaption {{ font-size: {TYPE_SCALE['small']}; color: {MUTED}; text-align: center; margin-top: 0.2em; }}
 .story p {{ margin: 0 0 0.5em; line-height: 1.4; }}
 .story h2 {{ font-size: {TYPE_SCALE['h3']}; margin: 0 0 0.3em; color: {VINE}; }}
+{SHORT} {{
+  h1 {{ font-size: clamp(1.4em, 2vw + 0.4em, {TYPE_SCALE['h1']}); }}
+  :host(.welcome-picture) {{ flex: 0 1 PICTURE_VH !important; }}  /* the story takes the width the picture leaves */
+  figure.profile .picture, figure.profile.compact .picture {{ width: min(100%, PICTURE_VH); }}
+  figure.profile figcaption {{ font-size: 0.75em; line-height: 1.25; }}
+  .story p {{ font-size: 0.92em; line-height: 1.3; margin-bottom: 0.2em; }}
+  .story h2 {{ font-size: 1.1em; margin-bottom: 0.15em; }}
+}}
 """
 
 #: The three choices: each a large card (picture, title, one line), the whole card one button.
@@ -148,6 +175,18 @@ CHOICE_CSS = BUTTON_CSS + f"""
 :host(.choice-card) .bk-btn:focus-visible {{ outline: 0.2em solid {FOCUS}; outline-offset: 0.2em; }}
 :host(.choice-card) .bk-btn::before {{ content: ""; display: block; width: 7.2em; max-width: 100%; height: 4em;
   margin-bottom: 0.2em; background: center / contain no-repeat; }}
+{SHORT} {{
+  :host(.choice-card) .bk-btn.bk-btn {{ padding: 0.45em 0.7em 0.55em; gap: 0.15em; }}
+  :host(.choice-card) .bk-btn::before {{ height: 2.6em !important; margin-bottom: 0; }}
+}}
+{SHORT_WIDE} {{
+  :host(.choice-card) .bk-btn.bk-btn {{ display: grid; grid-template-rows: auto auto; align-content: center;
+    grid-template-columns: auto minmax(0, 1fr); align-items: center; justify-items: start;
+    column-gap: 0.7em; row-gap: 0.15em; text-align: left;
+    padding: 0.5em 0.8em; }}
+  :host(.choice-card) .bk-btn::before {{ grid-row: 1 / span 2; width: 5.2em; height: 3.2em !important;
+    margin: 0; }}
+}}
 """
 
 #: A button that reads as a link (to another page of the exhibit), still ≥ 44 px.
@@ -218,21 +257,25 @@ class Home(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.Column:
         tr = translator(self.lang)
+        home_css = _short(HOME_CSS, self._attract is not None)
         eyebrow = tr.ui("home.eyebrow", "The Canal des Deux Mers, from the Atlantic to the Mediterranean")
         midi, garonne = tr.ui("home.canal_midi", "Canal du Midi"), tr.ui("home.canal_garonne", "Canal de Garonne")
         head = html(
             f"<header class='welcome-title'><p class='eyebrow'>{text(eyebrow)}</p>"
             f"<h1>{text(midi)} <span class='and'>&amp;</span> "
             f"{text(garonne)}</h1></header>",
-            stylesheets=[HOME_CSS], css_classes=["welcome-head"], margin=0,
-            styles={"flex": "1 1 auto", "min-width": "0"})
-        top = pn.FlexBox(head, self.languages, flex_wrap="nowrap", justify_content="space-between",
-                         align_items="flex-start", gap="1em", sizing_mode="stretch_width", margin=0)
+            stylesheets=[home_css], css_classes=["welcome-head"], margin=0,
+            styles={"flex": "1 1 16em", "min-width": "0"})
+        # on a phone the language comes on its own line under the title (beside it, the title
+        # was squeezed to a word a line and the picker ran over the eyebrow): the title wants
+        # 16em before it shares its line
+        top = pn.FlexBox(head, self.languages, flex_wrap="wrap", justify_content="space-between",
+                         align_items="flex-start", gap="0.3em 1em", sizing_mode="stretch_width", margin=0)
         figure = html(
             f"<figure class='profile{' compact' if self._attract is not None else ''}'>"
             f"<div class='picture'>{long_profile_svg(tr)}</div>"
             f"<figcaption>{text(caption(tr))}</figcaption></figure>",
-            stylesheets=[HOME_CSS], css_classes=["welcome-picture"], sizing_mode="stretch_width", margin=0,
+            stylesheets=[home_css], css_classes=["welcome-picture"], sizing_mode="stretch_width", margin=0,
             styles={"flex": "3 1 32em", "min-width": "0"})
         riquet = tr.ui("home.riquet_title", "Pierre-Paul Riquet's dream")
         story = tr.ui("home.riquet_story", "Riquet collected the salt tax in Languedoc and dreamed of a canal "
@@ -240,7 +283,7 @@ class Home(pn.viewable.Viewer):
                                            "on the works; he died in October 1680, a few months before the canal "
                                            "opened in May 1681.")
         story_parts: list[Any] = [html(f"<div class='story'><h2>{text(riquet)}</h2><p>{text(story)}</p></div>",
-                                       stylesheets=[HOME_CSS], margin=0, sizing_mode="stretch_width")]
+                                       stylesheets=[home_css], margin=0, sizing_mode="stretch_width")]
         if self._on_people is not None:
             people = self._on_people
             story_parts.append(button(tr.ui("home.riquet_link", "Riquet's story in the explorer") + "\u00a0→",
@@ -334,7 +377,8 @@ def choice_card(title: str, line: str, picture: str, on_click: Callable[..., Any
                 + quote(picture, safe="") + "\"); }\n"
                 ":host(.choice-card) .bk-btn::after { content: \"" + _css_string(line) + "\"; }"
                 + ("\n:host(.choice-card) .bk-btn::before { height: 3em; }" if compact else ""))
-    b = pn.widgets.Button(label=title, stylesheets=[CHOICE_CSS, card_css], css_classes=[name, "choice-card"],
+    b = pn.widgets.Button(label=title, stylesheets=[_short(CHOICE_CSS, compact), card_css],
+                          css_classes=[name, "choice-card"],
                           sizing_mode="stretch_width", margin=0,
                           styles={"flex": "1 1 0", "min-width": "11em", "align-self": "stretch"})
     b.on_click(on_click)
@@ -429,15 +473,15 @@ class MidiSetup(pn.viewable.Viewer):
 #: and "Start the game" fit a 1366×768 window (issue 26, item 8).
 SETUP_TITLE_STYLE = "margin:0.25em 0 0.15em;line-height:1.15"
 
-#: The set-up's actions: on a phone (up to 599 px wide, as the tables' phone layout) a bar
+#: The set-up's actions: on a phone (upright or on its side, as the tables' phone layout) a bar
 #: stuck to the bottom of the window, on the page's paper, a soft shadow above it telling that
 #: the page goes on under it.
-ACTIONS_CSS = f"""
-@media (max-width: 599px) {{
+ACTIONS_CSS = phone_css(f"""
+@media phone {{
   :host {{ position: sticky !important; bottom: 0; z-index: 20; background: {PAPER};
     padding: 0.3em 0 0.4em; box-shadow: 0 -0.55em 0.6em -0.55em rgba(29, 43, 54, 0.35); }}
 }}
-"""
+""")
 
 
 def _css() -> str:

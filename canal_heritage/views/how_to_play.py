@@ -26,6 +26,7 @@ from ..midi.narration import Narrator as MidiNarrator
 from ..midi.state import SiteStatus
 from ..theme import ARRIALA_SEATS
 from . import art
+from .modal import KeepFocusIn
 from .theme import BUTTON_CSS, CANAL, INK, button, html, text
 
 #: A game: "midi" or "arriala".
@@ -344,7 +345,9 @@ class HowToPlay(pn.viewable.Viewer):
             parts.insert(0, self.close_button)  # first: the way back is in view at once
         styles = {"background": "#f4efe2", "border": f"0.12em solid {CANAL}", "border-radius": "1em",
                   "padding": "0.6em 1em"}
-        if overlay:  # over the game table, which stays as it is underneath
+        if overlay:  # over the game table, which stays as it is underneath (and out of the keyboard's reach)
+            parts.append(KeepFocusIn(container="how-to-play-panel", close="how-close",
+                                     label=tr.ui("how.open", "How to play")))
             styles.update({"position": "fixed", "top": "0.5em", "left": "0.5em", "right": "0.5em",
                            "bottom": "0.5em", "z-index": "700", "overflow-y": "auto",
                            "box-shadow": "0 0.4em 2em rgba(0,0,0,0.3)", "width": "auto"})

@@ -20,7 +20,9 @@ from typing import Any, ClassVar
 import param
 from panel.custom import JSComponent
 
-LOG_SHEET_CSS = """
+from .theme import phone_css
+
+LOG_SHEET_CSS = phone_css("""
 :host { display: inline-block; }
 .log-open {
   font: inherit; font-size: 1em; font-weight: 600; line-height: 1.25; cursor: pointer;
@@ -37,7 +39,7 @@ LOG_SHEET_CSS = """
 .log-open .new[hidden] { display: none; }
 .log-open svg { display: block; flex: none; }
 @media (max-width: 1100px) { .log-open .words { display: none; } }
-@media (max-width: 599px) {
+@media phone {
   .log-open { padding: 0 6px; margin: 1px 2px; min-height: 44px; min-width: 44px; gap: 4px; }
 }
 .log-panel {
@@ -60,6 +62,7 @@ LOG_SHEET_CSS = """
   overflow-y: auto; flex: 1 1 auto; margin: 0; padding: 0.6em 1em 1em 3.2em; line-height: 1.4;
 }
 .log-panel li { margin: 0.35em 0; }
+.log-panel ol:focus-visible { outline: 0.2em solid #1d2b36; outline-offset: -0.2em; }
 .log-panel li.fresh { font-weight: 600; }
 .log-panel li::marker { color: #3d3d3d; font-variant-numeric: tabular-nums; }
 .log-panel .ruling { font-size: 0.8em; background: #dfe9f1; border-radius: 0.4em; padding: 0 0.3em;
@@ -68,7 +71,7 @@ LOG_SHEET_CSS = """
   .log-panel { top: auto; left: 0; width: auto; height: 55vh; border-left: none;
     border-top: 0.15em solid #1f5f8b; box-shadow: 0 -0.4em 1.2em rgba(29, 43, 54, 0.25); }
 }
-"""
+""")
 
 
 class LogSheet(JSComponent):
@@ -120,6 +123,9 @@ export function render({ model }) {
   head.append(title, close);
   const list = document.createElement("ol");
   list.reversed = true;
+  // the list scrolls inside the sheet: the keyboard reaches it (arrows and Page Down scroll it)
+  list.tabIndex = 0;
+  list.setAttribute("aria-labelledby", title.id);
   sheet.append(head, list);
   box.append(open, sheet);
   let seen = model.total;  // what the visitor had seen when they last looked

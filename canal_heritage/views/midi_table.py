@@ -24,7 +24,7 @@ from .end_title import TITLE_STYLE, WHY_STYLE
 from .guide import with_guide  # issue 13: guide (learn by playing)
 from .intro import intro_parts  # issue 13: engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell, points_chart, score_table
-from .theme import button, html, text
+from .theme import button, html, phone_css, text
 
 #: A seat's frame: outlined while it is that seat's turn (every key always set, so a change is one style).
 SEAT_STYLE = {"flex": "1 1 18em", "border-radius": "0.6em", "outline": "none"}
@@ -34,7 +34,7 @@ TURN_STYLE = {**SEAT_STYLE, "outline": f"0.2em solid {TURN_OUTLINE}"}
 #: then three columns: the site in play, the visitor's choices (the bots' latest reason
 #: below them), the players (the visitor's hand first). Portrait: the canal, the site beside
 #: the players, then the choices across. Each area scrolls inside if it must; the page never.
-BODY_CSS = """
+BODY_CSS = phone_css("""
 :host { display: grid !important; gap: 0.4em 1em;
   grid-template-columns: minmax(0, 0.9fr) minmax(0, 1.1fr) minmax(0, 1.35fr);
   grid-template-rows: auto minmax(0, 1fr) auto;
@@ -45,19 +45,25 @@ BODY_CSS = """
 .prompt { grid-area: prompt; }
 .players { grid-area: players; }
 .explains { grid-area: explains; }
+/* a small landscape screen (a tablet held sideways): the choices' column wider, so the cards
+   sit in one row and the last is not below the fold */
+@media (orientation: landscape) and (max-width: 1100px) {
+  :host { grid-template-columns: minmax(0, 0.8fr) minmax(0, 1.3fr) minmax(0, 1.2fr); }
+}
 @media (orientation: portrait) {
   :host { grid-template-columns: minmax(0, 1fr) minmax(0, 1.2fr);
     grid-template-rows: auto minmax(11em, 1fr) minmax(0, auto) auto;
     grid-template-areas: "strip strip" "site players" "prompt prompt" "explains explains"; }
 }
-@media (max-width: 599px) {
+@media phone {
   :host { grid-template-columns: minmax(0, 1fr); grid-template-rows: none; grid-auto-rows: auto;
     grid-template-areas: "strip" "site" "prompt" "players" "explains"; }
   .site-panel, .players, .explains { overflow: visible !important; }
   .prompt { position: sticky; bottom: var(--guide-dock, 0px); z-index: 5; max-height: 50dvh; background: #fbf6ea;
     box-shadow: 0 -0.4em 0.6em -0.3em rgba(29, 43, 54, 0.25); padding-bottom: 0.2em; }
 }
-"""
+@media (orientation: landscape) and (max-height: 480px) { .prompt { max-height: 42dvh; } }
+""")
 
 #: The canal's cards shrink with the window (a card keeps its shape).
 STRIP_CARD_CSS = """
@@ -77,17 +83,17 @@ SITE_CSS = """
 """
 
 #: A card's picture above its words, as a row of tiles (the bet's and draw's choices).
-CHOICE_TILES_CSS = """
+CHOICE_TILES_CSS = phone_css("""
 .choice-list button.has-icon { flex-direction: column; align-items: center; text-align: center;
   width: 6.3em; font-size: 0.92em; padding: 0.3em 0.2em 0.4em; gap: 0.2em; hyphens: auto; }
 .choice-list .icon svg { width: auto; height: min(6em, 11vh); }
 @media (orientation: portrait) { .choice-list button.has-icon { width: 8.6em; } }
-@media (max-width: 599px) {  /* a phone: the cards in one row that slides sideways, like a hand held */
+@media phone {  /* a phone: the cards in one row that slides sideways, like a hand held */
   .choice-list { flex-wrap: nowrap !important; overflow-x: auto; padding-bottom: 0.2em; }
   .choice-list button.has-icon { width: 6.6em; flex: none; font-size: 0.8em; }
   .choice-list .icon svg { height: 4.4em; }
 }
-"""
+""")
 
 #: The players: the visitor's seat first and largest, the others as a compact summary.
 SEAT_CSS = """

@@ -56,6 +56,27 @@ MODAL_CSS = f"""
 """
 
 
+#: Makes everything outside ``el`` inert, up through every shadow root to ``<body>``; returns
+#: what it made inert (to make live again). Shared by the modal question and the sheets.
+INERT_JS = """
+function inertAround(el) {
+  const made = [];
+  while (el && el !== document.body && el !== document.documentElement) {
+    const parent = el.parentNode;
+    if (!parent) break;
+    for (const sib of parent.children) {
+      if (sib !== el && !sib.inert && !["SCRIPT", "STYLE", "LINK"].includes(sib.tagName)) {
+        sib.inert = true;
+        made.push(sib);
+      }
+    }
+    el = parent instanceof ShadowRoot ? parent.host : parent;
+  }
+  return made;
+}
+"""
+
+
 class Modal(JSComponent):
     """A modal question: shown while ``open``; ``on_answer(answer_id)`` is told the answer.
 
@@ -75,7 +96,7 @@ class Modal(JSComponent):
     level = param.Integer(default=2, bounds=(1, 2), doc="The title's heading level.")
     message_class = param.String(default="", doc="A class more for the message (``countdown``).")
 
-    _esm = """
+    _esm = INERT_JS + """
 export function render({ model }) {
   const p = model.prefix;
   const veil = document.createElement("div");
@@ -108,20 +129,7 @@ export function render({ model }) {
   let before = null;
   let open = false;
   // Everything outside the question, up through every shadow root to <body>, becomes inert.
-  const isolate = () => {
-    let el = root.getRootNode().host || null;
-    while (el && el !== document.body && el !== document.documentElement) {
-      const parent = el.parentNode;
-      if (!parent) break;
-      for (const sib of parent.children) {
-        if (sib !== el && !sib.inert && !["SCRIPT", "STYLE", "LINK"].includes(sib.tagName)) {
-          sib.inert = true;
-          made_inert.push(sib);
-        }
-      }
-      el = parent instanceof ShadowRoot ? parent.host : parent;
-    }
-  };
+  const isolate = () => { made_inert.push(...inertAround(root.getRootNode().host || null)); };
   const release = () => {
     for (const el of made_inert) el.inert = false;
     made_inert = [];
@@ -231,3 +239,57 @@ export function render({ model }) {
             answer = self.dismiss
         if isinstance(answer, str):
             self.give(answer)
+
+
+class KeepFocusIn(JSComponent):
+    """Put inside a sheet shown over the page (the table's "How to play", issue 26, item 6):
+    while it is on the page, everything outside the sheet (the nearest ancestor with the class
+    ``container``) is ``inert``, so Tab never reaches a move hidden behind it; the sheet is a
+    modal dialog for screen readers, and Escape presses its ``close`` button. Taken off the
+    page, it makes the page live again."""
+
+    container = param.String(default="", doc="the CSS class of the sheet that keeps the focus")
+    close = param.String(default="", doc="the CSS class of the sheet's close button (Escape presses it)")
+    label = param.String(default="", doc="the sheet's name, as a screen reader says it")
+
+    _esm = INERT_JS + """
+export function render({ model }) {
+  const mark = document.createElement("span");
+  mark.hidden = true;
+  let made_inert = [], sheet = null, tries = 0;
+  const up = (el) => el.parentNode instanceof ShadowRoot ? el.parentNode.host : el.parentNode;
+  const find = () => {
+    for (let el = mark.getRootNode().host || null; el; el = up(el)) {
+      if (el.classList && el.classList.contains(model.container)) return el;
+    }
+    return null;
+  };
+  const isolate = () => { made_inert.push(...inertAround(sheet)); };
+  const release = () => { for (const el of made_inert) el.inert = false; made_inert = []; };
+  const onKey = (ev) => {
+    if (ev.key !== "Escape" || !sheet) return;
+    const holder = sheet.shadowRoot ? sheet.shadowRoot.querySelector("." + CSS.escape(model.close)) : null;
+    const b = holder && (holder.shadowRoot || holder).querySelector("button");
+    if (b) { ev.preventDefault(); b.click(); }
+  };
+  const start = () => {
+    if (sheet) return;
+    sheet = find();
+    if (!sheet) { if (++tries < 60) requestAnimationFrame(start); return; }
+    sheet.setAttribute("role", "dialog");
+    sheet.setAttribute("aria-modal", "true");
+    if (model.label) sheet.setAttribute("aria-label", model.label);
+    isolate();
+    document.addEventListener("keydown", onKey, true);
+  };
+  requestAnimationFrame(start);
+  model.on("remove", () => { release(); document.removeEventListener("keydown", onKey, true); });
+  return mark;
+}
+"""
+
+    def __init__(self, **params: Any) -> None:
+        params.setdefault("width", 0)
+        params.setdefault("height", 0)
+        params.setdefault("margin", 0)
+        super().__init__(**params)

@@ -45,7 +45,47 @@ export function render({ model }) {
     if (nav.top) {  // a new page opens at its top (once the new page is drawn, too)
       window.scrollTo(0, 0);
       requestAnimationFrame(() => requestAnimationFrame(() => window.scrollTo(0, 0)));
+      focusHeading(headings());
     }
+  };
+  // issue 26, item 6: the keyboard's focus goes to the new page's heading (a screen reader
+  // reads it; the next Tab is the page's first control), not to the page's body
+  const headings = () => {
+    const found = [];
+    const walk = (root, depth) => {
+      if (depth > 12) return;
+      for (const h of root.querySelectorAll("h1")) found.push(h);
+      for (const el of root.querySelectorAll("*")) if (el.shadowRoot) walk(el.shadowRoot, depth + 1);
+    };
+    walk(document, 0);
+    return found;
+  };
+  let asked = 0;
+  const deep = (r) => (r.activeElement && r.activeElement.shadowRoot)
+    ? deep(r.activeElement.shadowRoot) : r.activeElement;
+  const focusHeading = (old) => {
+    const mine = ++asked;
+    const was = deep(document);  // the control that opened the page (it may linger a moment)
+    let frames = 0, held = 0;
+    const look = () => {
+      // a newer page, or nothing came (2 s), or the focus stayed put a while (Panel may draw a
+      // page's parts again just after it is shown: the focus would drop to the body)
+      if (mine !== asked || ++frames > 120 || held > 20) return;
+      // the new page's heading; after a few frames, any heading in sight (the new page may
+      // have been drawn before the address came)
+      const shown = headings().filter((e) => e.getClientRects().length);
+      const h = shown.find((e) => !old.includes(e)) || (frames > 6 ? shown[0] : undefined);
+      const active = deep(document);
+      if (h && active === h) { held++; requestAnimationFrame(look); return; }
+      if (h && (!active || active === document.body || active === was)) {
+        h.setAttribute("tabindex", "-1");
+        h.style.outline = h.style.outline || "none";  // a heading, not a control: no ring
+        h.focus({ preventScroll: true });
+        held = 0;
+      } else if (h) return;  // the visitor (or a question that asks, a dialog) has the focus elsewhere
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
   };
   const popped = () => model.send_msg({ search: window.location.search });
   window.addEventListener("popstate", popped);

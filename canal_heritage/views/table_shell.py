@@ -27,13 +27,13 @@ from ..theme import SHAPE_SYMBOL
 from .inplace import InPlace
 from .log_sheet import LogSheet
 from .moments import MomentStage
-from .theme import BUTTON_CSS, INK, button, every, html, phone_symbol_css, text
+from .theme import BUTTON_CSS, INK, TABLET_MAX, button, every, html, phone_css, phone_symbol_css, text
 
 #: The table fills the screen and never scrolls while a game is played (issue 13, item 5): a
 #: column as tall as the window, the header on top, the game's body (``.table-body``, laid
 #: out by each table's own grid) taking the rest. Rare screens (privacy, the projector's
 #: step, the end) come between the two; the end screen may make the table scroll, inside.
-TABLE_CSS = """
+TABLE_CSS = phone_css("""
 :host { height: 100vh; height: 100dvh; box-sizing: border-box;
   padding: 0.25em 0.6em calc(0.4em + var(--guide-dock, 0px));
   display: flex !important; flex-direction: column !important; gap: 0.35em;
@@ -42,32 +42,35 @@ TABLE_CSS = """
 .table-body { flex: 1 1 0 !important; min-height: 12em; }
 .privacy-screen, .projector-step, .end-screen { flex: none !important; }
 .end-screen ~ .table-body { flex: none !important; height: auto !important; }
-.projector-step { max-height: 45%; overflow-y: auto; }
+/* the projector's pause: a column along the right edge, the table beside it (nothing pushed
+   down, nothing cut: issue 26, item 7) */
+.projector-step { position: fixed !important; z-index: 30; top: 0; right: 0; bottom: 0;
+  width: min(30em, 34vw) !important; overflow-y: auto; box-sizing: border-box;
+  border-radius: 0.8em 0 0 0.8em !important; box-shadow: -0.3em 0 1em rgba(29, 43, 54, 0.2); }
+.projector-step ~ *, :has(~ .projector-step) { margin-right: min(30em, 34vw) !important; }
 .intro-band { flex: none !important; max-height: 30%; overflow-y: auto; }
 @media (max-width: 900px) { .intro-band { max-height: 24%; } }
-@media (max-width: 599px) {
+@media phone {
   :host { height: auto; min-height: 100dvh; overflow: visible;
     padding: 0.2em 0.4em calc(0.4em + var(--guide-dock, 0px)); }
   .table-body { flex: none !important; min-height: 0; height: auto !important; }
   .intro-band { max-height: none; overflow: visible; }
 }
-"""
+""")
 
 #: The header: the title and status, then the buttons, on one line when there is room.
-HEADER_CSS = """
+HEADER_CSS = phone_css("""
 :host { gap: 0.3em 0.35em !important; }
 @media (max-width: 1100px) { .table-title { max-width: 18em; } }
-@media (max-width: 599px) {
-  :host { gap: 0.2em 4px !important; }
-  .table-title { flex: 1 1 100% !important; max-width: none; }
-}
-"""
+@media phone { :host { gap: 0.2em 4px !important; } }
+@media (max-width: 599px) { .table-title { flex: 1 1 100% !important; max-width: none; } }
+""")
 
 #: The title and status: smaller on a narrow screen, so the header takes fewer lines.
-TITLE_CSS = """
+TITLE_CSS = phone_css("""
 @media (max-width: 1100px) { h1 { font-size: 1.2em !important; } .status { font-size: 0.92em !important; } }
-@media (max-width: 599px) { h1 { font-size: 1.05em !important; } .status { font-size: 0.85em !important; } }
-"""
+@media phone { h1 { font-size: 1.05em !important; } .status { font-size: 0.85em !important; } }
+""")
 
 #: The bots' latest reasons: always in view, compact (a box that scrolls inside when long).
 EXPLAINS_CSS = """
@@ -258,13 +261,20 @@ class TableShell(InPlace, pn.viewable.Viewer):
             self._hands_toggle.param.watch(self._open_hands, "value")
         # the log: a sheet the visitor opens from the header (issue 13, item 5)
         self._log_sheet = LogSheet(css_classes=["what-happened"], margin=(0, 0))
-        for lang in self._lang_buttons:  # compact: the header stays on one line where it can; "FR" on a phone
+        # compact: the header stays on one line where it can; "FR", "↶", "⌂" up to a tablet's width
+        # (each button says its words in its tooltip and to a screen reader)
+        # on the projector, always (its type is large: the table keeps the screen, issue 26, item 7)
+        always = m.projector
+        for lang in self._lang_buttons:
             code = lang.css_classes[0].removeprefix("lang-").upper()
             lang.stylesheets = [*lang.stylesheets, ".bk-btn { padding: 0.3em 0.55em; font-size: 0.9em; }",
-                                phone_symbol_css(code, size="15px")]
+                                phone_symbol_css(code, size="24px" if always else "15px", max_width=TABLET_MAX,
+                                                 always=always)]
         for other, symbol in ((self._undo_button, "↶"), (self._home_button, "⌂")):
             if other is not None:
-                other.stylesheets = [*other.stylesheets, ".bk-btn { padding: 0.35em 0.7em; }", phone_symbol_css(symbol)]
+                other.stylesheets = [*other.stylesheets, ".bk-btn { padding: 0.35em 0.7em; }",
+                                    phone_symbol_css(symbol, size="32px" if always else "22px", max_width=TABLET_MAX,
+                                                     always=always)]
         widget: Any
         for widget in (*self._lang_buttons, self._undo_button, self._home_button, self._hands_toggle):
             if widget is not None:
@@ -367,9 +377,11 @@ class TableShell(InPlace, pn.viewable.Viewer):
         for code, b in zip(LANGUAGES, self._lang_buttons, strict=False):
             self._update(b, color="primary" if code == m.lang else "default")
         # disabled, not hidden: showing or hiding a widget lays the whole page out again
-        self._update(self._undo_button, label=self.undo_words(tr), disabled=not m.can_undo())
+        undo = self.undo_words(tr)  # the words are the tooltip too, where the button shows "↶"
+        self._update(self._undo_button, label=undo, description=undo, disabled=not m.can_undo())
         if self._home_button is not None:
-            self._update(self._home_button, label=tr.ui("table.home", "Home"))
+            home = tr.ui("table.home", "Home")
+            self._update(self._home_button, label=home, description=home)
         if self._hands_toggle is not None:
             self._update(self._hands_toggle, label=tr.ui("table.open_hands", "Show every hand"), value=m.open_hands)
 

@@ -37,14 +37,17 @@ FOCUS = INK  #: the keyboard focus ring (13.4:1 on paper)
 
 # ---------------------------------------------------------------- type and space
 BASE_FONT = "18px"
-PROJECTOR_FONT = "26px"
+#: Projector mode: 26 px on a 1920 px projector, as large on the wall on a smaller one (it grows
+#: with the window's width, never under the base size): a 1280×800 projector keeps the table
+#: whole instead of showing a third of it (issue 26, item 7).
+PROJECTOR_FONT = "clamp(18px, 1.36vw, 26px)"
 #: The type scale (a major third, ×1.25), in em of the root's font size so the projector mode
 #: scales it all.
 TYPE_SCALE: dict[str, str] = {"small": "0.85em", "body": "1em", "lead": "1.25em", "h3": "1.25em",
                               "h2": "1.56em", "h1": "1.95em", "display": "2.44em"}
 #: Spacing steps.
 SPACE: dict[str, str] = {"xs": "0.25em", "s": "0.5em", "m": "1em", "l": "1.5em", "xl": "2.5em"}
-#: The smallest touch target: 2.75em is 49.5 px at 18 px, 71.5 px in projector mode (≥ 44 px).
+#: The smallest touch target: 2.75em is 49.5 px at 18 px, up to 71.5 px in projector mode (≥ 44 px).
 TOUCH = "2.75em"
 #: Rounded corners of cards and buttons.
 RADIUS = "0.6em"
@@ -73,16 +76,34 @@ CARD_BUTTON_CSS = BUTTON_CSS + """
 #: Below this width (CSS px) a screen is a phone held upright: one column, the page scrolls
 #: once, the table's header buttons show a symbol instead of their words.
 PHONE_MAX = 599
+#: A phone, upright or held sideways (a window under 480 px high): the media query of every
+#: phone arrangement. Write ``@media phone`` in a stylesheet and pass it through :func:`phone_css`.
+PHONE_MEDIA = f"(max-width: {PHONE_MAX}px), (orientation: landscape) and (max-height: 480px)"
 
 
-def phone_symbol_css(symbol: str, *, size: str = "22px") -> str:
-    """A stylesheet for a button that shows only ``symbol`` on a phone (its words stay in the
-    page for screen readers, at size 0), in a 44 px square. Sizes are in px: the projector
-    mode never runs on a phone, and the words' em would be 0 there."""
-    return (f"@media (max-width: {PHONE_MAX}px) {{ .bk-btn {{ font-size: 0 !important; padding: 0 !important; "
-            f"min-width: 44px !important; min-height: 44px !important; line-height: 1; }} "
-            f":host {{ margin: 1px 2px !important; }} "
-            f".bk-btn::before {{ content: \"{symbol}\"; font-size: {size}; font-weight: 700; }} }}")
+def phone_css(css: str) -> str:
+    """``css`` with each ``@media phone`` made the phone's media query (:data:`PHONE_MEDIA`)."""
+    return css.replace("@media phone", f"@media {PHONE_MEDIA}")
+
+
+#: Below this width (CSS px) a screen is a tablet or a small laptop: the table's header keeps
+#: to one line by showing symbols for its familiar buttons (languages, undo, home).
+TABLET_MAX = 1100
+
+
+def phone_symbol_css(symbol: str, *, size: str = "22px", max_width: int = PHONE_MAX, always: bool = False) -> str:
+    """A stylesheet for a button that shows only ``symbol`` on a screen up to ``max_width``
+    px wide (a phone unless told; its words stay in the page for screen readers, at size 0),
+    in a 44 px square. Sizes are in px: the words' em would be 0 there. ``always``: at every
+    width, in a 64 px square (the projector's header, read from the back of the room)."""
+    rules = (f".bk-btn {{ font-size: 0 !important; padding: 0 !important; "
+             f"min-width: 44px !important; min-height: 44px !important; line-height: 1; }} "
+             f":host {{ margin: 1px 2px !important; }} "
+             f".bk-btn::before {{ content: \"{symbol}\"; font-size: {size}; font-weight: 700; }}")
+    if always:  # the projector's header: symbols at every width
+        return rules.replace("44px", "64px")
+    media = PHONE_MEDIA if max_width == PHONE_MAX else f"(max-width: {max_width}px)"
+    return f"@media {media} {{ {rules} }}"
 
 
 def button(label: str, on_click: Callable[..., Any] | None = None, *, kind: str = "default",

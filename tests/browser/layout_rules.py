@@ -15,10 +15,12 @@ The rules:
   (``scrollWidth > clientWidth``);
 * **touch targets** — every visible control is at least 44 × 44 px (WCAG 2.5.5), links inside a
   sentence excepted (WCAG 2.5.8's inline exception);
-* **the decision in view** — from 768 px wide, the controls named by ``in_view`` (the current
+* **the decision in view** — from 768 px wide (a phone held sideways, under 480 px high, is a
+  phone), the controls named by ``in_view`` (the current
   decision's choices, the state needed to choose) are inside the window without scrolling the
   page or a box. On a phone one vertical scroll of the page is allowed: the rule then asks only
-  that the choices can be reached (they are in the page, not clipped away).
+  that the choices can be reached (they are in the page, not clipped away), and a bar stuck to
+  an edge of the window (the choices, the guide) is scrolling, not covering.
 """
 
 from __future__ import annotations
@@ -115,7 +117,8 @@ _PROBE = r"""
     if (wide) return false;
     for (let e = hit; e; e = parentOf(e)) {
       const p = getComputedStyle(e).position;
-      if (p === 'fixed' || p === 'sticky') {
+      if (p === 'sticky') return true;  // the page scrolls, the bar stays: it covers nothing for good
+      if (p === 'fixed') {
         const r = e.getBoundingClientRect();
         return r.bottom >= H - 1 || r.top <= 1;
       }
@@ -187,7 +190,10 @@ def layout_faults(page: Any, in_view: Sequence[str] = ()) -> list[str]:
 
     ``in_view``: selectors of what the current decision needs (its choices, the state needed
     to choose); from 768 px wide they must be in the window without scrolling."""
-    wide = page.viewport_size["width"] >= 768
+    size = page.viewport_size
+    # a phone held sideways (a window under 480 px high, views.theme.PHONE_MEDIA) is a phone:
+    # its page scrolls once, the choices in a sticky bar
+    wide = size["width"] >= 768 and size["height"] > 480
     found = [[selector, page.locator(selector).element_handles()] for selector in in_view]
     faults: list[str] = page.evaluate(_PROBE, [found, wide, TOUCH_PX])
     return faults

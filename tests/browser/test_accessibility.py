@@ -55,6 +55,28 @@ def test_home_and_setup_pages(page, exhibit):
     assert not found, report(found)
 
 
+def test_the_table_with_its_log_and_how_to_play_open(page, exhibit):
+    """Issue 26, item 6: the open log's scrolling list is reached by the keyboard, and the
+    table stays clean with "How to play" over it."""
+    found: list[str] = []
+    page.goto(exhibit + "?lang=fr&page=midi-setup")
+    page.locator(".start button").click()
+    page.locator(".intro-play button").click()
+    for _ in range(3):  # a few lines in the log
+        with contextlib.suppress(PlaywrightError):
+            page.locator(".prompt button.choice").first.click(timeout=5000)
+        page.wait_for_timeout(400)
+    page.locator(".log-open").click()
+    expect(page.locator(".log-panel")).to_be_visible()
+    assert page.locator(".log-panel ol").get_attribute("tabindex") == "0"
+    found += violations(page, "the table, its log open")
+    page.keyboard.press("Escape")
+    page.locator(".how-to-play button").click()
+    page.locator(".how-midi").wait_for()
+    found += violations(page, "the table, How to play open")
+    assert not found, report(found)
+
+
 def midi_phase(page) -> str | None:
     """The phase the visitor's choices belong to (bet, draw, reinforce, trade), read from the
     first choice's class; None while no choice is on offer."""

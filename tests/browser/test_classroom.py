@@ -152,7 +152,7 @@ def test_a_class_plays_a_whole_canal_du_midi_game(browser, classroom_url):
         # the teacher downloads the results
         download_button = teacher.locator(".download-results button")
         expect(download_button).to_be_enabled()
-        with teacher.expect_download() as info:
+        with teacher.expect_download(timeout=60_000) as info:  # the server builds the sheet (a loaded CI machine)
             download_button.click()
         csv = Path(info.value.path()).read_text(encoding="utf-8")
         assert code in csv and "Ana" in csv and "Bo" in csv and "Cy" in csv

@@ -128,28 +128,40 @@ def test_an_arriala_game_ends_speaking_to_the_visitor_with_play_again_in_view(br
 
 def _chosen(group) -> list[str]:
     """The words of the buttons of a toggle group marked chosen, and check that the marks
-    agree: ✓ and aria-pressed="true" on those, "false" and no ✓ on the others."""
-    chosen = []
-    buttons = group.locator("button")
-    assert buttons.count() >= 2
-    for i in range(buttons.count()):
-        b = buttons.nth(i)
-        pressed = b.get_attribute("aria-pressed")
+    agree: ✓ and aria-pressed="true" on those, "false" and no ✓ on the others. Read at one
+    moment (the group may be drawn again while an earlier answer changes its options)."""
+    read = """g => [...g.querySelectorAll('button')].map(b => [b.getAttribute('aria-pressed'),
+                 b.textContent.includes('CHECK'), b.querySelector('.words').textContent])""".replace("CHECK", CHECK)
+    buttons: list = []
+    for _ in range(20):  # a group drawn again settles within a moment
+        buttons = group.locator("[role=group]").evaluate(read)
+        if all((pressed == "true") == checked for pressed, checked, _ in buttons):
+            break
+        group.page.wait_for_timeout(100)
+    assert len(buttons) >= 2
+    for pressed, checked, words in buttons:
         assert pressed in ("true", "false")
-        words = b.locator(".words").inner_text()
-        assert (CHECK in b.inner_text()) == (pressed == "true"), (words, pressed)
-        if pressed == "true":
-            chosen.append(words)
-    return chosen
+        assert checked == (pressed == "true"), (words, pressed)
+    return [words for pressed, _, words in buttons if pressed == "true"]
+
+
+def _chosen_is(group, words: list[str]) -> None:
+    """The group shows ``words`` chosen, within a few seconds (an earlier answer may be
+    changing its options: the group is drawn again, then its choice comes)."""
+    for _ in range(50):
+        if _chosen(group) == words:
+            return
+        group.page.wait_for_timeout(100)
+    assert _chosen(group) == words
 
 
 def _swap(group, first: str, other: str) -> None:
-    assert _chosen(group) == [first]
+    _chosen_is(group, [first])
     button = group.get_by_role("button", name=other, exact=True)
     button.click()
     expect(button).to_have_attribute("aria-pressed", "true")
     expect(group.get_by_role("button", name=first, exact=True)).to_have_attribute("aria-pressed", "false")
-    assert _chosen(group) == [other]
+    _chosen_is(group, [other])
     assert group.locator("[role=group]").get_attribute("aria-label")  # named by its question
 
 

@@ -164,3 +164,72 @@ def test_four_players_are_all_in_view(browser, exhibit, size):
         check(page, (*MIDI_PARTS, *(f".seat-{p}" for p in range(4))))
     finally:
         context.close()
+
+
+def home_height(browser, url: str, size: tuple[int, int], lang: str) -> int:
+    """How tall the welcome screen at ``url`` is (the document's scroll height, px) in a
+    window of ``size``, in ``lang``."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(url + f"?lang={lang}")
+        page.locator(".home-choices").wait_for()
+        page.wait_for_timeout(800)
+        return int(page.evaluate("document.scrollingElement.scrollHeight"))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "oc"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_home_fits_a_tablet_on_its_side_and_a_laptop(browser, exhibit, size, lang):
+    """Issue 26, item 7: the welcome screen is whole in the window, nothing below the fold."""
+    tall = home_height(browser, exhibit, size, lang)
+    assert tall <= size[1] + 1, f"the home is {tall} px tall in a {size[1]} px window"
+
+
+DEEP_BOX = """(sel) => { const find = (root) => { const h = root.querySelector(sel); if (h) return h;
+  for (const el of root.querySelectorAll('*')) if (el.shadowRoot) { const f = find(el.shadowRoot); if (f) return f; }
+  return null; }; const e = find(document); if (!e) return null; const r = e.getBoundingClientRect();
+  return {top: r.top, height: r.height, left: r.left, width: r.width, position: getComputedStyle(e).position}; }"""
+
+
+def test_the_projector_uses_the_screen(browser, arriala):
+    """Issue 26, item 7: at 1920×1080 in projector mode "What just happened" is a column at the
+    right edge (the table keeps its place, nothing pushed down) and Arriala's map takes at
+    least 60 % of the window's height, its names at 24 px."""
+    from canal_heritage.views.arriala_map import FONT_PX, PROJECTOR_SCALE
+
+    assert FONT_PX * PROJECTOR_SCALE >= 24
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(arriala + "?lang=fr&mode=projector&page=arriala-setup")
+        page.locator(".start button").click()
+        page.locator(".intro-play button").click()
+        page.locator(".intro-play button").wait_for(state="detached")
+        step_seen: float | bool = False  # the table's top while the step shows
+        for _ in range(20):  # the bots' moves pause for the teacher: the step shows beside the table
+            page.wait_for_timeout(500)
+            if page.locator(".continue button").count():
+                step = page.evaluate(DEEP_BOX, ".projector-step")
+                body = page.evaluate(DEEP_BOX, ".table-body")
+                assert step["position"] == "fixed" and step["left"] + step["width"] >= 1919, step
+                assert body["left"] + body["width"] <= step["left"] + 1, (body, step)  # beside, not under
+                step_seen = body["top"]
+                page.locator(".continue button").first.click()
+            elif page.locator("button.pal-place").count() and page.locator("button.pal-place").is_enabled():
+                break
+        assert step_seen
+        page.wait_for_timeout(800)
+        free = page.evaluate(DEEP_BOX, ".table-body")
+        # not pushed down (the header beside the column may take one more line, no more)
+        assert step_seen - free["top"] <= 0.1 * 1080, (step_seen, free)
+        plot = page.evaluate("""() => {
+            const v = Bokeh.index.query_one(v => v.model.type == 'Figure' || v.model.type == 'Plot');
+            return v ? v.el.getBoundingClientRect().height : null; }""")
+        assert plot is not None and plot >= 0.6 * 1080, plot
+    finally:
+        context.close()

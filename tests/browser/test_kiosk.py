@@ -204,3 +204,14 @@ def test_still_there_answers_from_the_keyboard_in_french(browser, slow_kiosk):
         assert page.locator(".midi-setup").is_visible()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "oc"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_kiosk_home_and_its_game_fit_the_screen(browser, slow_kiosk, size, lang):
+    """Issue 26, item 7: the kiosk's home, with its game playing under the choices, is whole
+    in the window (a kiosk has no one to scroll it)."""
+    from test_fits import home_height
+
+    tall = home_height(browser, slow_kiosk, size, lang)
+    assert tall <= size[1] + 1, f"the kiosk's home is {tall} px tall in a {size[1]} px window"

@@ -111,3 +111,40 @@ def test_an_unknown_address_says_so_in_the_visitors_language(page, exhibit):
     page.locator(".heritage-none, .go-home button").first.click()  # the next page: the message goes
     page.locator(".home-screen").wait_for()
     expect(notice).to_have_count(0)
+
+
+
+#: The element that has the keyboard's focus, down through Panel's shadow roots.
+DEEP_FOCUS = """() => {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  return a ? {tag: a.tagName, text: (a.textContent || '').trim().slice(0, 80)} : null;
+}"""
+
+
+def focus_on(page, tag: str) -> dict:
+    page.wait_for_function(f"() => {{ const f = ({DEEP_FOCUS})(); return f && f.tag === '{tag}'; }}")
+    return page.evaluate(DEEP_FOCUS)
+
+
+def test_the_keyboard_focus_goes_to_each_new_pages_heading(page, exhibit):
+    """Issue 26, item 6: after a screen change the focus is on the new page's heading (a screen
+    reader reads it, the next Tab is the page's first control), never left on the body."""
+    page.goto(exhibit + "?lang=en")
+    page.locator(".play-midi button").focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"page=midi-setup"))
+    heading = focus_on(page, "H1")
+    assert "Canal du Midi" in heading["text"], heading
+    page.keyboard.press("Tab")  # the next Tab: a control of the page
+    assert page.evaluate(DEEP_FOCUS)["tag"] == "BUTTON"
+    page.locator(".go-home button").first.focus()
+    page.keyboard.press("Enter")
+    page.locator(".home-screen").wait_for()
+    heading = focus_on(page, "H1")
+    assert heading["text"], heading
+    page.locator(".heritage button").first.focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"page=explorer"))
+    heading = focus_on(page, "H1")
+    assert heading["text"], heading
