@@ -982,7 +982,8 @@ class HeritageExplorer(pn.viewable.Viewer):
         self.story = PlaceStory(lang=self.lang, place=self.place)
         self._views: dict[str, Any] = {}  # timeline, people, glossary: built when first shown
         # widgets, built once and relabelled on a language change
-        self._title = xhtml()
+        # the title wants 14em before it shares its line with Home (on a phone, Home goes under it)
+        self._title = xhtml(styles={"flex": "1 1 14em", "min-width": "0"})
         self._home = button("", lambda *_: on_home(), name="go-home") if on_home else None
         self._game = button("", lambda *_: on_game(), name="back-to-game") if on_game else None
         self._lang_buttons = {code: button(LANGUAGE_NAMES[code], lambda *_, c=code: self._choose_language(c),
