@@ -222,8 +222,9 @@ RING_PX, RING_MIN_PX = 42, 22
 def ring_sizes(points: Sequence[tuple[float, float]], px_per_km: float, largest: float,
                smallest: float) -> list[float]:
     """Each choice ring's diameter (px): ``largest`` where it has room, else as large as
-    keeps it from overlapping its nearest neighbouring ring at ``px_per_km`` (two rings at
-    the same place keep ``smallest``: the buttons under the map tell them apart)."""
+    keeps it from overlapping its nearest neighbouring ring at ``px_per_km``, never under
+    ``smallest``. Rings at one place (half a pixel apart or less) are drawn as one and do not
+    shrink each other: the buttons under the map tell them apart."""
     out = []
     for i, (x, y) in enumerate(points):
         gaps = [math.hypot(x - u, y - v) * px_per_km for j, (u, v) in enumerate(points) if j != i]

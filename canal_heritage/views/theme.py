@@ -91,18 +91,20 @@ def phone_css(css: str) -> str:
 TABLET_MAX = 1100
 
 
-def phone_symbol_css(symbol: str, *, size: str = "22px", max_width: int = PHONE_MAX, always: bool = False) -> str:
-    """A stylesheet for a button that shows only ``symbol`` on a screen up to ``max_width``
-    px wide (a phone unless told; its words stay in the page for screen readers, at size 0),
-    in a 44 px square. Sizes are in px: the words' em would be 0 there. ``always``: at every
-    width, in a 64 px square (the projector's header, read from the back of the room)."""
+def phone_symbol_css(symbol: str, *, size: str = "22px", max_width: int | None = None, always: bool = False) -> str:
+    """A stylesheet for a button that shows only ``symbol`` on a phone (:data:`PHONE_MEDIA`),
+    or on any screen up to ``max_width`` px wide, in a 44 px square (its words stay in the page
+    for screen readers, at size 0). Sizes are in px: the words' em would be 0 there.
+    ``always``: at every width, in a 64 px square (the projector's header, read from the back
+    of the room)."""
+    square = 64 if always else 44
     rules = (f".bk-btn {{ font-size: 0 !important; padding: 0 !important; "
-             f"min-width: 44px !important; min-height: 44px !important; line-height: 1; }} "
+             f"min-width: {square}px !important; min-height: {square}px !important; line-height: 1; }} "
              f":host {{ margin: 1px 2px !important; }} "
              f".bk-btn::before {{ content: \"{symbol}\"; font-size: {size}; font-weight: 700; }}")
-    if always:  # the projector's header: symbols at every width
-        return rules.replace("44px", "64px")
-    media = PHONE_MEDIA if max_width == PHONE_MAX else f"(max-width: {max_width}px)"
+    if always:
+        return rules
+    media = PHONE_MEDIA if max_width is None else f"(max-width: {max_width}px)"
     return f"@media {media} {{ {rules} }}"
 
 
