@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -315,7 +316,7 @@ def create(target: Target, busy_timeout: float) -> Engine:
             cursor.execute(f"PRAGMA busy_timeout = {round(busy_timeout * 1000)}")
             cursor.execute("PRAGMA foreign_keys = ON")
             if wal:
-                cursor.execute("PRAGMA journal_mode = WAL")
+                to_wal(cursor, busy_timeout)
             cursor.execute("PRAGMA synchronous = FULL")
         finally:
             cursor.close()
@@ -325,6 +326,23 @@ def create(target: Target, busy_timeout: float) -> Engine:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE_OPTION) else "BEGIN")
 
     return engine
+
+
+def to_wal(cursor: Any, wait: float) -> None:
+    """Put the file in WAL mode, trying again for up to ``wait`` seconds while it is locked.
+
+    SQLite's busy timeout does not cover this pragma: on a new file that another server is
+    switching to WAL at the same moment, it answers "locked" at once.
+    """
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if not is_locked(exc) or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.05)
 
 
 def writer(engine: Engine) -> Engine:
