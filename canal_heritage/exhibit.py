@@ -586,7 +586,7 @@ class ExhibitApp(pn.viewable.Viewer):
             self._setup_view = view
         elif self.page == "table" and self.match is not None:
             view = self._table = MidiTable(self.match, executor=self.executor, on_home=lambda: self.go("home"),
-                                           on_again=self.again, on_touch=self.touch)
+                                           on_again=self.again, on_touch=self.touch, on_language=self.set_language)
             self._table.on_place = self.open_place  # "where is this?": the site in play, on the map
             link_people(self._table, self.open_person)  # issue 13: engineers (the introduction's links)
         elif self.page == "arriala-setup":

@@ -36,7 +36,7 @@ from ..rooms.hub import Hub, RoomPlan, SeatPlan, bot_levels
 from ..rooms.qr import join_qr_svg
 from ..rooms.room import Replica, Room
 from ..theme import SHAPE_SYMBOL, arriala_seat
-from .theme import ACCENT, CANAL, INK, MUTED, PLANE, SURFACE, button, html, root_styles, text
+from .theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, PLANE, SURFACE, button, html, root_styles, text
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 NAME_MAX = 24
 
 PAGE_CSS = f"""
-:host {{ max-width: 60em; margin: 0 auto; padding: 0.6em 1em 2em; box-sizing: border-box; }}
+:host {{ max-width: min(60em, 100%); min-width: 0; margin: 0 auto; padding: 0.6em 1em 2em; box-sizing: border-box; }}
 h1 {{ font-size: 1.95em; margin: 0.3em 0 0.2em; line-height: 1.15; }}
 h2 {{ font-size: 1.4em; margin: 0.6em 0 0.3em; }}
 p {{ line-height: 1.45; }}
@@ -58,9 +58,25 @@ STATUS_CSS = f"""
 """
 
 INPUT_CSS = """
-input { font-size: 1.3em !important; min-height: 2.4em; padding: 0.2em 0.5em !important; }
-select { font-size: 1.1em !important; min-height: 2.6em; }
-label { font-size: 1.05em; font-weight: 600; }
+input { font-size: 1.3em !important; min-height: max(2.4em, 44px) !important; height: auto !important;
+  padding: 0.2em 0.5em !important; box-sizing: border-box; }
+select { font-size: 1.1em !important; min-height: max(2.6em, 44px) !important; height: auto !important;
+  box-sizing: border-box; }
+label { font-size: 1.05em; font-weight: 600; white-space: normal; line-height: 1.25; }
+"""
+
+#: A form's field: as wide as the page allows, up to a comfortable line (a phone's 360 px
+#: window included: fixed widths made the teacher's page scroll sideways).
+FIELD: dict[str, Any] = {"sizing_mode": "stretch_width", "max_width": 460}
+
+#: A button whose words wrap on a narrow window (a room's long label on a phone).
+WRAP_CSS = BUTTON_CSS + ".bk-btn { white-space: normal; text-align: left; line-height: 1.25; }"
+
+#: A form's last button, kept at the bottom of the window while the form is in view (the
+#: teacher's "Open the room" under a long form on a laptop), on the page's paper.
+STICKY_CSS = f"""
+:host {{ position: sticky !important; bottom: 0; z-index: 20; background: {PAPER};
+  padding: 0.4em 0; box-shadow: 0 -0.55em 0.6em -0.55em rgba(29, 43, 54, 0.35); }}
 """
 
 CODE_INPUT_CSS = INPUT_CSS + """
@@ -72,7 +88,7 @@ SEAT_BUTTON_CSS = f"""
 :host {{ --touch: 3.5em; }}
 .bk-btn.bk-btn-default {{ min-height: 3.5em; font-size: 1.15em; font-weight: 600; border-radius: 0.6em;
   padding: 0.5em 1em; white-space: normal; line-height: 1.25; text-align: left; background: {SURFACE}; color: {INK};
-  border: 0.15em solid {CANAL}; width: 100%; }}
+  border: 0.15em solid {CANAL}; width: 100%; box-sizing: border-box; }}
 .bk-btn.bk-btn-default:hover {{ background: #e8f0f6; }}
 .bk-btn:focus-visible {{ outline: 0.2em solid {INK}; outline-offset: 0.15em; }}
 .bk-btn.bk-btn-default:disabled {{ opacity: 1; color: {MUTED}; border-style: dashed; border-color: {MUTED};
@@ -430,7 +446,8 @@ class JoinPage(pn.viewable.Viewer):
         tr = self.tr
         self._code_input = pn.widgets.TextInput(label=tr.ui("room.code_label", "The room's code, as on the projector"),
                                                 placeholder="K4TXA", max_length=8, value=self.typed or "",
-                                                stylesheets=[CODE_INPUT_CSS], css_classes=["room-code-input"])
+                                                stylesheets=[CODE_INPUT_CSS], css_classes=["room-code-input"],
+                                                **FIELD)
         go = button(tr.ui("room.code_go", "Join"), self._code_typed, kind="primary", name="room-code-go")
         self._code_input.param.watch(lambda e: self._code_typed(), "enter_pressed")
         self._note.object = note(message)
@@ -451,7 +468,7 @@ class JoinPage(pn.viewable.Viewer):
         self._name_input = pn.widgets.TextInput(
             label=tr.ui("room.name_label", "Your first name or a nickname"), max_length=NAME_MAX,
             placeholder=tr.ui("room.name_placeholder", "e.g. Léa"), stylesheets=[INPUT_CSS],
-            css_classes=["student-name"], value=getattr(self, "_typed_name", ""))
+            css_classes=["student-name"], value=getattr(self, "_typed_name", ""), **FIELD)
         buttons = []
         for h in room.seats:
             mark = seat_mark(room, h.index)
@@ -563,7 +580,7 @@ class JoinPage(pn.viewable.Viewer):
         buttons = [button(LANGUAGE_NAMES[code], (lambda c: lambda _e: self.set_language(c))(code),
                           kind="primary" if code == self.lang else "default", name=f"lang-{code}")
                    for code in LANGUAGES]
-        return pn.Row(*buttons, margin=(12, 0))
+        return pn.Row(*buttons, margin=(12, 0), styles={"flex-wrap": "wrap"})
 
     def set_language(self, lang: str) -> None:
         if lang not in LANGUAGES:
@@ -664,13 +681,14 @@ class TeacherPage(pn.viewable.Viewer):
             return
         self._pin_input = pn.widgets.PasswordInput(label=tr.ui("teacher.pin_label", "The teacher’s PIN (printed "
                                                                  "where the server was started)"),
-                                                   max_length=12, stylesheets=[INPUT_CSS], css_classes=["teacher-pin"])
+                                                   max_length=12, stylesheets=[INPUT_CSS], css_classes=["teacher-pin"],
+                                                   **FIELD)
         go = button(tr.ui("teacher.pin_go", "Open"), lambda _e: self.try_pin(self._pin_input.value_input
                                                                                or self._pin_input.value or ""),
                     kind="primary", name="teacher-pin-go")
         self._note.object = note(message)
         self._frame(html("<h1>" + text(tr.ui("teacher.title", "The teacher’s page")) + "</h1>"),
-                    pn.Row(self._pin_input, go, styles={"align-items": "flex-end", "flex-wrap": "wrap"}), self._note)
+                    self._pin_input, go, self._note)
 
     def try_pin(self, typed: str) -> bool:
         """The teacher typed the PIN: the page opens, or says why not (attempts are limited)."""
@@ -772,10 +790,11 @@ class TeacherPage(pn.viewable.Viewer):
 
         for r in [r for r in self.hub.rooms.values() if r.status != "closed"]:
             rows.append(button(label(r.code, r.game, r.seats), (lambda rid: lambda _e: self._show_room_id(rid))(r.id),
-                               name=f"show-{r.code}"))
+                               name=f"show-{r.code}", stylesheets=[WRAP_CSS]))
         for rec in others:
             rows.append(button(label(rec.code, rec.game, rec.seats),
-                               (lambda code: lambda _e: self._open_at_code(code))(rec.code), name=f"show-{rec.code}"))
+                               (lambda code: lambda _e: self._open_at_code(code))(rec.code), name=f"show-{rec.code}",
+                               stylesheets=[WRAP_CSS]))
         self._open_rooms.objects = ([html("<h2>" + text(tr.ui("teacher.open_rooms", "Rooms open now")) + "</h2>"),
                                      *rows] if rows else [])
 
@@ -784,7 +803,8 @@ class TeacherPage(pn.viewable.Viewer):
         today = datetime.now().strftime("%Y-%m-%d")
         self._class = pn.widgets.TextInput(label=tr.ui("teacher.class_label", "Class (for the results)"),
                                            value=tr.ui("teacher.class_default", "Class of {day}", day=today),
-                                           max_length=80, stylesheets=[INPUT_CSS], css_classes=["class-label"])
+                                           max_length=80, stylesheets=[INPUT_CSS], css_classes=["class-label"],
+                                           **FIELD)
         self._game = pn.widgets.RadioButtonGroup(label=tr.ui("teacher.game", "Game"),
                                                  options={tr.ui("home.midi_title", "Canal du Midi"): "midi",
                                                           "Arriala": "arriala"},
@@ -796,12 +816,13 @@ class TeacherPage(pn.viewable.Viewer):
                                                   stylesheets=[CHOICE_CSS])
         self._lang_choice = pn.widgets.Select(label=tr.ui("teacher.lang", "Language of the room"),
                                               options={LANGUAGE_NAMES[c]: c for c in LANGUAGES}, value=self.lang,
-                                              stylesheets=[INPUT_CSS], css_classes=["room-lang"])
+                                              stylesheets=[INPUT_CSS], css_classes=["room-lang"], width=280)
         self._pace = pn.widgets.Select(label=tr.ui("teacher.pace", "Bots’ pace on the projector"),
                                        options={tr.ui("teacher.pace_slow", "Slow"): "slow",
                                                 tr.ui("teacher.pace_normal", "Normal"): "normal",
                                                 tr.ui("teacher.pace_fast", "Fast"): "fast"},
-                                       value="normal", stylesheets=[INPUT_CSS], css_classes=["room-pace"])
+                                       value="normal", stylesheets=[INPUT_CSS], css_classes=["room-pace"],
+                                       width=280)
         self._seat_choices = pn.Column(margin=0, css_classes=["seat-plan"])
         self._game.param.watch(lambda *_: self._seat_rows(), "value")
         self._count.param.watch(lambda *_: self._seat_rows(), "value")
@@ -809,7 +830,10 @@ class TeacherPage(pn.viewable.Viewer):
         create = button(tr.ui("teacher.create", "Open the room"), self._create, kind="primary", name="create-room")
         return pn.Column(self._class, html("<strong>" + text(tr.ui("teacher.game", "Game")) + "</strong>"), self._game,
                          html("<strong>" + text(tr.ui("teacher.seats", "Seats")) + "</strong>"), self._count,
-                         self._seat_choices, pn.Row(self._lang_choice, self._pace), create,
+                         self._seat_choices, pn.FlexBox(self._lang_choice, self._pace, flex_wrap="wrap", margin=0,
+                                                        sizing_mode="stretch_width"),
+                         pn.FlexBox(create, sizing_mode="stretch_width", margin=0, stylesheets=[STICKY_CSS],
+                                    css_classes=["create-bar"]),
                          sizing_mode="stretch_width", css_classes=["room-form"])
 
     def _seat_rows(self) -> None:
@@ -828,7 +852,8 @@ class TeacherPage(pn.viewable.Viewer):
                                   css_classes=[f"seat-plan-{i}"], width=260)
                 for i in range(4)]
         if not self._seat_choices.objects:  # a form drawn again (after "All rooms"): the same selects in it
-            self._seat_choices.objects = [pn.Row(*self._seat_selects, styles={"flex-wrap": "wrap"})]
+            self._seat_choices.objects = [pn.FlexBox(*self._seat_selects, flex_wrap="wrap", margin=0,
+                                                     sizing_mode="stretch_width")]
         for i, select in enumerate(self._seat_selects):
             value = select.value if select.value in options.values() else ("student" if i < 2 else f"bot:{steady}")
             select.param.update(options=options, value=value, visible=i < self._count.value,
@@ -1121,7 +1146,8 @@ class TeacherPage(pn.viewable.Viewer):
                             name=f"forget-{cid}")
             parts.append(pn.Column(html(f"<h3 style='margin:0.6em 0 0.2em'>{text(label)}</h3>{table}",
                                         stylesheets=[PROJECTOR_CSS]),
-                                   pn.Row(download, forget), margin=0, css_classes=["class-results"]))
+                                   pn.FlexBox(download, forget, flex_wrap="wrap", margin=0), margin=0,
+                                   css_classes=["class-results"]))
         return pn.Column(*parts, sizing_mode="stretch_width", margin=0, css_classes=["results-section"])
 
     def _forget(self, cid: int, label: str) -> Callable[[Any], Any]:

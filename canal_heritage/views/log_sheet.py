@@ -7,9 +7,11 @@ button, its own close button or Esc, and gives the focus back to the button. Ope
 closing happen in the browser only: nothing is sent to the server, nothing is laid out
 again, and the page never grows with the log (issue 13, item 5).
 
-The sheet is not modal: the table stays usable beside it. The button carries
-``aria-expanded`` and ``aria-controls``; the sheet is a labelled region. Lines are set as
-text, never as markup.
+The sheet is modal (issue 26): on most screens it lies over part of the table, the choices
+included, so while it is open the rest of the page is dimmed and ``inert`` (Tab never reaches
+a move hidden under it) and a tap on the dimmed part closes it, as Esc does. The button
+carries ``aria-expanded`` and ``aria-controls``; the sheet is a labelled modal dialog. Lines
+are set as text, never as markup.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any, ClassVar
 import param
 from panel.custom import JSComponent
 
+from .modal import INERT_JS
 from .theme import phone_css
 
 LOG_SHEET_CSS = phone_css("""
@@ -47,7 +50,8 @@ LOG_SHEET_CSS = phone_css("""
   background: #fffdf7; color: #1d2b36; border-left: 0.15em solid #1f5f8b;
   box-shadow: -0.4em 0 1.2em rgba(29, 43, 54, 0.25); display: flex; flex-direction: column;
 }
-.log-panel[hidden] { display: none; }
+.log-panel[hidden], .log-veil[hidden] { display: none; }
+.log-veil { position: fixed; z-index: 39; inset: 0; background: rgba(29, 43, 54, 0.3); }
 .log-panel header {
   display: flex; align-items: center; justify-content: space-between; gap: 0.5em;
   padding: 0.5em 0.8em; border-bottom: 0.08em solid #c9bfa8;
@@ -88,7 +92,7 @@ class LogSheet(JSComponent):
     new_words = param.String(default="{n} new", doc="The count of new lines ({n}).")
     close_label = param.String(default="Close", doc="The sheet's close button.")
 
-    _esm = """
+    _esm = INERT_JS + """
 let counter = 0;
 export function render({ model }) {
   const id = "log-sheet-" + (++counter);
@@ -117,6 +121,8 @@ export function render({ model }) {
   const title = document.createElement("h2");
   title.id = id + "-title";
   sheet.setAttribute("aria-labelledby", title.id);
+  sheet.setAttribute("role", "dialog");
+  sheet.setAttribute("aria-modal", "true");
   const close = document.createElement("button");
   close.type = "button";
   close.className = "log-close";
@@ -127,7 +133,15 @@ export function render({ model }) {
   list.tabIndex = 0;
   list.setAttribute("aria-labelledby", title.id);
   sheet.append(head, list);
-  box.append(open, sheet);
+  // the dimmed page under the sheet: a tap there closes it
+  const veil = document.createElement("div");
+  veil.className = "log-veil";
+  veil.hidden = true;
+  const layer = document.createElement("div");
+  layer.className = "log-layer";
+  layer.append(veil, sheet);
+  box.append(open, layer);
+  let madeInert = [];
   let seen = model.total;  // what the visitor had seen when they last looked
   const isOpen = () => !sheet.hidden;
   const draw = () => {
@@ -159,8 +173,10 @@ export function render({ model }) {
   const show = (on) => {
     if (on === isOpen()) return;
     if (on) lineSeenAtOpen = seen;
-    sheet.hidden = !on;
+    sheet.hidden = veil.hidden = !on;
     open.setAttribute("aria-expanded", on ? "true" : "false");
+    if (on) madeInert = inertAround(layer);
+    else { for (const el of madeInert) el.inert = false; madeInert = []; }
     if (!on) seen = model.total;
     draw();
     if (on) sheet.focus();
@@ -168,11 +184,13 @@ export function render({ model }) {
   };
   open.addEventListener("click", () => show(!isOpen()));
   close.addEventListener("click", () => show(false));
+  veil.addEventListener("click", () => show(false));
   sheet.addEventListener("keydown", (e) => { if (e.key === "Escape") { e.stopPropagation(); show(false); } });
   open.addEventListener("keydown", (e) => { if (e.key === "Escape" && isOpen()) show(false); });
   document.addEventListener("keydown", (e) => { if (e.key === "Escape" && isOpen()) show(false); });
   draw();
   for (const name of ["lines", "total", "label", "new_words", "close_label"]) model.on(name, draw);
+  model.on("remove", () => { for (const el of madeInert) el.inert = false; madeInert = []; });
   return box;
 }
 """

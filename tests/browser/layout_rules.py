@@ -19,8 +19,9 @@ The rules:
   phone), the controls named by ``in_view`` (the current
   decision's choices, the state needed to choose) are inside the window without scrolling the
   page or a box. On a phone one vertical scroll of the page is allowed: the rule then asks only
-  that the choices can be reached (they are in the page, not clipped away), and a bar stuck to
-  an edge of the window (the choices, the guide) is scrolling, not covering.
+  that the choices can be reached (they are in the page, not clipped away), and a bar docked
+  at an edge of the window (the guide) is scrolling, not covering. At any size a bar stuck
+  to an edge as the page scrolls (``position: sticky``: a form's last button) is scrolling.
 """
 
 from __future__ import annotations
@@ -111,14 +112,14 @@ _PROBE = r"""
     (root === document ? document.head : root).appendChild(style);
     seeAll.push(style);
   }
-  // on a phone, a bar docked along the top or bottom edge (the guide, the sticky choices)
-  // covers what the page scrolls under it: that is scrolling, not covering
+  // a bar stuck to an edge as the page scrolls (a form's last button, a phone's choices) and,
+  // on a phone, a bar docked along the top or bottom edge (the guide) cover what the page
+  // scrolls under them: that is scrolling, not covering
   const phoneDock = (hit) => {
-    if (wide) return false;
     for (let e = hit; e; e = parentOf(e)) {
       const p = getComputedStyle(e).position;
       if (p === 'sticky') return true;  // the page scrolls, the bar stays: it covers nothing for good
-      if (p === 'fixed') {
+      if (p === 'fixed' && !wide) {
         const r = e.getBoundingClientRect();
         return r.bottom >= H - 1 || r.top <= 1;
       }
