@@ -151,9 +151,13 @@ def test_a_town_tap_takes_the_first_target_and_the_buttons_mirror_the_rings():
     m = vs_bot()
     table = ArrialaTable(m)
     press(table, "place")
-    labels = [item["label"] for item in table.choice.choices.items if item["key"] != BACK]
-    assert labels[0].startswith("1 · ") and len(labels) == len(rings(table))
-    assert table.map.rings.data["number"] == [str(i + 1) for i in range(len(labels))]
+    items = [item for item in table.choice.choices.items if item["key"] != BACK]
+    assert items[0]["aria"].startswith("1 · ") and len(items) == len(rings(table))
+    numbers = [str(i + 1) for i in range(len(items))]
+    assert table.map.rings.data["number"] == numbers
+    # many places: each button shows its ring's number (its words are its name and hover text)
+    assert len(items) > 6 and [item["label"] for item in items] == numbers
+    assert all(item["tip"] and item["aria"].endswith(item["tip"]) for item in items)
 
 
 def test_what_the_viewer_cannot_see_changes_nothing_on_screen():
@@ -468,3 +472,22 @@ def test_the_notebooks_draw_each_seat_in_the_exhibits_colour():
     fills = set(table.map.workers.data["fill"])
     svg = board_svg(m.state, "en")
     assert len(fills) >= 2 and all(f'fill="{f}"' in svg for f in fills)
+
+
+def test_once_an_action_is_chosen_the_palette_shows_it_alone_and_back_brings_the_others():
+    """Issue 26, item 5: the choices of where stay in view beside the map: the chosen action
+    alone in the palette (pressed again, it is unchosen), no card in hand; "Back" restores."""
+    m = vs_bot()
+    table = ArrialaTable(m)
+    assert [i["key"] for i in table.choice.palette.items] == list(PALETTE)
+    assert table.choice.hand.items  # the visitor's cards
+    press(table, "place")
+    assert [i["key"] for i in table.choice.palette.items] == ["place"]
+    assert "chosen" in table.choice.palette.items[0]["classes"]
+    assert table.choice.hand.items == []
+    table.choice._target_chosen(BACK)
+    assert [i["key"] for i in table.choice.palette.items] == list(PALETTE)
+    assert table.choice.hand.items
+    press(table, "place")
+    press(table, "place")  # the chosen action pressed again: unchosen
+    assert [i["key"] for i in table.choice.palette.items] == list(PALETTE)

@@ -221,6 +221,23 @@ def test_the_arriala_guide_walks_the_first_turn_pointing_at_controls_that_exist(
         assert target in classes, (step, target)
 
 
+def test_the_arriala_guide_waits_while_a_place_is_chosen():
+    """Issue 26, item 5: once "Place a new worker" is chosen, the bubble steps aside (every
+    place stays in view; the table's prompt says what is left) and comes back on "Back"."""
+    m = ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, first=0, lang="en", pace=0)
+    m.guide = GuideState("arriala")
+    table = ArrialaTable(m)
+    lets_play(table)
+    bubble = table._learning.bubble
+    for _ in range(2):  # the goal, the action points
+        bubble.act("got_it")
+    assert bubble.step_id == "place"
+    table.choice.choose_kind("place")
+    assert bubble.step_id == "" and table.choice.targets
+    table.choice.cancel()
+    assert bubble.step_id == "place"
+
+
 @pytest.mark.parametrize("phase", ["bet", "draw", "reinforce_start", "trade"])
 def test_midi_steps_follow_the_engine_phase(phase):
     """Seeded games played to each phase: the step names the move the engine offers."""

@@ -39,6 +39,10 @@ BACK = "back"
 #: Card effects that move a worker (the card then needs a worker, and a cell).
 MOVING_CARDS = ("move", "jump", "to_vineyard", "to_canal")
 
+#: Up to this many choices, each button says its place in words; more, and the buttons show
+#: the ring's number only (the words are their accessible name and hover text).
+COMPACT_AFTER = 6
+
 
 class ArrialaChoice(InPlace):
     """The choice in progress (:attr:`kind`, :attr:`worker`), what may be chosen next
@@ -367,11 +371,14 @@ class ArrialaChoice(InPlace):
                                label=self.tr.ui("arriala.table.actions", "Actions"))
             self._reason_words = reasons
             return
+        # issue 26, item 5: once an action is chosen, the palette shows it alone (pressed again,
+        # or "Back", it is unchosen): the choices of where stay in view beside the map
+        kinds = [self.kind] if self.kind in PALETTE else [] if self.kind is not None else list(PALETTE)
         self.palette.offer([
             {"key": kind, "label": self.kind_label(kind), "tip": reasons.get(kind, ""),
              "classes": " ".join([f"pal-{kind}"] + (["unavailable"] if kind in reasons else [])
                                  + (["chosen"] if kind == self.kind else []))}
-            for kind in PALETTE], label=self.tr.ui("arriala.table.actions", "Actions"))
+            for kind in kinds], label=self.tr.ui("arriala.table.actions", "Actions"))
         self._reason_words = reasons
 
     def _render_hand(self, obs: ArrialaObservation, mine: bool) -> None:
@@ -389,6 +396,12 @@ class ArrialaChoice(InPlace):
         self._pane("hand-title", f"<h3 style='margin:0.4em 0 0.1em;font-size:1.05em'>{text(title)}</h3>")
         wait = tr.ui("table.not_your_turn", "Please wait: it is not your turn.")
         items = []
+        if self.kind is not None and mine:  # an action chosen: its card alone, or no card (issue 26, item 5)
+            held = [(k, cid) for k, cid in held if f"card:{cid}" == self.kind]
+            if not held:
+                self._pane("hand-title", "")
+                self.hand.offer([])
+                return
         for k, cid in held:
             kind = f"card:{cid}"
             reason = self._reason_words.get(kind) if mine else wait
@@ -405,8 +418,14 @@ class ArrialaChoice(InPlace):
         title = tr.ui("arriala.table.choices", "Choices") if targets else ""
         self._pane("target-title", f"<h3 style='margin:0.4em 0 0.1em;font-size:1.05em'>{text(title)}</h3>"
                    if title else "")
-        items = [{"key": t.key, "label": f"{i + 1} · {t.label}",
-                  "classes": "target target-worker" if t.worker is not None else "target target-place"}
+        # many choices (a new worker may go to any of ~20 cells): the ring's number alone, as
+        # on the map, in a grid of squares that stays in view beside the map (issue 26, item 5);
+        # the words are the button's name for a screen reader and its hover text
+        compact = len(targets) > COMPACT_AFTER
+        items = [{"key": t.key, "label": str(i + 1) if compact else f"{i + 1} · {t.label}",
+                  "aria": f"{i + 1} · {t.label}", "tip": t.label,
+                  "classes": ("target target-worker" if t.worker is not None else "target target-place")
+                  + (" compact" if compact else "")}
                  for i, t in enumerate(targets)]
         if self.kind is not None and mine:  # a way back, at the end of the choices
             items.append({"key": BACK, "label": tr.ui("arriala.table.cancel", "Back: choose another action"),

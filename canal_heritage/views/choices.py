@@ -43,6 +43,8 @@ CHOICE_CSS = """
 .choice-list button:focus-visible { outline: 0.2em solid #1d2b36; outline-offset: 0.15em; }
 .choice-list button.unavailable { opacity: 0.5; border-style: dashed; background: #efeae0; color: #3d3d3d; }
 .choice-list button.only-choice { font-size: 1.25em; min-height: 3em; padding: 0.5em 1.6em; }
+.choice-list button.compact { width: max(2.75em, 44px); padding: 0.3em 0; text-align: center;
+  font-variant-numeric: tabular-nums; }
 .choice-list button.chosen { outline: 0.2em solid #f0b400; outline-offset: 0.1em; }
 .choice-list button.has-icon { display: flex; align-items: center; gap: 0.6em; padding: 0.2em 0.9em 0.2em 0.2em;
   background: #efeae0; border-color: transparent; text-align: left; }

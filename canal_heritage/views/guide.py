@@ -22,7 +22,7 @@ from panel.custom import JSComponent
 
 from ..matches.guide import GuideState, GuideStep
 from .how_to_play import HowToPlay
-from .theme import PHONE_MEDIA, button, phone_symbol_css
+from .theme import LAPTOP_MAX, PHONE_MEDIA, button, phone_symbol_css
 
 BUBBLE_CSS = """
 :host { display: block; height: 0; }
@@ -327,8 +327,8 @@ class TableLearning:
         self.game = "arriala" if isinstance(table.match, ArrialaMatch) else "midi"
         self.open = False
         self.button = button("", self.toggle, name="how-to-play")
-        # "?" up to a portrait tablet's width: the header then keeps to one line (issue 26, item 1)
-        self.button.stylesheets = [*self.button.stylesheets, phone_symbol_css("?", max_width=900)]
+        # "?" up to a laptop's width: the header then keeps to one line (issue 26, items 1 and 5)
+        self.button.stylesheets = [*self.button.stylesheets, phone_symbol_css("?", max_width=LAPTOP_MAX)]
         self.bubble = GuidePointer(on_action=self._act, avoid=list(AVOID[self.game]))
         header = getattr(table, "_header", None)
         if header is not None:  # the header's buttons, before "take back my move"
@@ -370,6 +370,11 @@ class TableLearning:
         introducing = intro is not None and intro.shown()
         if state is not None and not m.privacy and not m.over and not self.open and not introducing:
             step = state.update(m.observation(), m.legal_actions(), m.position, tr)
+        if step is not None and getattr(getattr(self.table, "choice", None), "kind", None):
+            # an action chosen, its place still to choose (Arriala): the table's prompt says what
+            # is left, and the bubble waits so that every place stays in view (issue 26, item 5);
+            # it comes back once the action is played or unchosen
+            step = None
         self.bubble.present(step, kicker=tr.ui("guide.kicker", "Guide"), ok=tr.ui("guide.got_it", "Got it"),
                          skip=tr.ui("guide.skip", "Skip the guide"))
 

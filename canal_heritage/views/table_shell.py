@@ -27,7 +27,7 @@ from ..theme import SHAPE_SYMBOL
 from .inplace import InPlace
 from .log_sheet import LogSheet
 from .moments import MomentStage
-from .theme import BUTTON_CSS, INK, TABLET_MAX, button, every, html, phone_css, phone_symbol_css, text
+from .theme import BUTTON_CSS, INK, LAPTOP_MAX, button, every, html, phone_css, phone_symbol_css, text
 
 #: The table fills the screen and never scrolls while a game is played (issue 13, item 5): a
 #: column as tall as the window, the header on top, the game's body (``.table-body``, laid
@@ -261,19 +261,19 @@ class TableShell(InPlace, pn.viewable.Viewer):
             self._hands_toggle.param.watch(self._open_hands, "value")
         # the log: a sheet the visitor opens from the header (issue 13, item 5)
         self._log_sheet = LogSheet(css_classes=["what-happened"], margin=(0, 0))
-        # compact: the header stays on one line where it can; "FR", "↶", "⌂" up to a tablet's width
+        # compact: the header stays on one line where it can; "FR", "↶", "⌂" up to a laptop's width
         # (each button says its words in its tooltip and to a screen reader)
         # on the projector, always (its type is large: the table keeps the screen, issue 26, item 7)
         always = m.projector
         for lang in self._lang_buttons:
             code = lang.css_classes[0].removeprefix("lang-").upper()
             lang.stylesheets = [*lang.stylesheets, ".bk-btn { padding: 0.3em 0.55em; font-size: 0.9em; }",
-                                phone_symbol_css(code, size="24px" if always else "15px", max_width=TABLET_MAX,
+                                phone_symbol_css(code, size="24px" if always else "15px", max_width=LAPTOP_MAX,
                                                  always=always)]
         for other, symbol in ((self._undo_button, "↶"), (self._home_button, "⌂")):
             if other is not None:
                 other.stylesheets = [*other.stylesheets, ".bk-btn { padding: 0.35em 0.7em; }",
-                                    phone_symbol_css(symbol, size="32px" if always else "22px", max_width=TABLET_MAX,
+                                    phone_symbol_css(symbol, size="32px" if always else "22px", max_width=LAPTOP_MAX,
                                                      always=always)]
         widget: Any
         for widget in (*self._lang_buttons, self._undo_button, self._home_button, self._hands_toggle):

@@ -86,9 +86,10 @@ def phone_css(css: str) -> str:
     return css.replace("@media phone", f"@media {PHONE_MEDIA}")
 
 
-#: Below this width (CSS px) a screen is a tablet or a small laptop: the table's header keeps
-#: to one line by showing symbols for its familiar buttons (languages, undo, home).
-TABLET_MAX = 1100
+#: Up to this width (a school laptop's 1366 px, a 1280 px screen), the table's header shows
+#: its languages, "take back" and "home" as symbols (FR, ↶, ⌂) so that it keeps to one line
+#: and the table keeps the height (issue 26, item 5).
+LAPTOP_MAX = 1500
 
 
 def phone_symbol_css(symbol: str, *, size: str = "22px", max_width: int | None = None, always: bool = False) -> str:

@@ -63,6 +63,13 @@ def _explorer(page: Page, url: str) -> None:
     page.locator(".heritage-explorer, .explorer").first.wait_for()
 
 
+def _targets(page: Page, url: str) -> None:
+    """Arriala, "place a new worker" chosen: where it may go (up to 21 cells)."""
+    _table(page, url)
+    page.locator("button.pal-place").click()
+    page.locator("button.target-place").first.wait_for()
+
+
 def _log(page: Page, url: str) -> None:
     _table(page, url)
     page.locator("button.log-open").click()
@@ -80,6 +87,7 @@ SCREENS: dict[str, tuple[str, Callable[[Page, str], None], tuple[str, ...]]] = {
     "arriala-intro": ("&page=arriala-setup", _intro, (".intro-play button",)),
     "midi-table": ("&page=midi-setup", _table, (".prompt button.choice",)),
     "arriala-table": ("&page=arriala-setup", _table, ("button.pal-place", "button.pal-end_turn")),
+    "arriala-targets": ("&page=arriala-setup", _targets, ("button.target-place",)),
     "midi-log": ("&page=midi-setup", _log, ()),
     "arriala-log": ("&page=arriala-setup", _log, ()),
     "midi-projector": ("&mode=projector&page=midi-setup", _table, (".prompt button.choice",)),
