@@ -216,7 +216,7 @@ class AttractLoop(pn.viewable.Viewer):
             caption = self._caption()
         else:
             title = tr.ui("kiosk.attract", "Watch a game: three engineers build the canal")
-            body = midi_cards(m)
+            body = midi_cards(m, tr.ui("table.hidden_site", "work site not yet revealed"))
             caption = self._caption(("midi.bet_placed", "midi.reinforcement_declined"))
         self._pane.object = (
             f"<section class='attract' data-game='{self.kind}' aria-label='{text(title)}' "
@@ -226,9 +226,10 @@ class AttractLoop(pn.viewable.Viewer):
             f"{text(caption)}</p></section>")
 
 
-def midi_cards(m: MidiMatch) -> str:
+def midi_cards(m: MidiMatch, hidden: str) -> str:
     """The Canal du Midi's nine site cards as anyone watching sees them (face down until
-    revealed: no threshold is drawn for a hidden card), with the pawns on them."""
+    revealed: no threshold is drawn for a hidden card, named ``hidden``), with the pawns on
+    them."""
     g = m.game
     n = m.narrator()
     obs = m.public_observation()
@@ -239,7 +240,7 @@ def midi_cards(m: MidiMatch) -> str:
         threshold = g.threshold[i] if status != "hidden" else None
         cards.append(art.cached_site_card(sid, n.site_name(sid), threshold=threshold, value=g.value[i],
                                           city=g.sites[i].city, tent=g.sites[i].tent, status=status,
-                                          pawns=pawns, width=64))
+                                          pawns=pawns, width=64, back_label=hidden))
     return f"<div class='attract-cards' style='display:flex;gap:0.3em;overflow-x:auto'>{''.join(cards)}</div>"
 
 

@@ -55,6 +55,15 @@ def kiosk() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def patient_kiosk() -> Iterator[str]:
+    """A kiosk asking "Still there?" after 3 s without a touch, with a countdown long enough
+    for a test to look at the question at leisure."""
+    server, url = _serve(kiosk=True, idle_after=3, countdown=300, seed=7)
+    yield url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 

@@ -220,3 +220,37 @@ def test_classroom_pages(browser, exhibit):
         for c in contexts:
             c.close()
     assert not found, report(found)
+
+
+def test_the_pin_page_the_kiosk_and_projector_mode(browser, exhibit, patient_kiosk, monkeypatch):
+    """Issue 26: the screens the other tests do not open: the teacher's PIN page (a device of
+    the network), the kiosk's home and its "Still there?", both tables in projector mode."""
+    from dataclasses import replace
+
+    import canal_heritage.rooms.network as network
+    import canal_heritage.serve as serving
+
+    found: list[str] = []
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        monkeypatch.setattr(network, "is_loopback", lambda _ip: False)
+        monkeypatch.setattr(serving, "_settings", replace(serving.settings(), teacher_pin="246810"))
+        goto(page, exhibit + "teacher?lang=oc", ".teacher-pin input")
+        found += violations(page, "the PIN page (oc)")
+        monkeypatch.undo()
+        for game in ("midi", "arriala"):
+            goto(page, exhibit + f"?lang=fr&mode=projector&page={game}-setup", ".start button")
+            page.locator(".start button").click()
+            page.locator(".intro-play button").click()
+            page.locator(".intro-play button").wait_for(state="detached")
+            found += violations(page, f"{game} in projector mode (fr)")
+        goto(page, patient_kiosk + "?lang=fr", ".home-screen")
+        found += violations(page, "the kiosk's home (fr)")
+        page.locator(".play-midi button").click()
+        page.locator(".still-there-veil").wait_for(state="visible", timeout=30_000)
+        found += violations(page, "Still there? (fr)")
+    finally:
+        context.close()
+    assert not found, report(found)

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
 from layout_rules import layout_faults
 from playwright.sync_api import Page, expect
-from serving import serve
 
 pytestmark = pytest.mark.browser
 
@@ -147,15 +146,6 @@ def test_every_size_keeps_the_layout_rules(browser, exhibit, screen, lang):
         context.close()
     problems = _problems(screen, lang, found)
     assert not problems, "; ".join(problems)
-
-
-@pytest.fixture(scope="module")
-def patient_kiosk() -> Iterator[str]:
-    """A kiosk asking "Still there?" after 3 s without a touch, with a countdown long enough
-    for every size to be looked at."""
-    server, url = serve(kiosk=True, idle_after=3, countdown=300, seed=7)
-    yield url
-    server.stop()
 
 
 @pytest.mark.parametrize("lang", ["fr", "oc"])
