@@ -109,6 +109,47 @@ def leave(page: Any, url: str) -> None:
     settle(page, 400)
 
 
+def arriala_places(page: Any, url: str) -> None:
+    """Arriala, "Place a new worker" chosen: every place it may go."""
+    arriala_table(page, url)
+    page.locator("button.pal-place").click()
+    page.locator("button.target-place").first.wait_for()
+    settle(page, 800)
+
+
+def log_open(page: Any, url: str) -> None:
+    """The table with "What happened" open over it."""
+    midi_table(page, url)
+    page.locator("button.log-open").click()
+    page.locator(".log-panel").wait_for()
+    settle(page, 400)
+
+
+def form(selector: str) -> Callable[[Any, str], None]:
+    """A classroom page (the teacher's form, /join's code field)."""
+    def go(page: Any, url: str) -> None:
+        page.goto(url)
+        page.locator(selector).first.wait_for()
+        settle(page, 800)
+    return go
+
+
+def pin_page(page: Any, url: str) -> None:
+    """The teacher's page as a device of the network sees it: it asks for the PIN."""
+    from dataclasses import replace
+
+    import canal_heritage.rooms.network as network
+    import canal_heritage.serve as serving
+
+    loopback, settings = network.is_loopback, serving._settings
+    network.is_loopback = lambda _ip: False  # type: ignore[assignment]
+    serving._settings = replace(serving.settings(), teacher_pin="246810")
+    try:
+        form(".teacher-pin input")(page, url)
+    finally:
+        network.is_loopback, serving._settings = loopback, settings  # type: ignore[assignment]
+
+
 def still_there(page: Any, url: str) -> None:
     page.goto(url)
     page.locator(".midi-setup").wait_for()
@@ -176,12 +217,18 @@ SHEET_SCREENS: list[tuple[str, str, str, Callable[[Any, str], None]]] = [
     ("arriala-how", "exhibit", "&page=arriala-setup", how_to_play),
     ("arriala-intro", "exhibit", "&page=arriala-setup", midi_intro),
     ("arriala-table", "exhibit", "&page=arriala-setup", arriala_table),
+    ("arriala-places", "exhibit", "&page=arriala-setup", arriala_places),
+    ("midi-log", "exhibit", "&page=midi-setup", log_open),
     *[(f"explorer-{part}", "exhibit", f"&page=explorer&section={part}", explorer)
       for part in ("map", "timeline", "people", "glossary")],
     ("leave-question", "exhibit", "&page=midi-setup", leave),
     ("projector-midi-table", "exhibit", "&mode=projector&page=midi-setup", midi_table),
+    ("projector-arriala-table", "exhibit", "&mode=projector&page=arriala-setup", arriala_table),
     ("kiosk-home", "kiosk", "", home),
     ("kiosk-still-there", "kiosk", "&page=midi-setup", still_there),
+    ("teacher", "exhibit-teacher", "", form(".room-form")),
+    ("join", "exhibit-join", "", form(".room-code-input input")),
+    ("pin", "exhibit-teacher", "", pin_page),
 ]
 
 
@@ -229,7 +276,8 @@ def sheets(out: Path, lang: str) -> int:
                     page = context.new_page()
                     page.set_default_timeout(30_000)
                     try:
-                        go(page, servers[which][1] + f"?lang={lang}" + query)
+                        base, _, path = which.partition("-")  # "exhibit-teacher": the exhibit's /teacher
+                        go(page, servers[base][1] + path + f"?lang={lang}" + query)
                         shot = Path(tmp) / f"{name}-{w}x{h}.png"
                         page.screenshot(path=str(shot))
                         taken.append((name, shot))
