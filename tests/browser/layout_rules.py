@@ -13,6 +13,8 @@ The rules:
   that scrolls) still shows its centre;
 * **no text cut** — a box holding text that hides its overflow is not narrower than its text
   (``scrollWidth > clientWidth``);
+* **no heading covered** — the words of every visible heading (h1–h3; the boxes of its glyphs,
+  not its whole block) are on top where they show;
 * **touch targets** — every visible control is at least 44 × 44 px (WCAG 2.5.5), links inside a
   sentence excepted (WCAG 2.5.8's inline exception);
 * **the decision in view** — from 768 px wide (a phone held sideways, under 480 px high, is a
@@ -152,6 +154,24 @@ _PROBE = r"""
     if (hit && !within(hit, el) && !within(el, hit) && !(phoneDock(hit))) {
       const key = name(el);
       if (!seen.has(key)) { seen.add(key); faults.push(`${key} is covered by ${name(hit)}`); }
+    }
+  }
+  // a heading's words covered: the glyphs' boxes (a Range's rects, not the heading's whole
+  // block), each at its centre, where it shows (a language picker once ran over the home's title)
+  for (const el of all) {
+    if (!/^H[1-3]$/.test(el.tagName) || !shown(el)) continue;
+    const {box} = visibleRect(el);
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    for (const r of range.getClientRects()) {
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      if (r.width < 2 || r.height < 2 || x < box.l || x > box.r || y < box.t || y > box.b) continue;
+      if (x < 0 || y < 0 || x >= W || y >= H) continue;
+      const hit = deepHit(x, y);
+      if (hit && !within(hit, el) && !within(el, hit) && !phoneDock(hit)) {
+        faults.push(`the heading ${name(el)} is covered by ${name(hit)}`);
+        break;
+      }
     }
   }
   for (const style of seeAll) style.remove();

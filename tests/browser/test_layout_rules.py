@@ -252,3 +252,33 @@ def test_the_end_screens_keep_the_layout_rules(browser, exhibit, arriala, game):
     finally:
         context.close()
     assert not problems, "; ".join(problems)
+
+
+def test_the_rules_find_what_they_say(page):
+    """Each rule fails on a page built to break it, and a sound page passes them all."""
+    page.set_viewport_size({"width": 800, "height": 600})
+    page.set_content("""<html><body style="margin:0">
+      <button style="width:120px;height:50px">Sound</button>
+      <p style="width:60px;overflow:hidden;white-space:nowrap">A sentence far too long for its box</p>
+      <button style="width:30px;height:30px">S</button>
+      <div style="position:relative;height:60px">
+        <button style="width:100px;height:50px">Under</button>
+        <div style="position:absolute;left:0;top:0;width:200px;height:60px;background:#fff">a card</div>
+      </div>
+      <div style="position:relative;height:60px">
+        <h1 style="margin:0;font-size:20px">The title of the page</h1>
+        <button style="position:absolute;left:0;top:0;width:400px;height:50px">Picker</button>
+      </div>
+      <div style="width:1200px;height:10px"></div>
+      <div style="margin-top:900px"><button class="decide" style="width:100px;height:50px">Go</button></div>
+    </body></html>""")
+    faults = " | ".join(layout_faults(page, (".decide",)))
+    assert "scrolls sideways: 1200 px in a 800 px window" in faults
+    assert 'text is cut in p "A sentence far too long' in faults
+    assert 'button "S" is 30×30 px' in faults
+    assert 'button "Under" is covered by div "a card"' in faults
+    assert 'the heading h1 "The title of the page" is covered by button "Picker"' in faults
+    assert '"Go" (.decide) is out of sight without scrolling' in faults
+    assert '"Sound"' not in faults
+    page.set_content("<html><body><h1>Fine</h1><button style='width:120px;height:50px'>Sound</button></body></html>")
+    assert layout_faults(page, ("button",)) == []
