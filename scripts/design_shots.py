@@ -13,8 +13,10 @@ reduced to a 256-colour palette (and halved with ``--scale``) so the committed s
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
@@ -34,7 +36,11 @@ def _free_port() -> int:
 
 
 def serve(**kw: Any) -> tuple[Any, str]:
-    """A threaded exhibit server on a free loopback port, once it answers."""
+    """A threaded exhibit server on a free loopback port, once it answers, on a database of its
+    own (a temporary file, as the tests): the pictures neither show nor change the rooms of
+    this machine's exhibit."""
+    if not os.environ.get("CANAL_HERITAGE_DB"):
+        os.environ["CANAL_HERITAGE_DB"] = os.path.join(tempfile.mkdtemp(prefix="canal-shots-"), "shots.db")
     sys.path.insert(0, str(ROOT))
     from canal_heritage.serve import make_server
 
@@ -254,8 +260,6 @@ def contact_sheet(shots: list[tuple[str, Path]], size: tuple[int, int], path: Pa
 
 def sheets(out: Path, lang: str) -> int:
     """Every screen at every size, one contact sheet per size (issue 26, item 11)."""
-    import tempfile
-
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
