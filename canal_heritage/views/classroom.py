@@ -123,6 +123,14 @@ PROJECTOR_CSS = f"""
 .seat-list .dot {{ font-size: 1.2em; width: 1.2em; text-align: center; }}
 .results {{ border-collapse: collapse; font-size: 1em; }}
 .results th, .results td {{ border: 0.06em solid {MUTED}; padding: 0.3em 0.6em; text-align: left; }}
+/* on a phone each game is a card of four lines, each named, rather than a table wider than the screen */
+@media (max-width: 40em) {{
+  .results, .results tbody, .results tr, .results td {{ display: block; }}
+  .results thead {{ position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }}
+  .results tr {{ border: 0.06em solid {MUTED}; margin: 0 0 0.5em; padding: 0.2em 0; }}
+  .results td {{ border: none; padding: 0.15em 0.6em; }}
+  .results td::before {{ content: attr(data-label); display: block; font-size: 0.8em; font-weight: 600; }}
+}}
 """
 
 #: A student's table fits the screen under the room's band (no scrolling while playing).
@@ -1116,6 +1124,8 @@ class TeacherPage(pn.viewable.Viewer):
         if not classes:
             nothing = tr.ui("teacher.no_results", "No class has played yet.")
             parts.append(html(f"<p class='hint'>{text(nothing)}</p>"))
+        heads = (tr.ui("teacher.col_room", "Room"), tr.ui("teacher.game", "Game"),
+                 tr.ui("teacher.col_status", "State"), tr.ui("teacher.col_scores", "Scores (★ winner)"))
         for cid, label, rooms in classes:
             rows = []
             for r in rooms:
@@ -1128,13 +1138,11 @@ class TeacherPage(pn.viewable.Viewer):
                 game = tr.ui("home.midi_title", "Canal du Midi") if r.game == "midi" else "Arriala"
                 status = tr.ui("teacher.finished", "finished") if r.status == "over" else tr.ui("teacher.closed",
                                                                                                  "closed early")
-                rows.append(f"<tr><td>{text(r.code)}</td><td>{text(game)}</td><td>{text(status)}</td>"
-                            f"<td>{text(scores)}</td></tr>")
-            table = ("<table class='results'><thead><tr><th>" + text(tr.ui("teacher.col_room", "Room")) + "</th>"
-                     "<th>" + text(tr.ui("teacher.game", "Game")) + "</th>"
-                     "<th>" + text(tr.ui("teacher.col_status", "State")) +
-                     "</th><th>" + text(tr.ui("teacher.col_scores", "Scores (★ winner)")) + f"</th></tr></thead>"
-                     f"<tbody>{''.join(rows)}</tbody></table>") if rows else (
+                cells = zip(heads, (r.code, game, status, scores), strict=True)
+                rows.append("<tr>" + "".join(f"<td data-label='{text(h)}'>{text(v)}</td>" for h, v in cells)
+                            + "</tr>")
+            table = ("<table class='results'><thead><tr>" + "".join(f"<th>{text(h)}</th>" for h in heads)
+                     + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>") if rows else (
                 "<p class='hint'>" + text(tr.ui("teacher.no_finished", "No finished game yet.")) + "</p>")
             download = pn.widgets.FileDownload(
                 callback=(lambda c: lambda: io.StringIO(store.export_csv(c)))(cid),

@@ -129,7 +129,13 @@ _PROBE = r"""
     return false;
   };
   const doc = document.scrollingElement;
-  if (doc.scrollWidth > W + 1) faults.push(`the page scrolls sideways: ${doc.scrollWidth} px in a ${W} px window`);
+  if (doc.scrollWidth > W + 1) {
+    // name the innermost boxes that stick out, so that the message says where to look
+    const out = all.filter(el => el.getBoundingClientRect().right > W + 1 && shown(el));
+    const inner = out.filter(el => !out.some(o => o !== el && within(o, el))).slice(0, 2);
+    faults.push(`the page scrolls sideways: ${doc.scrollWidth} px in a ${W} px window`
+      + (inner.length ? ` (${inner.map(name).join(', ')})` : ''));
+  }
 
   const controls = all.filter(el => el.matches(CONTROL) && !el.disabled && shown(el));
   const seen = new Set();

@@ -206,10 +206,10 @@ def test_classroom_pages(browser, exhibit):
         found += violations(teacher, "projector (en)")
         sctx, student = new_context(browser, 768, 1024)
         contexts.append(sctx)
-        student.goto(join_address(teacher) + "&lang=oc")
+        student.goto(join_address(teacher, exhibit) + "&lang=oc")
         student.locator(".seat-choices").wait_for()
         found += violations(student, "seat choice (oc)")
-        join(student, join_address(teacher), "Ana")
+        join(student, join_address(teacher, exhibit), "Ana")
         student.locator(".choices button.choice, .intro-play button").first.wait_for()
         student.locator(".intro-card").first.wait_for()  # the table drawn, its introduction too
         found += violations(student, "a student's table (en)")

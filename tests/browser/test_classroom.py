@@ -63,9 +63,15 @@ def open_room(teacher, url: str, *, game: str = "Canal du Midi", seats: int = 3,
     return teacher.locator(".big-code").inner_text().strip()
 
 
-def join_address(teacher) -> str:
-    """The join address on the projector, opened through the loopback address."""
-    return teacher.locator(".join-card .address").inner_text().strip().replace("//localhost:", "//127.0.0.1:")
+def join_address(teacher, server: str) -> str:
+    """The join address on the projector, opened at ``server`` (this test's server, through the
+    loopback address): the page shows the port of the process's last server, and one test
+    process runs several."""
+    from urllib.parse import urlsplit
+
+    shown = urlsplit(teacher.locator(".join-card .address").inner_text().strip())
+    assert shown.path == "/join" and shown.query.startswith("code="), shown
+    return f"{server.rstrip('/')}/join?{shown.query}"
 
 
 def join(page, address: str, name: str) -> None:
@@ -109,7 +115,7 @@ def test_a_class_plays_a_whole_canal_du_midi_game(browser, classroom_url):
         contexts.append(ctx)
         code = open_room(teacher, classroom_url, seats=4, bots=1)  # three students and a bot
         assert len(code) == 5
-        address = join_address(teacher)
+        address = join_address(teacher, classroom_url)
         assert address.endswith(f"/join?code={code}")
         assert teacher.locator(".join-card svg[role=img]").count() == 1  # the QR code, named
         students = []
@@ -178,7 +184,7 @@ def test_each_device_holds_its_own_hand_only(browser, classroom_url, monkeypatch
         ctx, teacher = new_context(browser)
         contexts.append(ctx)
         code = open_room(teacher, classroom_url, game="Arriala", seats=2, bots=0)
-        address = join_address(teacher)
+        address = join_address(teacher, classroom_url)
         pages, frames = [], []
         for name in ("Ana", "Bo"):
             sctx, page = new_context(browser, 1280, 800)
@@ -269,7 +275,7 @@ def test_the_server_is_killed_and_the_game_goes_on(browser, tmp_path):
         ctx, teacher = new_context(browser)
         contexts.append(ctx)
         code = open_room(teacher, url, seats=2, bots=1)
-        address = join_address(teacher)
+        address = join_address(teacher, url)
         sctx, student = new_context(browser, 768, 1024)
         contexts.append(sctx)
         join(student, address, "Ana")

@@ -176,7 +176,7 @@ def test_the_classroom_keeps_the_layout_rules(browser, exhibit, lang, monkeypatc
     problems: list[str] = []
     try:
         open_room(teacher, exhibit, seats=2, bots=1)
-        address = join_address(teacher)
+        address = join_address(teacher, exhibit)
         code = teacher.locator(".big-code").inner_text().strip()
         teacher.goto(f"{exhibit}teacher?lang={lang}&code={code}")
         teacher.locator(".big-code").wait_for()
