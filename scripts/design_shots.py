@@ -4,6 +4,7 @@
     uv run python scripts/design_shots.py --out /tmp/shots/x --review   # more sizes and languages
     uv run python scripts/design_shots.py --sheets [--lang oc]   # every screen at every size:
                                                     # docs/design/sheets/sheet-<lang>-<W>x<H>.png
+                                                    # and end-<game>-<lang>.png (--end: those only)
 
 It starts the exhibit itself on 127.0.0.1 (as ``tests/browser/conftest.py`` does): a seeded
 exhibit and a kiosk with a short idle time, takes the pictures, stops both. Pictures are
@@ -303,6 +304,87 @@ def sheets(out: Path, lang: str) -> int:
     return 1 if failed else 0
 
 
+def size_sheet(shots: list[tuple[str, tuple[int, int], Path]], path: Path, thumb_h: int = 300) -> None:
+    """Pictures of different window sizes on one sheet, each as tall as the others and named
+    under it, in rows no wider than a screen."""
+    from PIL import Image, ImageDraw
+
+    thumbs = [(name, (w, h), round(w * thumb_h / h), shot) for name, (w, h), shot in shots]
+    rows: list[list[Any]] = [[]]
+    for t in thumbs:
+        if rows[-1] and sum(x[2] + 12 for x in rows[-1]) + t[2] > 1800:
+            rows.append([])
+        rows[-1].append(t)
+    width = max(sum(t[2] + 12 for t in row) for row in rows) + 12
+    sheet = Image.new("RGB", (width, len(rows) * (thumb_h + 34) + 12), "#ffffff")
+    draw = ImageDraw.Draw(sheet)
+    for r, row in enumerate(rows):
+        x, y = 12, 12 + r * (thumb_h + 34)
+        for name, (w, h), thumb_w, shot in row:
+            with Image.open(shot) as im:
+                sheet.paste(im.convert("RGB").resize((thumb_w, thumb_h), Image.Resampling.LANCZOS), (x, y))
+            draw.rectangle((x - 1, y - 1, x + thumb_w, y + thumb_h), outline="#1d2b36")
+            draw.text((x, y + thumb_h + 6), f"{name} ({w}x{h})", fill="#1d2b36")
+            x += thumb_w + 12
+    sheet.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+
+
+def end_sheets(out: Path, lang: str) -> int:
+    """Each game's end screen at every size, one sheet a game: ``end-<game>-<lang>.png``.
+
+    A game is played once to its end (the visitor taking the first choice offered, as the
+    browser tests do; Arriala dealt short, two cells a stretch), then the window is resized."""
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the tests' visitor who plays to the end
+    from test_layout_rules import _play_to_the_end
+
+    out.mkdir(parents=True, exist_ok=True)
+    servers: dict[str, tuple[Any, str]] = {}
+    failed = 0
+    try:
+        servers["midi"] = serve(seed=7, expert_iterations=4)
+        servers["arriala"] = serve(seed=7, arriala_pace=0, arriala_overrides={"cells": [2, 2, 2, 2]})
+        with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            for game, (_server, url) in servers.items():
+                context = browser.new_context(viewport={"width": 1366, "height": 768})
+                page = context.new_page()
+                page.set_default_timeout(30_000)
+                taken: list[tuple[str, tuple[int, int], Path]] = []
+                try:
+                    page.goto(f"{url}?lang=en&page={game}-setup")
+                    _play_to_the_end(page, game)
+                    if lang != "en":
+                        page.locator(f".lang-{lang} button").click()
+                    for w, h in SIZES:
+                        page.set_viewport_size({"width": w, "height": h})
+                        page.locator(".end-screen .again button").wait_for()
+                        page.evaluate("window.scrollTo(0, 0)")
+                        page.mouse.move(w - 2, h - 2)  # no tooltip left from the language's button
+                        settle(page, 800)
+                        shot = Path(tmp) / f"{game}-end-{w}x{h}.png"
+                        page.screenshot(path=str(shot))
+                        taken.append((f"{game}-end", (w, h), shot))
+                except Exception as error:
+                    failed += 1
+                    print(f"{game} end: {type(error).__name__}: {error}".splitlines()[0], file=sys.stderr)
+                finally:
+                    context.close()
+                if taken:
+                    path = out / f"end-{game}-{lang}.png"
+                    size_sheet(taken, path)
+                    print(f"{path} {path.stat().st_size // 1024} KB ({len(taken)} sizes)")
+            browser.close()
+    finally:
+        for server, _url in servers.values():
+            server.stop()
+        from canal_heritage.matches.pool import shutdown
+
+        shutdown()
+    return 1 if failed else 0
+
+
 def compress(path: Path, scale: float) -> None:
     """A 256-colour palette PNG, optionally scaled down."""
     from PIL import Image
@@ -322,10 +404,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="only the shots whose name contains this")
     parser.add_argument("--sheets", action="store_true",
                         help="every screen at every size: one contact sheet per size (in OUT/sheets)")
+    parser.add_argument("--end", action="store_true",
+                        help="only each game's end screen at every size (in OUT/sheets; --sheets makes them too)")
     parser.add_argument("--lang", default="fr", choices=["fr", "en", "oc"], help="the sheets' language")
     args = parser.parse_args(argv)
+    if args.end:
+        return end_sheets(Path(args.out) / "sheets", args.lang)
     if args.sheets:
-        return sheets(Path(args.out) / "sheets", args.lang)
+        return max(sheets(Path(args.out) / "sheets", args.lang), end_sheets(Path(args.out) / "sheets", args.lang))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     shots = [s for s in (review_list() if args.review else DOCS) if args.only in s[0]]
