@@ -129,11 +129,17 @@ def _database(text: str) -> str:
         from sqlalchemy.exc import ArgumentError
 
         try:
-            make_url(text)
+            url = make_url(text)
+        except ValueError:  # a port that is not a number: "host:abc"
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a database URL: the port after the host's ':' must be a number, e.g. "
+                "postgresql+psycopg://teacher@localhost:5432/canal") from None
         except ArgumentError:
             raise argparse.ArgumentTypeError(
                 f"{text!r} is not a database URL: write dialect://user@host/name, e.g. "
                 "postgresql+psycopg://teacher@localhost/canal, or give a file name") from None
+        if url.port is not None and not 1 <= url.port <= 65535:
+            raise argparse.ArgumentTypeError(f"{text!r}: a port is a number from 1 to 65535, not {url.port}")
     return text
 
 
@@ -223,11 +229,34 @@ def lessons_command(no_browser: bool = False, port: int | None = None, lang: str
     return cmd
 
 
-def json_problem(path: Path) -> str | None:
+#: The keys every figures file of ``simulate --json`` holds (both games): a file that has them
+#: was written by this command and may be replaced by a new run.
+FIGURES_KEYS = frozenset({"players", "games", "seed", "bots", "per_bot"})
+
+
+def _figures_file(path: Path) -> bool:
+    """Whether ``path`` is empty or holds figures an earlier ``simulate --json`` wrote."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(4 << 20)
+    except OSError:
+        return True  # not readable: the write check below says so
+    if not head.strip():
+        return True
+    try:
+        data = json.loads(head.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and data.keys() >= FIGURES_KEYS
+
+
+def json_problem(path: Path, *, force: bool = False) -> str | None:
     """Why the figures could not be written to ``path`` (in words), or None when they can.
 
     Checked before a simulation starts, by opening the file for appending (a file that did
-    not exist is removed again), so that a long run does not end in an error."""
+    not exist is removed again), so that a long run does not end in an error. A file that is
+    there already is replaced only if it holds figures this command wrote (or with ``force``):
+    ``--json classroom.db`` must not turn a database into figures."""
     if path.is_dir():
         return f"{path} is a folder: give a file name, such as {path / 'figures.json'}"
     if not path.parent.exists():
@@ -235,6 +264,9 @@ def json_problem(path: Path) -> str | None:
     if not path.parent.is_dir():
         return f"{path.parent} is a file, not a folder"
     existed = path.exists()
+    if existed and not force and not _figures_file(path):
+        return (f"{path} is there already and does not hold figures of this command: give another file name "
+                "(or add --force to replace it)")
     try:
         with path.open("a", encoding="utf-8"):
             pass
@@ -280,6 +312,8 @@ def _simulation_options(p: argparse.ArgumentParser, game: str) -> None:
     p.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=_whole, default=0, help="seed of the whole run (default 0)")
     p.add_argument("--json", type=Path, metavar="PATH", help="also write the figures as JSON to PATH")
+    p.add_argument("--force", action="store_true",
+                   help="let --json replace a file that does not hold figures of this command")
 
 
 def _run_options(p: argparse.ArgumentParser) -> None:
@@ -500,12 +534,12 @@ def _simulate(args: argparse.Namespace, parser: _Parser) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from .core.simulate import check_seats
-    from .i18n import normalise_language, translator
+    from .i18n import language_from_environment, translator
 
     if args.lang is None:  # the summary speaks the user's language (the project's default, French, otherwise)
-        args.lang = normalise_language(os.environ.get("LANGUAGE") or os.environ.get("LANG"))
+        args.lang = language_from_environment(os.environ)
     if args.json is not None:
-        problem = json_problem(args.json)
+        problem = json_problem(args.json, force=args.force)
         if problem:
             parser.error(f"--json: {problem}")
     # every argument is checked before the first game (the simulators check again, harmlessly)

@@ -14,7 +14,9 @@ reduced to a 256-colour palette (and halved with ``--scale``) so the committed s
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
+import shutil
 import socket
 import sys
 import tempfile
@@ -41,7 +43,9 @@ def serve(**kw: Any) -> tuple[Any, str]:
     own (a temporary file, as the tests): the pictures neither show nor change the rooms of
     this machine's exhibit."""
     if not os.environ.get("CANAL_HERITAGE_DB"):
-        os.environ["CANAL_HERITAGE_DB"] = os.path.join(tempfile.mkdtemp(prefix="canal-shots-"), "shots.db")
+        folder = tempfile.mkdtemp(prefix="canal-shots-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)  # nothing left behind
+        os.environ["CANAL_HERITAGE_DB"] = os.path.join(folder, "shots.db")
     sys.path.insert(0, str(ROOT))
     from canal_heritage.serve import make_server
 

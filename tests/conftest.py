@@ -1,4 +1,5 @@
-"""What every test shares: the classroom's store is a file of the test run, never the user's.
+"""What every test shares: the classroom's store is a file of the test run (one per worker),
+never the user's, removed at the end of the run; the Hypothesis profile of the run.
 
 A server started by a test (``make_server``) opens the store named by ``CANAL_HERITAGE_DB``
 when no ``db_url`` is given; without this, it would open the real one in the user's data folder.
@@ -8,14 +9,40 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import sys
 import tempfile
 
 import pytest
+from profiles import register
 
-if not os.environ.get("CANAL_HERITAGE_DB"):
+# The tests keep the bytecode they compile, even where PYTHONDONTWRITEBYTECODE asks otherwise
+# (in __pycache__ folders, which git ignores): collecting the suite then takes about 4 s, not 10,
+# and every worker, server and kernel the tests start imports the libraries faster.
+sys.dont_write_bytecode = False
+
+#: Set when the tests made the store themselves: an xdist worker (which inherits the variables
+#: of the process that started it) then makes its own, so two workers never share a database.
+MADE_HERE = "CANAL_HERITAGE_TESTS_MADE_DB"
+_folder: str | None = None
+if not os.environ.get("CANAL_HERITAGE_DB") or (os.environ.get(MADE_HERE) and os.environ.get("PYTEST_XDIST_WORKER")):
     _folder = tempfile.mkdtemp(prefix="canal-heritage-tests-")
     os.environ["CANAL_HERITAGE_DB"] = os.path.join(_folder, "tests.db")
+    os.environ[MADE_HERE] = "1"
 
+
+def pytest_configure(config):
+    """Load the Hypothesis profile of this run: ``HYPOTHESIS_PROFILE=dev|ci|long`` (``tests/profiles.py``)."""
+    try:
+        register()
+    except ValueError as error:
+        raise pytest.UsageError(str(error)) from None
+
+
+def pytest_unconfigure(config):
+    """The run's store goes with the run: nothing is left in the temporary folder."""
+    if _folder is not None:
+        shutil.rmtree(_folder, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

@@ -98,6 +98,19 @@ def test_cli_language_defaults_to_the_environment(monkeypatch, capsys):
     assert "victòrias" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("env, lang", [
+    ({"LANGUAGE": "oc:fr"}, "oc"), ({"LANGUAGE": "de:en"}, "en"),
+    ({"LANGUAGE": "de_DE:es", "LANG": "en_GB.UTF-8"}, "en"),
+    ({"LANGUAGE": "", "LANG": "oc_FR.UTF-8"}, "oc"), ({"LC_ALL": "en_US.UTF-8", "LANG": "fr_FR.UTF-8"}, "en"),
+    ({"LANG": "C.UTF-8"}, "fr"), ({}, "fr")])
+def test_language_is_read_from_the_environment_as_gettext_does(env, lang):
+    """``LANGUAGE`` is a list in order of preference; then ``LC_ALL``, ``LC_MESSAGES``, ``LANG``;
+    French (the project's language) when none is ours."""
+    from canal_heritage.i18n import language_from_environment
+
+    assert language_from_environment(env) == lang
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [
@@ -234,6 +247,8 @@ def test_version(capsys):
          "cells must each be from 1 to 10, not 11"),
         (["simulate", "arriala", "--deck", "1,2,x"], "canal-heritage simulate arriala",
          "the deck must be 10 whole numbers separated by commas"),
+        (["simulate", "arriala", "--deck", "0,0,0,0,0,0,0,0,0,0"], "canal-heritage simulate arriala",
+         "deck must hold at least one card"),
         (["simulate", "midi", "--thresholds=-1,2,3,4,5,6,7,8,9"], "canal-heritage simulate midi",
          "thresholds must each be 0 or more, not -1"),
         (["simulate", "midi", "--games", "0"], "canal-heritage simulate midi", "at least 1, got 0"),
@@ -242,6 +257,10 @@ def test_version(capsys):
          "give one bot per seat (3)"),
         (["simulate", "midi", "200"], "canal-heritage simulate midi", "unrecognized arguments: 200"),
         (["serve", "--port", "99999"], "canal-heritage serve", "a port is a number from 1 to 65535"),
+        (["serve", "--db", "postgresql+psycopg://u@127.0.0.1:abc/x"], "canal-heritage serve",
+         "the port after the host's ':' must be a number"),
+        (["serve", "--db", "postgresql+psycopg://u@127.0.0.1:70000/x"], "canal-heritage serve",
+         "a port is a number from 1 to 65535, not 70000"),
         (["serve", "--no-progress"], "canal-heritage serve", "unrecognized arguments: --no-progress"),
         (["lessons", "--port", "abc"], "canal-heritage lessons", "expected a whole number, got 'abc'"),
         (["lessons", "--port", "0"], "canal-heritage lessons", "a port is a number from 1 to 65535"),
@@ -372,3 +391,33 @@ def test_a_lessons_child_s_exit_code_is_passed_on():
     from canal_heritage.cli import run_until_stopped
 
     assert run_until_stopped([sys.executable, "-c", "raise SystemExit(3)"]) == 3
+
+
+@pytest.mark.parametrize("game", ["midi", "arriala"])
+def test_json_never_replaces_a_file_it_did_not_write(game, tmp_path, capsys, no_simulation):
+    """``--json classroom.db`` once turned the classroom's database into figures: a file that
+    is there and does not hold figures of this command is kept, and the run refused (exit 2)."""
+    for name, content in (("classroom.db", b"SQLite format 3\x00" + bytes(200)),
+                          ("notes.json", b'{"my": "notes"}'), ("essay.txt", b"Riquet, 1666")):
+        path = tmp_path / name
+        path.write_bytes(content)
+        with pytest.raises(SystemExit) as exc:
+            main(["simulate", game, "--json", str(path), "--no-progress"])
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert "does not hold figures of this command" in err and "--force" in err
+        assert "Traceback" not in err
+        assert path.read_bytes() == content
+
+
+def test_json_replaces_earlier_figures_and_with_force_any_file(tmp_path, capsys):
+    figures = tmp_path / "figures.json"
+    args = ["simulate", "midi", "--games", "2", "--seed", "1", "--no-progress", "--lang", "en", "--json"]
+    assert main([*args, str(figures)]) == 0
+    first = figures.read_text()
+    assert main([*args, str(figures), "--seed", "2"]) == 0  # figures of this command: replaced
+    assert json.loads(figures.read_text())["seed"] == 2 != json.loads(first)["seed"]
+    other = tmp_path / "other.txt"
+    other.write_text("not figures")
+    assert main([*args, str(other), "--force"]) == 0
+    assert json.loads(other.read_text())["games"] == 2

@@ -10,6 +10,10 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # builds every page of every lesson (about 40 s)
+
 ROOT = Path(__file__).resolve().parents[1]
 PNG = re.compile(r'src="data:image/png;base64,[A-Za-z0-9+/=]*"')
 

@@ -16,6 +16,8 @@ from nbclient import NotebookClient
 
 from canal_heritage.i18n import translator
 
+pytestmark = pytest.mark.slow  # runs every lesson twice in a kernel (about a minute)
+
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted((ROOT / "lessons" / "en").glob("*.ipynb"))
 # The sentences that say a re-run cell played nothing (their first words, in the notebook's language).

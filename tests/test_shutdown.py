@@ -27,7 +27,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="walks /proc (Linux only)")
+pytestmark = [pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="walks /proc (Linux only)"),
+              pytest.mark.slow]  # starts and signals real servers and JupyterLab (about 30 s)
 
 
 # ---------------------------------------------------------------------------- processes
@@ -198,7 +199,6 @@ def test_panel_serve_accepts_the_thin_entry_point(tmp_path):
 
 
 # ---------------------------------------------------------------------------- lessons
-@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
 def test_lessons_stop_cleanly_with_jupyterlab_and_its_kernels(sig, tmp_path):
     port = free_port()

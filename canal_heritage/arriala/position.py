@@ -5,11 +5,13 @@
 :func:`state_to_dict` (``ArrialaState.to_dict()``) writes the format::
 
     {
-      "format": "canal-heritage/arriala-position", "version": 1,
+      "format": "canal-heritage/arriala-position", "version": 2,
       "players": 2,                       # 2..4
       "game": null,                       # or balance-study overrides, as in a saved game:
                                           # {"cells": [...] | null, "lock_max": ..., "table": ..., "deck": ...}
-                                          # and "edition": 1 for a game begun under edition 1 (A-R19)
+                                          # and "edition": 1 for a game begun under edition 1 (A-R19);
+                                          # no edition: the current one. A version 1 position (written
+                                          # before editions were) is edition 1 unless it says otherwise.
       "phase": "play",                    # play | end
       "end_reason": null,                 # end only: last_section | stalled_quiet | stalled_rounds
       "round": 4,                         # 1 .. 60 (A-R10)
@@ -85,7 +87,11 @@ from .sheet import KINDS
 from .state import BLUE, EDITION, EDITIONS, END, GONE, PLAY, RESERVE, VINE, ArrialaGame, ArrialaState
 
 FORMAT = "canal-heritage/arriala-position"
-VERSION = 1
+#: The version written. Version 1 was written before the rulings had editions: a version 1
+#: position without an edition is edition 1 (A-R19); from version 2, no edition is the current one.
+VERSION = 2
+#: The versions read.
+VERSIONS = (1, 2)
 END_REASONS = tuple(t.value for t in (Termination.LAST_SECTION, Termination.STALLED_QUIET, Termination.STALLED_ROUNDS))
 LINE_KINDS = (*KINDS, "earlier")
 _W = A.W
@@ -195,8 +201,9 @@ def state_from_dict(data: dict[str, Any], *, game: ArrialaGame | None = None, se
         raise _fail("expected an object")
     if data.get("format") != FORMAT:
         raise _fail(f"format must be {FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
-        raise _fail(f"unknown version {data.get('version')!r} (this program reads version {VERSION})")
+    if data.get("version") not in VERSIONS or isinstance(data.get("version"), bool):
+        raise _fail(f"unknown version {data.get('version')!r} (this program reads versions "
+                    f"{', '.join(map(str, VERSIONS))})")
     known = {"format", "version", "players", "game", "phase", "end_reason", "round", "first", "current", "ap",
              "quiet", "scored_this_round", "workers", "locks", "closed", "works", "hands", "deck", "discard",
              "scores", "score_lines", "moved", "previous_turn"}
@@ -467,6 +474,8 @@ def _game(data: dict[str, Any], n: int, game: ArrialaGame | None) -> ArrialaGame
                 raise _fail(f"game.edition must be null or one of {', '.join(map(str, EDITIONS))} (A-R19)")
         elif v is not None and (not isinstance(v, list) or any(not _is_int(x) or x < 0 for x in v)):
             raise _fail(f"game.{k} must be null or a list of whole numbers ≥ 0")
+    if wanted["edition"] is None and data.get("version") == 1:
+        wanted["edition"] = 1  # written before editions were: the first edition's rulings (A-R19)
     if wanted["edition"] == EDITION:
         wanted["edition"] = None  # the current edition, said or not
     if game is None:

@@ -118,6 +118,8 @@ class ArrialaGame:
         counts = list(deck) if deck is not None else [c.count for c in self.card_kinds]
         if len(counts) != len(self.card_kinds) or any(not isinstance(x, int) or x < 0 for x in counts):
             raise ValueError(f"deck must be {len(self.card_kinds)} whole numbers ≥ 0, got {counts}")
+        if not sum(counts):  # a balance study may thin the deck, but Arriala is not played without cards
+            raise ValueError("deck must hold at least one card: every count is 0")
         self.deck_counts: tuple[int, ...] = tuple(counts)
         self.card_ids: tuple[str, ...] = tuple(c.id for c in self.card_kinds)
         self.effects: tuple[str, ...] = tuple(c.effect for c in self.card_kinds)

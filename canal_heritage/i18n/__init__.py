@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gettext
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from io import BytesIO
@@ -63,6 +64,20 @@ def normalise_language(lang: str | None) -> str:
         return DEFAULT_LANGUAGE
     code = str(lang).strip().lower().replace("_", "-").split("-")[0]
     return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def language_from_environment(env: Mapping[str, str]) -> str:
+    """The user's language from the environment, as gettext reads it: ``LANGUAGE`` is a list
+    of languages in order of preference (``oc:fr``, ``de:en``: the first one we speak wins),
+    then ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` (``oc_FR.UTF-8``); the default language when
+    none of them is French, English or Occitan."""
+    wanted = [*env.get("LANGUAGE", "").split(":"), env.get("LC_ALL", ""), env.get("LC_MESSAGES", ""),
+              env.get("LANG", "")]
+    for entry in wanted:
+        code = entry.strip().split(".")[0].lower().replace("_", "-").split("-")[0]
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
 
 
 #: A rule code in parentheses inside a sentence: " (M-R9)", " (A-R8, A-R18)".

@@ -7,20 +7,16 @@
 * :func:`build` turns it into a state; :func:`act` plays actions by their text form.
 * :func:`play_random` plays a random legal game; :func:`check_invariants` is what the
   property tests check after every action.
-* ``GAMES`` & co. are the Hypothesis settings: ``ARRIALA_EXAMPLES=10`` multiplies every
-  ``max_examples`` by 10 for a long run.
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, settings
 
 from canal_heritage.arriala import ArrialaGame, ArrialaState
 from canal_heritage.arriala import actions as A
@@ -28,15 +24,6 @@ from canal_heritage.arriala.position import state_from_dict, state_to_dict
 from canal_heritage.arriala.record import game_overrides
 from canal_heritage.arriala.state import BLUE, GONE, RESERVE, VINE
 from canal_heritage.core.errors import IllegalActionError
-
-SCALE = float(os.environ.get("ARRIALA_EXAMPLES", "1"))
-
-
-def examples(n: int) -> settings:
-    """Hypothesis settings for ``n`` examples (times ``ARRIALA_EXAMPLES``), no deadline."""
-    return settings(max_examples=max(1, int(n * SCALE)), deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
-
 
 _GAMES: dict[tuple, ArrialaGame] = {}
 
@@ -149,7 +136,7 @@ def position(
         scores = [sum(x["points"] for x in row) for row in score_lines]
     overrides = game_overrides(g)
     return {
-        "format": "canal-heritage/arriala-position", "version": 1, "players": players,
+        "format": "canal-heritage/arriala-position", "version": 2, "players": players,
         "game": overrides if any(v is not None for v in overrides.values()) else None,
         "phase": phase, "end_reason": end_reason, "round": round, "first": first, "current": current,
         "ap": ap, "quiet": quiet, "scored_this_round": scored, "workers": rows, "locks": locks,

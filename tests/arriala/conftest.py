@@ -1,5 +1,5 @@
-"""Fixtures for the Arriala engine tests; the helpers (and the Hypothesis settings, scaled
-by ``ARRIALA_EXAMPLES``) live in ``arriala_helpers.py``."""
+"""Fixtures for the Arriala engine tests; the helpers live in ``arriala_helpers.py`` (the
+Hypothesis counts in ``tests/profiles.py``)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,6 @@ from arriala_helpers import (
     build,
     cm,
     events,
-    examples,
     game_for,
     log_json,
     mc,
@@ -23,6 +22,7 @@ from arriala_helpers import (
 )
 from hypothesis import given
 from hypothesis import strategies as st
+from profiles import examples
 
 from canal_heritage.arriala import actions as A
 from canal_heritage.arriala.position import state_to_dict

@@ -354,7 +354,7 @@ def test_moves_this_turn_and_the_previous_one():
 
 @pytest.mark.parametrize("change,fragment", [
     (lambda d: d.update(format="chess"), "format"),
-    (lambda d: d.update(version=2), "version"),
+    (lambda d: d.update(version=3), "version"),
     (lambda d: d.update(players=5), "players"),
     (lambda d: d.update(players="3"), "players"),
     (lambda d: d.update(players=True), "players"),

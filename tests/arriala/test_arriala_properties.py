@@ -2,8 +2,8 @@
 
 Each test draws a deal seed and a policy seed (the random player's choices) from Hypothesis,
 plus how eagerly the random player ends its turns (short turns make long and stalled games),
-and checks a property after every action or at the end. ``ARRIALA_EXAMPLES=10`` runs ten
-times as many games.
+and checks a property after every action or at the end. How many games: ``tests/profiles.py``
+(``HYPOTHESIS_PROFILE=long`` plays ten times as many).
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from arriala_helpers import check_derived_facts, check_invariants, examples, game_for, log_json, play_random
+from arriala_helpers import check_derived_facts, check_invariants, game_for, log_json, play_random
 from hypothesis import given
 from hypothesis import strategies as st
+from profiles import examples
 
 from canal_heritage.arriala import ArrialaState
 from canal_heritage.arriala.position import state_from_dict, state_to_dict

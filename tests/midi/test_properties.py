@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from midi_helpers import all_zones, check_invariants, check_knowledge, check_log, game_for, log_json, play_random
+from profiles import examples
 
 from canal_heritage.core.errors import IllegalActionError, PositionError
 from canal_heritage.midi import MidiState, load_record, record_of
@@ -44,7 +45,7 @@ def check_end(state: MidiState) -> None:
 
 
 @PLAYERS
-@settings(max_examples=1500, deadline=None)
+@examples(1500)
 @given(seed=SEEDS, policy=SEEDS)
 def test_random_games_keep_the_invariants(players, seed, policy):
     """Cards in exactly one zone, 12 coins, pawns, hand sizes, after every action; a proper end."""
@@ -53,7 +54,7 @@ def test_random_games_keep_the_invariants(players, seed, policy):
 
 
 @PLAYERS
-@settings(max_examples=300, deadline=None)
+@examples(300)
 @given(seed=SEEDS, policy=SEEDS)
 def test_replay_and_save_load_reproduce_the_game(players, seed, policy):
     """M-R10: same seed and decisions, same game; save then load, same game."""
@@ -70,7 +71,7 @@ def test_replay_and_save_load_reproduce_the_game(players, seed, policy):
 
 
 @PLAYERS
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(seed=SEEDS, policy=SEEDS)
 def test_every_reachable_position_round_trips_through_plain_data(players, seed, policy):
     """Every position reached in play is a legal position: from_dict(to_dict(s)) == s."""
@@ -90,7 +91,7 @@ def test_every_reachable_position_round_trips_through_plain_data(players, seed, 
 
 
 @PLAYERS
-@settings(max_examples=150, deadline=None)
+@examples(150)
 @given(seed=SEEDS, policy=SEEDS, tries=st.lists(st.integers(-5, 500), min_size=3, max_size=12))
 def test_random_ints_are_refused_unless_legal(players, seed, policy, tries):
     """An int is accepted only when it is in legal_actions(); a refusal changes nothing."""
@@ -130,7 +131,7 @@ def _swap_between_hands(clone: MidiState, a: int, b: int, rng: random.Random) ->
 
 
 @PLAYERS
-@settings(max_examples=100, deadline=None)
+@examples(100)
 @given(seed=SEEDS, policy=SEEDS)
 def test_observations_depend_only_on_what_the_player_may_know(players, seed, policy):
     """M-R1: moving hidden cards around (an opponent's hand vs face-down cards, two opponents'
