@@ -651,19 +651,23 @@ def _serve(args: argparse.Namespace, parser: _Parser) -> int:
         parser.fail(problem)
     current = configure(lan=args.lan, port=args.port, db_url=args.db, teacher_pin=pin,  # db None: the default
                         behind_proxy=args.behind_proxy, public_addresses=args.public_address)
-    if current.behind_proxy:
-        print(f"Canal Heritage behind a proxy: this server at http://127.0.0.1:{args.port}/  (Ctrl+C to stop)",
-              flush=True)
-        print(proxy_notice(current.join_urls, current.teacher_pin or "", from_variable=pin is not None), flush=True)
-    else:
-        print(f"Canal Heritage: http://localhost:{args.port}/  (Ctrl+C to stop)", flush=True)
-    if current.lan:
-        print(lan_notice(current.join_urls, current.teacher_pin or ""), flush=True)
+
+    def announce() -> None:  # once the store is open and the port taken: a refusal comes before any banner
+        if current.behind_proxy:
+            print(f"Canal Heritage behind a proxy: this server at http://127.0.0.1:{args.port}/  (Ctrl+C to stop)",
+                  flush=True)
+            print(proxy_notice(current.join_urls, current.teacher_pin or "", from_variable=pin is not None),
+                  flush=True)
+        else:
+            print(f"Canal Heritage: http://localhost:{args.port}/  (Ctrl+C to stop)", flush=True)
+        if current.lan:
+            print(lan_notice(current.join_urls, current.teacher_pin or ""), flush=True)
+
     previous = signal.signal(signal.SIGTERM, _interrupt)  # while starting, SIGTERM stops as Ctrl+C does
     try:
         make_server(port=args.port, kiosk=args.kiosk, idle_after=args.idle, countdown=args.countdown,
                     show=args.show, lan=current.lan, teacher_pin=current.teacher_pin, db_url=current.db_url,
-                    behind_proxy=current.behind_proxy, public_addresses=current.public_addresses)
+                    behind_proxy=current.behind_proxy, public_addresses=current.public_addresses, ready=announce)
     except KeyboardInterrupt:
         pass
     except OSError as exc:  # the port was taken since it was checked

@@ -5,7 +5,7 @@ from __future__ import annotations
 import errno
 import signal
 import socket
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -306,8 +306,13 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
                 expert_iterations: int | None = None, bot_workers: int = 2, show: bool = False,
                 arriala_pace: float | None = None, arriala_overrides: dict[str, Any] | None = None,
                 lan: bool = False, teacher_pin: str | None = None, db_url: str | None = None,
-                behind_proxy: bool = False, public_addresses: Sequence[str] = ()) -> Any:
+                behind_proxy: bool = False, public_addresses: Sequence[str] = (),
+                ready: Callable[[], None] | None = None) -> Any:
     """Start the Panel server.
+
+    ``ready`` is called once the classroom's store is open and the port is taken, just before
+    the server answers: ``serve`` prints its banner then, so that a database that cannot be
+    used is refused before any "Canal Heritage: http://…" line.
 
     Without ``threaded``, serve until Ctrl+C or SIGTERM, then stop cleanly: sessions closed, bot
     workers stopped (nothing is left running), and return the stopped server. ``threaded=True``
@@ -386,11 +391,16 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     if threaded:
         bot_pool(bot_workers)  # start the workers now, so the first bot move is quick
         tune_garbage_collector()
-        return pn.serve(pages, threaded=True, **options)
+        thread = pn.serve(pages, threaded=True, **options)
+        if ready is not None:
+            ready()
+        return thread
     try:
         bot_pool(bot_workers)
         tune_garbage_collector()  # what exists now lives as long as the server
         server = pn.serve(pages, start=False, **options)  # listens on the port now
+        if ready is not None:
+            ready()
         if show and lan:
             from bokeh.util.browser import view
 

@@ -72,6 +72,8 @@ class Started:
 
     def __call__(self, **kwargs) -> None:
         self.kwargs = kwargs
+        if kwargs.get("ready"):  # the store opened, the port taken: the banner
+            kwargs["ready"]()
 
 
 @pytest.fixture
@@ -249,3 +251,32 @@ def test_serve_listens_on_the_loopback_only_by_default(monkeypatch, stop_bot_wor
         assert in_thread(open_websocket(port, token, f"http://{LAN}:{port}")) == 403
     finally:
         server.stop()
+
+
+def test_a_database_that_cannot_be_used_is_refused_before_any_banner(monkeypatch, capsys):
+    """The store opens before the server answers: its refusal is the only thing said (exit 2),
+    never after "Canal Heritage: http://…"."""
+    from canal_heritage.store import StoreError
+
+    def refuse(**kwargs):
+        raise StoreError("classroom.db is a damaged database")
+
+    monkeypatch.setattr(serve, "make_server", refuse)
+    with pytest.raises(SystemExit) as exc:
+        main(["serve", "--port", str(free_port()), "--db", "classroom.db"])
+    assert exc.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # no banner
+    assert "classroom.db is a damaged database" in captured.err and "Traceback" not in captured.err
+
+
+def test_a_file_that_is_not_a_database_stops_serve_before_its_banner(tmp_path, capsys):
+    """The real server, not a stand-in: the store is opened before the banner is printed."""
+    notes = tmp_path / "notes.db"
+    notes.write_bytes(b"Riquet's notes, not a database" * 40)
+    with pytest.raises(SystemExit) as exc:
+        main(["serve", "--port", str(free_port()), "--db", str(notes)])
+    assert exc.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "is not a database file" in captured.err
+    assert notes.read_bytes() == b"Riquet's notes, not a database" * 40

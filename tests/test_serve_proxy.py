@@ -60,6 +60,8 @@ class Started:
 
     def __call__(self, **kwargs) -> None:
         self.kwargs = kwargs
+        if kwargs.get("ready"):  # the store opened, the port taken: the banner
+            kwargs["ready"]()
 
 
 @pytest.fixture
