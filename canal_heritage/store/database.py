@@ -223,6 +223,9 @@ def check_sqlite_file(target: Target, busy_timeout: float) -> Found:
         if not path.parent.is_dir() and not target.default_location:
             raise StoreError(f"The folder {path.parent} does not exist. Create it first, or choose another "
                              "file with --db.")
+        if path.parent.is_dir() and not os.access(path.parent, os.W_OK):
+            raise StoreError(f"{shown} cannot be made: the folder {path.parent} is read-only. Give Canal Heritage "
+                             "write access to it, or choose another file with --db.")
         return Found(new=True)
     if path.is_dir():
         raise StoreError(f"{shown} is a folder, not a database file. Choose a file with --db.")
@@ -237,6 +240,11 @@ def check_sqlite_file(target: Target, busy_timeout: float) -> Found:
     if head != SQLITE_MAGIC:
         raise StoreError(f"{shown} is not a database file (it is not SQLite). Choose another file with --db; "
                          f"{LEFT_UNTOUCHED}.")
+    if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        # the file, or the folder where SQLite keeps its journal beside it, cannot be written: said
+        # as such (opening it would fail as "unable to open", which is no sign of damage)
+        raise StoreError(f"{shown} cannot be written (the file or its folder is read-only). Give Canal Heritage "
+                         f"write access, or choose another file with --db; {LEFT_UNTOUCHED}.")
     try:
         con = sqlite3.connect(path.as_uri() + "?mode=ro", uri=True, timeout=busy_timeout)
     except sqlite3.Error as exc:

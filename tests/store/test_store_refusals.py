@@ -144,3 +144,33 @@ def test_a_url_that_cannot_be_used(url: str, says: str) -> None:
         Store(url)
     assert says in str(err.value)
     assert "s3cret-pw" not in str(err.value)  # a password is never shown
+
+
+def _read_only(monkeypatch, *read_only: Path) -> None:
+    """These paths cannot be written, as on a read-only share (root writes anywhere, so the test
+    says it to the store through ``os.access``)."""
+    import os
+
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: (False if mode & os.W_OK and Path(p) in read_only
+                                                            else real(p, mode, **kw)))
+
+
+@pytest.mark.parametrize("where", ["file", "folder"])
+def test_a_healthy_database_that_cannot_be_written_is_called_read_only_not_damaged(tmp_path, monkeypatch, where):
+    path = tmp_path / "classroom.db"
+    our_database(path)
+    _read_only(monkeypatch, path if where == "file" else tmp_path)
+    message = refused(path)
+    assert "read-only" in message and "damaged" not in message and "backup" not in message
+    assert "--db" in message and UNTOUCHED in message
+
+
+def test_a_new_database_in_a_read_only_folder_says_so(tmp_path, monkeypatch):
+    folder = tmp_path / "share"
+    folder.mkdir()
+    _read_only(monkeypatch, folder)
+    with pytest.raises(StoreError) as err:
+        Store(folder / "classroom.db")
+    assert f"the folder {folder} is read-only" in str(err.value) and "unable to open" not in str(err.value)
+    assert list(folder.iterdir()) == []
