@@ -83,8 +83,8 @@ def configure(*, lan: bool = False, port: int = 5006, teacher_pin: str | None = 
 
 
 def public_address(text: str) -> str:
-    """A proxy's address as ``serve --public-address`` takes it: ``host:port`` (``host`` alone
-    is port 80; an IPv6 host is written in brackets, ``[fd00::1]:8080``), returned as
+    """A proxy's address as ``serve --public-address`` takes it: ``host:port`` (an IP address or
+    a name with a dot; ``host`` alone is port 80; an IPv6 host is written in brackets, ``[fd00::1]:8080``), returned as
     ``host:port``, lower case, the form Bokeh compares a page's origin with.
 
     Raises:
@@ -103,8 +103,22 @@ def public_address(text: str) -> str:
         raise ValueError(f"{text!r} is not an address: write HOST:PORT as people open it, e.g. "
                          "192.168.1.10:80 or canal.school.example:8080")
     host = parts.hostname
+    if not _ip_address(host) and "." not in host:
+        # one word ("foo", "localhost"): no address a student's device could open, most likely a slip
+        raise ValueError(f"{text!r} is not an address students' devices can open: write the proxy's IP address "
+                         "or its full name, with the port, e.g. 192.168.1.10:80 or canal.school.example:8080")
     host = f"[{host}]" if ":" in host else host
     return f"{host}:{port or 80}"
+
+
+def _ip_address(host: str) -> bool:
+    import ipaddress
+
+    try:
+        ipaddress.ip_address(host.split("%")[0])
+    except ValueError:
+        return False
+    return True
 
 
 def _host_port(address: str) -> tuple[str, int]:

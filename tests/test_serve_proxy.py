@@ -98,6 +98,8 @@ def test_the_options_are_in_the_help(capsys):
     (["--behind-proxy", "--public-address", "http://x/y"], "is not an address: write HOST:PORT"),
     (["--behind-proxy", "--public-address", "host:99999"], "is not an address"),
     (["--behind-proxy", "--public-address", ""], "is not an address"),
+    (["--behind-proxy", "--public-address", "foo"], "is not an address students' devices can open"),
+    (["--behind-proxy", "--public-address", "localhost:8080"], "the proxy's IP address or its full name"),
 ])
 def test_mistakes_are_explained(argv, message, started, capsys):
     with pytest.raises(SystemExit) as exc:
@@ -157,10 +159,11 @@ def test_shared_pin():
 
 
 def test_configure_behind_a_proxy():
-    current = serve.configure(port=8001, behind_proxy=True, public_addresses=["School:80", "10.0.0.5:8080"])
-    assert current.join_urls == ("http://school:80/join", "http://10.0.0.5:8080/join")
+    current = serve.configure(port=8001, behind_proxy=True,
+                              public_addresses=["School.example:80", "10.0.0.5:8080"])
+    assert current.join_urls == ("http://school.example:80/join", "http://10.0.0.5:8080/join")
     assert re.fullmatch(r"\d{6}", current.teacher_pin or "") and not current.lan
-    assert serve.websocket_origins(current) == ["127.0.0.1:8001", "localhost:8001", "school:80", "10.0.0.5:8080"]
+    assert serve.websocket_origins(current) == ["127.0.0.1:8001", "localhost:8001", "school.example:80", "10.0.0.5:8080"]
     with pytest.raises(ValueError, match="do not go together"):
         serve.configure(lan=True, behind_proxy=True, public_addresses=[PROXY])
     with pytest.raises(ValueError, match="needs --public-address"):
