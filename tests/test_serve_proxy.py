@@ -163,7 +163,8 @@ def test_configure_behind_a_proxy():
                               public_addresses=["School.example:80", "10.0.0.5:8080"])
     assert current.join_urls == ("http://school.example:80/join", "http://10.0.0.5:8080/join")
     assert re.fullmatch(r"\d{6}", current.teacher_pin or "") and not current.lan
-    assert serve.websocket_origins(current) == ["127.0.0.1:8001", "localhost:8001", "school.example:80", "10.0.0.5:8080"]
+    assert serve.websocket_origins(current) == ["127.0.0.1:8001", "localhost:8001", "school.example:80",
+                                                "10.0.0.5:8080"]
     with pytest.raises(ValueError, match="do not go together"):
         serve.configure(lan=True, behind_proxy=True, public_addresses=[PROXY])
     with pytest.raises(ValueError, match="needs --public-address"):
