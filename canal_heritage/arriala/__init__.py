@@ -1,5 +1,5 @@
 """Arriala (Canal de Garonne): action points and area majorities between Grisolles and
-Valence d'Agen. Rules: ``../shared/rules/arriala.md`` (A-R1…A-R12) and ``docs/rulings.md``
+Valence d'Agen. Rules: ``docs/rules/arriala.md`` (A-R1…A-R12) and ``docs/rulings.md``
 (A-R13 onwards).
 
 >>> from canal_heritage.arriala import ArrialaGame

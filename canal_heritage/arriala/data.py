@@ -195,7 +195,7 @@ class ArrialaData(BaseModel):
 
 
 def check_whole(data: ArrialaData, file: str = "arriala/board.json") -> None:
-    """Cross-record rules ``../shared/rules/arriala.md`` sets for the reconstructed data."""
+    """Cross-record rules ``docs/rules/arriala.md`` sets for the reconstructed data."""
     b = data.board
     town_ids = [t.id for t in b.towns]
     if len(set(town_ids)) != len(town_ids) or len(town_ids) < 2:

@@ -1,5 +1,5 @@
 """Arriala scoring: the majority rule with its lower-rank tie rule, score items and the
-final ranking (``../shared/rules/arriala.md``, A-R18).
+final ranking (``docs/rules/arriala.md``; A-R18 in ``docs/rulings.md``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Canal du Midi rules engine: a :class:`MidiGame` describes, a :class:`MidiState` evolves.
 
-One round (``../shared/rules/canal-du-midi.md``) runs as phases; at each decision point
+One round (``docs/rules/canal-du-midi.md``) runs as phases; at each decision point
 ``current_player()`` names who decides and ``legal_actions()`` lists the action ints
 (:mod:`.actions`) they may play:
 

@@ -41,7 +41,7 @@ def test_rulebook_numbers(data):
 def test_towns_in_order_and_stretches_within_the_review_range(data):
     b = data.board
     assert [t.id for t in b.towns] == ["grisolles", "montech", "castelsarrasin", "moissac", "valence-d-agen"]
-    assert b.stretches[0].id == "grisolles-montech"  # one stretch (../shared/rules/arriala.md)
+    assert b.stretches[0].id == "grisolles-montech"  # one stretch (docs/rules/arriala.md)
     assert all(4 <= s.cells <= 10 for s in b.stretches)
     assert sum(s.lock_max for s in b.stretches) <= 8
 

@@ -1,4 +1,4 @@
-"""One test (or a few) per ruling, named by its id: A-R1…A-R12 in ``../shared/rules/arriala.md``,
+"""One test (or a few) per ruling, named by its id: A-R1…A-R12 in ``docs/rules/arriala.md``,
 A-R13…A-R18 in ``data/arriala/rulings.json``. Positions are built from plain data
 (``canal_heritage/arriala/position.py``) and changed by real actions only."""
 
@@ -632,3 +632,17 @@ def test_A_R19_a_position_says_its_edition_only_when_it_is_not_the_current_one()
     assert state_to_dict(ArrialaGame(3).new_initial_state(1))["game"] is None
     with pytest.raises(PositionError, match="edition"):
         state_from_dict({**data, "game": {**data["game"], "edition": 7}})
+
+
+def test_A_R19_a_position_written_before_editions_is_edition_1():
+    """A version 1 position (written before the rulings had editions) without an edition is
+    played under edition 1, as a record from then is; version 2 says so when it is not current."""
+    current = state_to_dict(ArrialaGame(3).new_initial_state(1, first=0))
+    assert current["version"] == 2 and current["game"] is None
+    assert state_from_dict(current).game.edition == 2
+    before = {**current, "version": 1}
+    old = state_from_dict(before)
+    assert old.game.edition == 1 and "card engineering-work pont-canal-cacor" in legal_texts(old)
+    assert state_to_dict(old)["game"]["edition"] == 1  # written again, it says so
+    said = {**before, "game": {"cells": None, "lock_max": None, "table": None, "deck": None, "edition": 2}}
+    assert state_from_dict(said).game.edition == 2
