@@ -54,6 +54,8 @@ def outside_references(path: Path, text: str) -> list[str]:
         target = (path.parent / rel).resolve()
         if not target.is_relative_to(ROOT):
             found.append(rel)
+    if re.search(re.escape(str(ROOT)) + r"(?![\w.-])", text):  # this machine's checkout, nobody else's
+        found.append(str(ROOT))
     parent = ROOT.parent
     if parent != parent.parent:  # a sibling of the checkout, written as an absolute path
         sibling = re.compile(re.escape(str(parent)) + r"/(?!" + re.escape(ROOT.name) + r"(?![\w.-]))[\w.-]+")
@@ -64,7 +66,7 @@ def outside_references(path: Path, text: str) -> list[str]:
 def test_no_file_points_outside_the_repository():
     """A clone holds everything its texts refer to: no mention of the old folder of source
     documents beside it, no relative path that climbs out of the checkout, no absolute path to
-    a folder beside it."""
+    a folder beside it or to this checkout (another clone is elsewhere)."""
     bad = {}
     for path in repository_files():
         text = text_of(path)
@@ -83,6 +85,7 @@ def test_the_check_finds_what_leaves():
     assert outside_references(RULES / "arriala.md", "see " + "../" * 3 + "elsewhere.md")
     assert not outside_references(RULES / "arriala.md", "see [the rulings](../rulings.md)")
     assert not outside_references(readme, "see docs/rules/arriala.md")
+    assert outside_references(readme, f"cd {ROOT}\nuv run pytest")
 
 
 def headings() -> list[str]:
