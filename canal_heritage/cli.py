@@ -675,7 +675,8 @@ def _serve(args: argparse.Namespace, parser: _Parser) -> int:
     except StoreError as exc:  # the classroom's database cannot be used: said, and left untouched
         parser.fail(str(exc))
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if signal.getsignal(signal.SIGTERM) is _interrupt:  # not once the server is stopping (it ignores more)
+            signal.signal(signal.SIGTERM, previous)
     return 0
 
 

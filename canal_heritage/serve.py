@@ -446,8 +446,13 @@ def serve_until_stopped(server: Any) -> None:
     Both signals are handled alike (a terminal sends SIGINT, a service manager or ``kill``
     SIGTERM): the event loop stops, then the server closes its sessions and its port."""
     loop = server.io_loop
+    stopping = False
 
     def stop(signum: int, frame: Any) -> None:
+        nonlocal stopping
+        stopping = True
+        for sig in (signal.SIGINT, signal.SIGTERM):  # once stopping, a second signal changes nothing:
+            signal.signal(sig, signal.SIG_IGN)  # the sessions close and the process exits as it would
         loop.asyncio_loop.call_soon_threadsafe(loop.stop)
 
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
@@ -455,6 +460,7 @@ def serve_until_stopped(server: Any) -> None:
         server.start()
         loop.start()
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+        if not stopping:  # stopped by an error, not a signal: the caller's handlers are back
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
         server.stop()

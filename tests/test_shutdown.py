@@ -156,21 +156,66 @@ def http_status(url: str, **headers: str) -> int | None:
 
 
 # ---------------------------------------------------------------------------- serve
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
-def test_serve_stops_cleanly_with_its_bot_workers(sig, tmp_path):
+def _serving_with_workers(tmp_path) -> Command:
+    """``canal-heritage serve``, once it answers and its two bot workers and multiprocessing's
+    resource tracker run."""
     port = free_port()
     cmd = Command(cli("serve", "--port", str(port)), tmp_path / "serve.log")
+    cmd.wait_for(lambda: http_status(f"http://127.0.0.1:{port}/") == 200, 120, "answer over HTTP")
+
+    def pool_running() -> bool:
+        seen = cmd.note_descendants().values()
+        return sum("spawn_main" in c for c in seen) >= 2 and any("resource_tracker" in c for c in seen)
+
+    cmd.wait_for(pool_running, 60, "bot workers")
+    return cmd
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl+C"])
+def test_serve_stops_cleanly_with_its_bot_workers(sig, tmp_path):
+    cmd = None
     try:
-        cmd.wait_for(lambda: http_status(f"http://127.0.0.1:{port}/") == 200, 120, "answer over HTTP")
-
-        def pool_running() -> bool:  # the two bot workers and the resource tracker
-            seen = cmd.note_descendants().values()
-            return sum("spawn_main" in c for c in seen) >= 2 and any("resource_tracker" in c for c in seen)
-
-        cmd.wait_for(pool_running, 60, "bot workers")
+        cmd = _serving_with_workers(tmp_path)
         cmd.stop_and_check(sig)
     finally:
-        cmd.cleanup()
+        if cmd is not None:
+            cmd.cleanup()
+
+
+def test_the_bot_workers_end_when_the_server_is_killed(tmp_path):
+    """SIGKILL gives the server no time to stop its workers: they see it gone and end by
+    themselves, and with them the resource tracker (nothing is left under PID 1)."""
+    cmd = None
+    try:
+        cmd = _serving_with_workers(tmp_path)
+        started = dict(cmd.started)
+        cmd.proc.kill()
+        cmd.proc.wait(10)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and any(_alive(p) for p in started):
+            time.sleep(0.2)
+        assert not {p: c for p, c in started.items() if _alive(p)}, "left running after SIGKILL"
+    finally:
+        if cmd is not None:
+            cmd.cleanup()
+
+
+def test_a_second_sigterm_while_stopping_is_quiet(tmp_path):
+    """A service manager that sends SIGTERM twice (the second while the server closes its
+    sessions) gets a clean stop: exit code 0, nothing left, no traceback or error printed."""
+    cmd = None
+    try:
+        cmd = _serving_with_workers(tmp_path)
+        deadline = time.monotonic() + 20
+        while cmd.proc.poll() is None and time.monotonic() < deadline:  # SIGTERM after SIGTERM
+            with contextlib.suppress(ProcessLookupError):
+                cmd.proc.send_signal(signal.SIGTERM)
+            time.sleep(0.03)
+        cmd.stop_and_check(signal.SIGTERM)  # one more, harmless once it has ended
+        assert "Exception" not in cmd.output() and "KeyboardInterrupt" not in cmd.output(), cmd.output()
+    finally:
+        if cmd is not None:
+            cmd.cleanup()
 
 
 def test_panel_serve_accepts_the_thin_entry_point(tmp_path):

@@ -9,7 +9,9 @@ own picklable function, so the pool knows nothing of the games."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -25,10 +27,28 @@ def _warm() -> int:
     return 1
 
 
-def _ignore_interrupts() -> None:
-    # Ctrl+C in a terminal reaches every process of the server; the server alone decides
-    # (it stops the workers through shutdown), so a worker neither dies nor prints a traceback
+#: How often (seconds) a worker looks whether the server that started it is still there.
+PARENT_CHECK = 0.5
+
+
+def _worker_setup() -> None:
+    """Run in each worker as it starts.
+
+    Ctrl+C in a terminal reaches every process of the server; the server alone decides (it
+    stops the workers through :func:`shutdown`), so a worker neither dies nor prints a
+    traceback. And a worker ends when the server is gone, however it went (SIGKILL, a crash,
+    the machine's out-of-memory killer): it watches its parent, and when it has been handed
+    to another (the server died), it exits. With the workers gone, multiprocessing's resource
+    tracker ends too (it waits for every process that holds its pipe)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    server = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="canal-heritage-parent-watch", daemon=True).start()
 
 
 def bot_pool(workers: int = 2) -> ProcessPoolExecutor:
@@ -36,7 +56,7 @@ def bot_pool(workers: int = 2) -> ProcessPoolExecutor:
     global _POOL
     if _POOL is None:
         _POOL = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                                    initializer=_ignore_interrupts)
+                                    initializer=_worker_setup)
         for _ in range(workers):
             _POOL.submit(_warm)
     return _POOL
