@@ -308,7 +308,8 @@ def create(target: Target, busy_timeout: float) -> Engine:
             return create_engine(target.url, pool_pre_ping=True)
         except (ImportError, NoSuchModuleError) as exc:
             raise StoreError(f"Cannot use {target.shown}: its database driver is not installed ({exc}). "
-                             "For PostgreSQL, install psycopg (pip install 'psycopg[binary]').") from None
+                             "For PostgreSQL, add the driver: uv run --extra postgresql canal-heritage serve ... "
+                             "(or pip install 'canal-heritage[postgresql]').") from None
     connect_args: dict[str, Any] = {"timeout": busy_timeout, "check_same_thread": False}
     if target.memory:
         engine = create_engine(target.url, connect_args=connect_args, poolclass=StaticPool)

@@ -174,3 +174,14 @@ def test_a_new_database_in_a_read_only_folder_says_so(tmp_path, monkeypatch):
         Store(folder / "classroom.db")
     assert f"the folder {folder} is read-only" in str(err.value) and "unable to open" not in str(err.value)
     assert list(folder.iterdir()) == []
+
+
+def test_a_postgresql_address_without_its_driver_says_how_to_add_it(monkeypatch):
+    """The driver is an extra (``canal-heritage[postgresql]``): without it, the message says
+    how to add it, and nothing is tried."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # as in an install without the extra
+    with pytest.raises(StoreError) as err:
+        Store("postgresql+psycopg://teacher@127.0.0.1:1/canal")
+    assert "driver is not installed" in str(err.value) and "--extra postgresql" in str(err.value)
