@@ -22,6 +22,7 @@ import difflib
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -209,14 +210,70 @@ def _numbers(count: int, what: str, each: str, low: int = 0, high: int | None = 
 _thresholds = _numbers(9, "thresholds", "sites I to IX")
 
 
-def lessons_folder() -> Path:
-    """The repository's ``lessons/`` folder (the notebooks and their teacher's guide)."""
-    return Path(__file__).resolve().parents[1] / "lessons"
+#: What of the lessons an installed copy carries (``pyproject.toml`` puts them in the wheel, under
+#: ``canal_heritage/lessons_files``): the notebooks in both languages, the teacher's guide and the
+#: printable pages.
+LESSON_PARTS = ("en", "fr", "print", "README.md")
 
 
-def lessons_command(no_browser: bool = False, port: int | None = None, lang: str | None = None) -> list[str]:
-    """The JupyterLab command line that opens the lessons (run with this Python)."""
-    root = lessons_folder() / lang if lang else lessons_folder()
+def lessons_source() -> Path | None:
+    """Where the lessons come from: the repository's ``lessons/`` folder in a clone, the copy
+    packaged with an installed wheel otherwise (None if neither is there)."""
+    here = Path(__file__).resolve().parent
+    for folder in (here.parent / "lessons", here / "lessons_files"):
+        if (folder / "en").is_dir():
+            return folder
+    return None
+
+
+def default_lessons_folder() -> Path:
+    """Where an installed copy puts the lessons the first time: a folder in the user's documents."""
+    import platformdirs
+
+    return Path(platformdirs.user_documents_dir()) / "Canal Heritage lessons"
+
+
+def copy_lessons(source: Path, folder: Path) -> int:
+    """Copy the lessons from ``source`` into ``folder``, only the files it does not hold yet: a
+    notebook a teacher or a pupil has changed is never replaced. Returns how many were copied.
+
+    Raises:
+        OSError: ``folder`` cannot be made or written.
+    """
+    copied = 0
+    for part in LESSON_PARTS:
+        top = source / part
+        files = [top] if top.is_file() else sorted(p for p in top.rglob("*") if p.is_file())  # none if absent
+        for path in files:
+            if "__pycache__" in path.parts or ".ipynb_checkpoints" in path.parts:
+                continue
+            target = folder / path.relative_to(source)
+            if target.exists():
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+            copied += 1
+    return copied
+
+
+def lessons_folder(chosen: Path | None = None) -> Path:
+    """The folder JupyterLab opens: ``chosen`` (``--folder``; the lessons are copied into it), or
+    in a clone the repository's ``lessons/`` folder, or for an installed copy
+    :func:`default_lessons_folder`. Only :func:`lessons_source` is read; nothing is copied here."""
+    source = lessons_source()
+    if chosen is not None:
+        return chosen
+    if source is not None and source.name == "lessons":
+        return source
+    return default_lessons_folder()
+
+
+def lessons_command(no_browser: bool = False, port: int | None = None, lang: str | None = None,
+                    folder: Path | None = None) -> list[str]:
+    """The JupyterLab command line that opens the lessons in ``folder`` (default
+    :func:`lessons_folder`), run with this Python."""
+    folder = folder or lessons_folder()
+    root = folder / lang if lang else folder
     # offline classroom: no news feed, no update check (nothing is fetched from outside)
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
@@ -393,6 +450,10 @@ def build_parser() -> argparse.ArgumentParser:
     les.add_argument("--port", type=_port, default=None, help="port (default: JupyterLab's, 8888 or the next free one)")
     les.add_argument("--lang", type=_lesson_language, default=None,
                      help="open the French (fr) or English (en) lessons only")
+    les.add_argument("--folder", type=Path, default=None, metavar="FOLDER",
+                     help="open the lessons in this folder, copying them into it first (files already there are "
+                          "kept); default: the project's lessons/ folder, or for an installed copy a folder in "
+                          "your documents")
     les.add_argument("--export", type=Path, default=None, metavar="NOTEBOOK",
                      help="instead of opening JupyterLab, write this saved notebook as one HTML page that opens "
                           "and prints offline (code hidden, each widget as the picture it left)")
@@ -613,9 +674,21 @@ def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
             parser.fail(f"could not write the page: {exc.strerror or exc}")
         print(f"Written: {page} (open it in a browser to read or print it; it needs no internet)")
         return 0
-    folder = lessons_folder()
-    if not folder.is_dir():
-        parser.fail(f"the lessons folder {folder} is missing: run from the project's folder")
+    source = lessons_source()
+    folder = lessons_folder(args.folder)
+    if folder != source:  # an installed copy, or a folder of one's own: the lessons are copied there first
+        if source is None:
+            parser.fail("the lessons are not part of this copy of Canal Heritage: reinstall it, or run from a clone "
+                        "of the project")
+        if folder.exists() and not folder.is_dir():
+            parser.fail(f"{folder} is a file: give --folder a folder for the lessons")
+        try:
+            copied = copy_lessons(source, folder)
+        except OSError as exc:
+            parser.fail(f"cannot copy the lessons into {folder}: {exc.strerror or exc}. Give --folder a folder "
+                        "you may write in")
+        if copied:
+            print(f"The lessons were copied into {folder} ({copied} files; the ones already there were kept).")
     if importlib.util.find_spec("jupyterlab") is None:
         parser.fail("JupyterLab is not installed in this environment: run `uv sync` in the project's folder")
     if args.port is not None:
@@ -623,7 +696,7 @@ def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
         if problem:
             parser.fail(problem)
     print(f"Canal Heritage lessons: {folder / args.lang if args.lang else folder}  (Ctrl+C to stop)", flush=True)
-    code = run_until_stopped(lessons_command(args.no_browser, args.port, args.lang))
+    code = run_until_stopped(lessons_command(args.no_browser, args.port, args.lang, folder))
     return code
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -148,6 +149,49 @@ def test_cli_lessons_opens_jupyterlab_on_the_lessons_folder(monkeypatch, capsys)
     assert main(["lessons", "--lang", "en"]) == 0
     assert f"--ServerApp.root_dir={lessons_folder() / 'en'}" in seen[1]
     assert "--no-browser" not in seen[1] and not any(a.startswith("--port") for a in seen[1])
+
+
+def test_cli_lessons_in_a_folder_of_ones_own_copies_them_and_keeps_what_is_there(monkeypatch, capsys, tmp_path):
+    """``--folder`` (and an installed copy, which has no lessons/ folder of its own) copies the
+    lessons there, then opens JupyterLab on it; a notebook already there is never replaced."""
+    from canal_heritage import cli
+
+    seen = []
+    monkeypatch.setattr(cli, "run_until_stopped", lambda cmd: seen.append(cmd) or 0)
+    folder = tmp_path / "my lessons"
+    assert main(["lessons", "--folder", str(folder), "--no-browser"]) == 0
+    assert f"--ServerApp.root_dir={folder}" in seen[0]
+    assert "were copied into" in capsys.readouterr().out
+    source = cli.lessons_source()
+    for part in ("en/02-midi-round.ipynb", "fr/07-balance-lab.ipynb", "README.md"):
+        assert (folder / part).read_bytes() == (source / part).read_bytes()
+    mine = folder / "fr" / "02-midi-round.ipynb"
+    mine.write_text("my answers", encoding="utf-8")
+    (folder / "en" / "01-riquet-two-seas.ipynb").unlink()
+    assert main(["lessons", "--folder", str(folder), "--lang", "fr"]) == 0
+    assert mine.read_text(encoding="utf-8") == "my answers"  # kept
+    assert (folder / "en" / "01-riquet-two-seas.ipynb").is_file()  # the missing one copied again
+    assert f"--ServerApp.root_dir={folder / 'fr'}" in seen[1]
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("notes")
+    with pytest.raises(SystemExit) as exc:
+        main(["lessons", "--folder", str(a_file)])
+    assert exc.value.code == 2 and "is a file" in capsys.readouterr().err
+
+
+def test_an_installed_copy_carries_the_lessons():
+    """The wheel holds every part of the lessons the command copies (pyproject.toml's
+    force-include), so that an installed ``canal-heritage lessons`` has them."""
+    import tomllib
+
+    from canal_heritage.cli import LESSON_PARTS
+
+    root = Path(__file__).resolve().parents[1]
+    include = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"][
+        "targets"]["wheel"]["force-include"]
+    for part in LESSON_PARTS:
+        assert include.get(f"lessons/{part}") == f"canal_heritage/lessons_files/{part}"
+        assert (root / "lessons" / part).exists()
 
 
 @pytest.mark.parametrize("argv, message", [(["lessons", "--port", "web"], "whole number"),
