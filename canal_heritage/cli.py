@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from . import __version__
+from . import __version__, games
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .arriala.simulate import ArrialaSummary, Overrides
     from .midi.simulate import Summary as MidiSummary
 
-GAME_TITLES = {"midi": "Canal du Midi", "arriala": "Arriala"}
+GAME_TITLES = {k.name: k.title for k in games.kinds()}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -93,11 +93,7 @@ def _players(game: str) -> Callable[[str], int]:
 
 
 def _bot_names(game: str) -> tuple[str, ...]:
-    if game == "midi":
-        from .midi.bots import BOT_NAMES
-    else:
-        from .arriala.bots import BOT_NAMES
-    return tuple(BOT_NAMES)
+    return games.kind(game).bot_names
 
 
 def _bots(game: str) -> Callable[[str], list[str]]:

@@ -24,6 +24,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
+from .. import games
 from ..datafiles import data_dir
 from . import DOMAINS, FALLBACK_COMMENT, FALLBACKS, LANGUAGES, REVIEW_COMMENT, SOURCE_LANGUAGE, locale_dir
 
@@ -84,7 +85,7 @@ def _game_data_messages() -> Iterator[tuple[str, str, list[str]]]:
     workers = json.loads((data_dir() / "midi" / "workers.json").read_text(encoding="utf-8"))
     for w in workers["workers"]:
         yield f"midi.worker.{w['id']}.name", w["name"], [f"worker card worth {w['value']} (a game term)"]
-    for game in ("midi", "arriala"):
+    for game in games.names():
         rulings = data_dir() / game / "rulings.json"
         if not rulings.exists():
             continue

@@ -21,9 +21,9 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from .. import games
 from ..i18n import LANGUAGES, translator
-from ..matches.arriala import ArrialaMatch, stored_options
-from ..matches.midi import MidiMatch
+from ..matches.arriala import stored_options
 from . import codes
 from .room import GAMES, SEAT_KINDS, Outcome, Refusal, Room
 
@@ -69,7 +69,7 @@ class RoomPlan:
 
 def bot_levels(game: str) -> Sequence[str]:
     """The bot levels a room of ``game`` may seat."""
-    return MidiMatch.bot_levels if game == "midi" else ArrialaMatch.bot_levels
+    return games.kind(game).match_class.bot_levels
 
 
 class Hub:

@@ -38,16 +38,17 @@ from functools import partial
 from typing import Any
 from weakref import WeakSet
 
+from .. import games
 from ..core.bots import BotMove
 from ..i18n import LANGUAGES, translator
-from ..matches.arriala import ArrialaMatch, stored_overrides
+from ..matches.arriala import stored_overrides
 from ..matches.midi import MidiMatch
 from ..matches.table import BOT_TIMEOUT, Decision, Seat, TableMatch, clean_name
 from . import codes
 
 log = logging.getLogger(__name__)
 
-GAMES = ("midi", "arriala")
+GAMES = games.names()
 #: Who may sit at a room's seat: a student's device, or a bot of a level the game has.
 SEAT_KINDS = ("student", "bot")
 
@@ -208,7 +209,7 @@ class Replica(RoomTable):
 
 
 def _classes(game: str) -> tuple[type[RoomTable], type[Replica]]:
-    base: type[TableMatch] = MidiMatch if game == "midi" else ArrialaMatch
+    base: type[TableMatch] = games.kind(game).match_class
     # the game's own rules first (Arriala's "End my turn"), then the room's
     authoritative = type(f"Room{base.__name__}", (base, RoomTable), {})
     replica = type(f"Replica{base.__name__}", (base, Replica), {})

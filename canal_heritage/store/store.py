@@ -27,6 +27,7 @@ from sqlalchemy import CursorResult, Engine, delete, func, or_, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
+from .. import games
 from .database import BUSY_TIMEOUT, open_engine, resolve, store_error, writer
 from .errors import CodeInUse, RoomGone, SeatTaken, StaleDecision, StoreError
 from .export import results_csv
@@ -37,7 +38,7 @@ RETENTION_DAYS = 365
 #: The environment variable that changes the retention, in days.
 RETENTION_ENV = "CANAL_HERITAGE_RETENTION_DAYS"
 
-GAMES = ("midi", "arriala")
+GAMES = games.names()  # the games a room may hold (canal_heritage/games.py)
 ROOM_KINDS = ("room", "kiosk", "visitor")
 SEAT_KINDS = ("student", "bot")
 STATUSES = ("open", "over", "closed")

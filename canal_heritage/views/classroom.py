@@ -30,6 +30,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from .. import games
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from ..rooms import codes
 from ..rooms.hub import Hub, RoomPlan, SeatPlan, bot_levels
@@ -489,7 +490,7 @@ class JoinPage(pn.viewable.Viewer):
             b = button(label, self._choose(h.index), disabled=not free, name=f"seat-{h.index}",
                        stylesheets=[SEAT_BUTTON_CSS])
             buttons.append(b)
-        game = tr.ui("home.midi_title", "Canal du Midi") if room.game == "midi" else "Arriala"
+        game = games.kind(room.game).title_in(tr.ui)
         self._note.object = note(message)
         closed = "" if room.open else note(tr.ui("room.closed", "This room is closed."))
         helptext = text(tr.ui("room.seat_help", "Type your first name (or a nickname), then choose a free seat."))
@@ -789,7 +790,7 @@ class TeacherPage(pn.viewable.Viewer):
         rows = []
 
         def label(code: str, game: str, seats: Any) -> str:
-            game = tr.ui("home.midi_title", "Canal du Midi") if game == "midi" else "Arriala"
+            game = games.kind(game).title_in(tr.ui)
             joined = sum(1 for h in seats if h.kind == "student" and (getattr(h, "token_hash", None) or
                                                                       not getattr(h, "free", True)))
             students = sum(1 for h in seats if h.kind == "student")
@@ -1135,7 +1136,7 @@ class TeacherPage(pn.viewable.Viewer):
                 winners = {int(w) for w in result.get("winners") or []}
                 scores = ", ".join(f"{'★ ' if i in winners else ''}{n}: {t}" for i, (n, t) in
                                    enumerate(zip(names, totals, strict=False)))
-                game = tr.ui("home.midi_title", "Canal du Midi") if r.game == "midi" else "Arriala"
+                game = games.kind(r.game).title_in(tr.ui)
                 status = tr.ui("teacher.finished", "finished") if r.status == "over" else tr.ui("teacher.closed",
                                                                                                  "closed early")
                 cells = zip(heads, (r.code, game, status, scores), strict=True)

@@ -11,6 +11,7 @@ from typing import Any
 import panel as pn
 import param
 
+from .. import games
 from ..arriala.actions import W as WORKERS_PER_OWNER
 from ..i18n import LANGUAGES, translator
 from ..matches.arriala import ArrialaMatch
@@ -21,7 +22,7 @@ from .modal import Modal
 from .theme import BRICK, CANAL, INK, SKY, STONE, STONE_DARK, TYPE_SCALE, WATER_LIGHT, every, html, text
 
 #: The games the attract loop alternates.
-GAMES = ("midi", "arriala")
+GAMES = games.names()
 
 #: WCAG 2.2.1 (timing adjustable): a visitor gets at least this long to say "still here".
 MIN_COUNTDOWN = 20

@@ -1,0 +1,56 @@
+"""The registry of game kinds (canal_heritage/games.py): every registered game keeps the shared
+protocol, plays a random game to its end, and has what the floors above ask of it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from canal_heritage import games
+from canal_heritage.core.game import Game, State
+from canal_heritage.i18n import translator
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_registered_games():
+    assert games.names() == ("midi", "arriala")
+    assert [k.title for k in games.kinds()] == ["Canal du Midi", "Arriala"]
+    assert games.kind("midi").title_in(translator("oc").ui) == "Canal del Miègjorn"
+    assert games.kind("arriala").title_in(translator("fr").ui) == "Arriala"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_each_game_keeps_the_protocol_and_plays_to_its_end(name):
+    kind = games.kind(name)
+    game = kind.game_class(players=3)
+    assert isinstance(game, Game)
+    state = game.new_initial_state(seed=5)
+    assert isinstance(state, State)
+    rng = random.Random(5)
+    for _ in range(5000):
+        if state.is_terminal():
+            break
+        action = rng.choice(state.legal_actions())
+        assert game.action_from_text(game.action_to_text(action)) == action
+        state.apply_action(action)
+    assert state.is_terminal() and state.outcome() is not None
+    assert len(state.totals()) >= 3
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_each_game_has_what_the_floors_above_ask(name):
+    kind = games.kind(name)
+    assert set(kind.bot_names) >= {"random", "heuristic", "expert"}
+    assert kind.match_class.bot_levels  # what a classroom room may seat
+    assert (ROOT / "data" / name).is_dir()  # its content
+    assert games.kind(name) is kind
+
+
+def test_an_unknown_game_is_refused_with_the_list_and_a_name_registers_once():
+    with pytest.raises(ValueError, match="no game is named 'chess': the games are midi, arriala"):
+        games.kind("chess")
+    with pytest.raises(ValueError, match="registered already"):
+        games.register(games.kind("midi"))
