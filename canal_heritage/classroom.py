@@ -1,4 +1,4 @@
-"""The classroom's pages as the server serves them (issue 14): ``/join`` for a student's
+"""The classroom's pages as the server serves them: ``/join`` for a student's
 device, ``/teacher`` for the teacher (see :mod:`canal_heritage.views.classroom`).
 
 Each function builds one browser session's page, reading the address (``?code=``,

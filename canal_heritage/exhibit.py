@@ -8,13 +8,13 @@ entry point for ``panel serve``. URL parameters: ``?lang=fr|en|oc``, ``?mode=pro
 ``moissac``) or ``&section=timeline|people|glossary``; ``?page=midi-setup|midi|arriala-setup|arriala``
 (a game's page opens its set-up when no game of it is in progress).
 
-Never lost (issue 13, item 8): the address follows the page (:class:`~.views.navigation.History`:
+Never lost: the address follows the page (:class:`~.views.navigation.History`:
 a new page is a new browser history entry, so Back and Forward work; the language or another
 place in the explorer replaces the entry), a new page opens at its top, leaving a game in
 progress asks first (:class:`~.views.navigation.LeaveDialog`; the kiosk's reset does not ask)
 and the home page offers to resume it, and an unknown address says so.
 
-Kept games (issue 14, item 4): inside ``canal-heritage serve`` a game in progress is kept in the
+Kept games: inside ``canal-heritage serve`` a game in progress is kept in the
 server's store under the browser's visitor token (:class:`~.views.navigation.VisitorKeeper`,
 :mod:`.rooms.visitor`), each decision written before it is shown; after a restart of the
 server, or a tab closed and opened again, the home page offers to resume it.
@@ -36,7 +36,7 @@ import param
 
 from .i18n import LANGUAGES, normalise_language, translator
 from .matches.arriala import ArrialaMatch
-from .matches.guide import GuideState  # issue 13: guide
+from .matches.guide import GuideState  # guide
 from .matches.midi import MidiMatch, Seat
 from .views.arriala_setup import ArrialaSetup
 from .views.arriala_table import ArrialaTable
@@ -93,7 +93,7 @@ class ExhibitApp(pn.viewable.Viewer):
         self.arriala_pace = arriala_pace
         self.arriala_overrides = arriala_overrides
         self._game_page = "table"  # where "back to the game" leads
-        #: issue 13: guide — the set-up page on screen, and the games a visitor has started (no guide by default then)
+        #: guide — the set-up page on screen, and the games a visitor has started (no guide by default then)
         self._setup_view: Any = None
         self._guided_games: set[str] = set()
         #: how the next page change shows in the browser's history: push, replace or pop
@@ -106,7 +106,7 @@ class ExhibitApp(pn.viewable.Viewer):
         unseen = {"pointer-events": "none", "position": "absolute", "width": "0", "height": "0"}
         self.history = History(on_pop=self.follow_url, styles=unseen)
         self.leave_dialog = LeaveDialog(on_answer=self._answer_leave, css_classes=["leave-question"], styles=unseen)
-        #: issue 14: the browser's visitor token (games kept in the store), once the page has sent it
+        #: the browser's visitor token (games kept in the store), once the page has sent it
         self._token: str | None = None
         self._kept_offers: dict[str, str] = {}  # game -> the kept game's room id, offered on the home page
         self._wanted: str | None = None  # the game's page the address named when the page opened
@@ -240,7 +240,7 @@ class ExhibitApp(pn.viewable.Viewer):
         if self.page == "explorer" and self._explorer is not None:
             if self._explorer.section != "map":
                 query["section"] = self._explorer.section
-                if self._explorer.section == "people" and self._explorer.person:  # issue 13: engineers
+                if self._explorer.section == "people" and self._explorer.person:  # engineers
                     query["person"] = self._explorer.person
             elif self._explorer.place:
                 query["place"] = self._explorer.place
@@ -268,7 +268,7 @@ class ExhibitApp(pn.viewable.Viewer):
             explorer = self.explorer()
             if place:
                 explorer.show_place(place)
-            elif section == "people" and query.get("person"):  # issue 13: engineers
+            elif section == "people" and query.get("person"):  # engineers
                 if not explorer.show_person(str(query["person"])):
                     explorer.section = "people"
             elif section in SECTIONS:
@@ -313,7 +313,7 @@ class ExhibitApp(pn.viewable.Viewer):
 
     def open_person(self, person_id: str) -> None:
         """Open the people of the canals on a person (``vauban``): the table's introduction,
-        the end screen and the home page link here (issue 13, engineers). An unknown id shows
+        the end screen and the home page link here (engineers). An unknown id shows
         the people, nobody first."""
         explorer = self.explorer()
         if not explorer.show_person(person_id):
@@ -347,7 +347,7 @@ class ExhibitApp(pn.viewable.Viewer):
         if self.page == "explorer":
             self._sync_url(replace=True)
 
-    # ------------------------------------------------------------------ issue 13: guide
+    # ------------------------------------------------------------------ guide
     def guide_default(self, game: str) -> bool:
         """"Guide me through the first round" starts ticked for a visitor's first game of
         each kind, never in projector mode."""
@@ -369,7 +369,7 @@ class ExhibitApp(pn.viewable.Viewer):
         self._drop_offer("midi")
         self.match = MidiMatch(seats, seed=seed, lang=self.lang, projector=self.projector,
                                expert_iterations=self.expert_iterations, on_worker_failure=self.on_worker_failure)
-        self.match.guide = self._new_guide("midi")  # issue 13: guide
+        self.match.guide = self._new_guide("midi")  # guide
         self._keep(self.match)
         self._game_page = "table"
         self._arrive("table", "replace")  # the game takes the set-up's place in the history
@@ -386,7 +386,7 @@ class ExhibitApp(pn.viewable.Viewer):
         self.arriala = ArrialaMatch(seats, seed=seed, first=first, lang=self.lang, projector=self.projector,
                                     overrides=self.arriala_overrides, on_worker_failure=self.on_worker_failure,
                                     **options)
-        self.arriala.guide = self._new_guide("arriala")  # issue 13: guide
+        self.arriala.guide = self._new_guide("arriala")  # guide
         self._keep(self.arriala)
         self._game_page = "arriala"
         self._arrive("arriala", "replace")
@@ -413,13 +413,13 @@ class ExhibitApp(pn.viewable.Viewer):
         self.match = None
         self.arriala = None
         self._explorer = None
-        self._guided_games = set()  # issue 13: guide — the next visitor is new
+        self._guided_games = set()  # guide — the next visitor is new
         if self.page == "home":
             self._render()  # drawn afresh: no game to resume
         else:
             self.page = "home"  # drawn once, by its watcher (drawn twice, a tap on the first went nowhere)
 
-    # ------------------------------------------------------------------ kept games (issue 14, item 4)
+    # ------------------------------------------------------------------ kept games
     @staticmethod
     def _classroom() -> Any:
         """The server's classroom, whose store keeps games (None outside ``canal-heritage serve``)."""
@@ -582,23 +582,23 @@ class ExhibitApp(pn.viewable.Viewer):
             (self.attract.start if self.page == "home" else self.attract.stop)()
         if self.page == "setup":
             view: Any = MidiSetup(lang=self.lang, on_start=self.start_midi, on_back=lambda: self.go("home"),
-                                  guide_default=self.guide_default("midi"))  # issue 13: guide
+                                  guide_default=self.guide_default("midi"))  # guide
             self._setup_view = view
         elif self.page == "table" and self.match is not None:
             view = self._table = MidiTable(self.match, executor=self.executor, on_home=lambda: self.go("home"),
                                            on_again=self.again, on_touch=self.touch, on_language=self.set_language)
             self._table.on_place = self.open_place  # "where is this?": the site in play, on the map
-            link_people(self._table, self.open_person)  # issue 13: engineers (the introduction's links)
+            link_people(self._table, self.open_person)  # engineers (the introduction's links)
         elif self.page == "arriala-setup":
             view = ArrialaSetup(lang=self.lang, on_start=self.start_arriala, on_back=lambda: self.go("home"),
-                                guide_default=self.guide_default("arriala"))  # issue 13: guide
+                                guide_default=self.guide_default("arriala"))  # guide
             self._setup_view = view
         elif self.page == "arriala" and self.arriala is not None:
             view = self._arriala_table = ArrialaTable(self.arriala, executor=self.executor,
                                                       on_home=lambda: self.go("home"), on_again=self.again_arriala,
                                                       on_touch=self.touch, on_language=self.set_language)
             self._arriala_table.on_place = self.open_place  # "read the story": the place in the explorer
-            link_people(self._arriala_table, self.open_person)  # issue 13: engineers (Riquet's page at the end)
+            link_people(self._arriala_table, self.open_person)  # engineers (Riquet's page at the end)
         elif self.page == "explorer":
             view = self.explorer()
         else:
@@ -607,7 +607,7 @@ class ExhibitApp(pn.viewable.Viewer):
                         on_projector=None if self.kiosk else self.set_projector,
                         on_play_arriala=lambda: self.go("arriala-setup"),
                         in_progress=self.games_in_progress(), on_resume=self.resume,
-                        on_people=lambda: self.open_person("riquet"))  # issue 13: welcome (Riquet's page)
+                        on_people=lambda: self.open_person("riquet"))  # welcome (Riquet's page)
         self._root.objects = self._frame(view)
 
 
@@ -636,10 +636,10 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
                      arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
     open_url(app, query)
     if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
-        pn.state.on_session_destroyed(lambda _context: app.release_kept())  # issue 14: kept games
+        pn.state.on_session_destroyed(lambda _context: app.release_kept())  # kept games
         pn.state.add_periodic_callback(app.guard.tick, period=1000)
         pn.state.curdoc.title = translator(lang).ui("home.title", "The canals of the two seas")
-        pn.state.curdoc.template = main_landmark()  # issue 13: layout — the page's content in <main>
+        pn.state.curdoc.template = main_landmark()  # layout — the page's content in <main>
     return app.__panel__()
 
 
@@ -667,7 +667,7 @@ def open_url(app: ExhibitApp, query: dict[str, Any]) -> None:
         found = explorer.show_place(place) if place else True
         if not place and section in SECTIONS:
             explorer.section = section
-            if section == "people" and query.get("person"):  # issue 13: engineers
+            if section == "people" and query.get("person"):  # engineers
                 explorer.show_person(str(query["person"]))
         app._arrive("explorer", "replace")
         if not found:

@@ -359,11 +359,11 @@ def _load_all(base: Path) -> Heritage:
     return h
 
 
-# ---------------------------------------------------------------------- a place tells its story (issue 13, item 2)
+# ---------------------------------------------------------------------- a place tells its story
 @dataclass(frozen=True)
 class BuiltStory:
     """What a place says when it is built in a game: a Canal du Midi site won, an Arriala
-    vineyard worked, river work or engineering work built (issue 13, item 2).
+    vineyard worked, river work or engineering work built.
 
     Attributes:
         place_id: the heritage place (``midi-VIII``), for the explorer's link.

@@ -160,8 +160,8 @@ class Translator:
     def __init__(self, lang: str, codes: bool = True) -> None:
         self.lang = normalise_language(lang)
         self.chain = FALLBACKS[self.lang]
-        #: show rule codes ("(M-R9)") in program strings; False: they are left out (issue 13:
-        #: the tables show them only in the teacher's projector mode)
+        #: show rule codes ("(M-R9)") in program strings; False: they are left out
+        #: (the tables show them only in the teacher's projector mode)
         self.codes = codes
 
     def _shown(self, found: LocalizedText, domain: str) -> LocalizedText:

@@ -1,5 +1,5 @@
 """A game reopened in a notebook from its code, to replay and discuss it decision by decision
-(issue 15, item 4): a classroom room's code (shown on the projector and in the teacher's
+: a classroom room's code (shown on the projector and in the teacher's
 results), or the code the exhibit's end screen shows for a game kept by ``canal-heritage serve``.
 
     game = replay.open_game("K7MX9", lang)     # the code shown on the projector

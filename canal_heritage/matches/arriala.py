@@ -154,7 +154,7 @@ def blocked(state: ArrialaState, kind: str) -> IllegalActionError | None:
 # ---------------------------------------------------------------------- the last action point
 class TurnHeld(ArrialaState):
     """The board just after a visitor spent their last action point, before the turn passes:
-    what the table shows while it waits for "End my turn" (issue 13, item 6), so that the last
+    what the table shows while it waits for "End my turn", so that the last
     action can be looked at and taken back like the others.
 
     The rules are the engine's: the turn ends when no AP is left (A-R17). This copy only
@@ -244,7 +244,7 @@ class ArrialaMatch(TableMatch):
         return Narrator(self.translator(), self.game, self.names)
 
     def hint_bot(self, rng: random.Random) -> Any:
-        """The Steady bot, for a hint (issue 13): greedy, one action at a time."""
+        """The Steady bot, for a hint: greedy, one action at a time."""
         return make_bot("heuristic", rng)
 
     def hint_reason_words(self, move: BotMove) -> str:

@@ -1,4 +1,4 @@
-"""The guided first round (issue 13, item 3): which hint to show a new visitor now, read from
+"""The guided first round: which hint to show a new visitor now, read from
 the match's observation and the visitor's legal actions, never from a rule of its own.
 
 Pure Python, no Panel: :func:`guide_step` says which :class:`GuideStep` fits a position
@@ -183,7 +183,7 @@ def arriala_step(obs: Any, legal: Sequence[int], seen: set[str] | frozenset[str]
 
 
 #: Rounds in a row with no section scored (the observation's ``quiet``, A-R10) after which the
-#: table says what would close one (issue 26, item 5): a visitor who only places workers would
+#: table says what would close one: a visitor who only places workers would
 #: otherwise play on to the round cap without a section ever scoring.
 NUDGE_QUIET_ROUNDS = 3
 

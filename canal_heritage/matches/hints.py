@@ -1,4 +1,4 @@
-"""A hint at the table (issue 13, item 6): what the Steady bot would do in the visitor's place,
+"""A hint at the table: what the Steady bot would do in the visitor's place,
 and why, in its own words. No Panel here: the tables show :class:`Hint`'s texts.
 
 The Steady bot is each game's ``heuristic`` bot (the setup screen calls that level "Steady").

@@ -75,7 +75,7 @@ class MidiMatch(TableMatch):
         return (self.expert_iterations,)
 
     def hint_bot(self, rng: random.Random) -> Any:
-        """The Steady bot, for a hint (issue 13): rules of thumb from the viewer's observation."""
+        """The Steady bot, for a hint: rules of thumb from the viewer's observation."""
         return make_bot("heuristic", rng, self.game)
 
     # ------------------------------------------------------------------ what a view may show

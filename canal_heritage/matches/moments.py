@@ -1,5 +1,5 @@
 """Staged moments: what just happened at a table that is worth showing as more than a log
-line (issue 13, item 4). Pure Python, no UI: a view (:mod:`canal_heritage.views.moments`)
+line. Pure Python, no UI: a view (:mod:`canal_heritage.views.moments`)
 stages them.
 
 A moment is read from the engine's own event log, never re-derived from the rules: the

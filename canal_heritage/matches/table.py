@@ -23,7 +23,7 @@ seconds apart. A worker that fails or does not answer in time is not waited for:
 decides in the server instead (bots are seeded, so it is the same decision), and the
 ``on_worker_failure`` callback given to the match is told (the server rebuilds its pool).
 
-Kept games (issue 14, item 4): a match may have a :class:`Journal`, where a visitor's or a
+Kept games: a match may have a :class:`Journal`, where a visitor's or a
 kiosk's game is kept so that it survives a restart of the server. Then each decision is
 written before anyone is shown it: :meth:`TableMatch.kept` makes a change (the visitor's
 move, a bot's, taking one back) inside :meth:`TableMatch.changing`, and awaits the journal's
@@ -189,7 +189,7 @@ class TableMatch(param.Parameterized):
         self._dirty = False  # something changed inside changing(): bump version once at its end
         self._running = False  # run_bots is playing bots' turns
         self.closed = False  # the exhibit discarded this game: bots stop
-        #: issue 13: the guided first round (:class:`~.guide.GuideState`), set by the exhibit; None: no guide
+        #: the guided first round (:class:`~.guide.GuideState`), set by the exhibit; None: no guide
         self.guide: Any = None
         humans = self.humans
         self.viewer = humans[0] if humans and not (self.privacy_first and self.hot_seat) else None
@@ -210,7 +210,7 @@ class TableMatch(param.Parameterized):
 
     def translator(self) -> Translator:
         """The table's words: in its language, with rule codes ("(M-R9)") only in the
-        teacher's projector mode (issue 13: a visitor reads plain sentences). Every text of
+        teacher's projector mode (a visitor reads plain sentences). Every text of
         the table (narration, log, labels) goes through it."""
         return translator(self.lang, codes=self.projector)
 
@@ -524,7 +524,7 @@ class TableMatch(param.Parameterized):
     def _bot_extras(self) -> tuple[Any, ...]:
         return ()
 
-    # ------------------------------------------------------------------ a hint (issue 13)
+    # ------------------------------------------------------------------ a hint
     def hint(self) -> Any:
         """What the Steady bot would do in the viewer's place and why, from the viewer's
         observation only; None when it is not their turn. Plays nothing (:mod:`.hints`)."""

@@ -212,7 +212,7 @@ class ExpertBot:
             erratic players together in our trials (docs/performance.md).
         max_playouts: at most this many games played out per decision: a decision with many
             options (a trade among 28) samples fewer worlds, so that it stays within time
-            (issue 16: never over 250 ms at 4 players); ``None``: ``iterations`` worlds always.
+            (never over 250 ms at 4 players); ``None``: ``iterations`` worlds always.
             The default leaves every decision of 12 options or fewer as it was.
     """
 

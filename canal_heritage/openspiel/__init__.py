@@ -1,5 +1,5 @@
 """Our two games as OpenSpiel games (``pyspiel`` Python games), for OpenSpiel's algorithms and
-checks (issue 16). Importing this package needs ``open-spiel`` (a test and benchmark
+checks. Importing this package needs ``open-spiel`` (a test and benchmark
 dependency, not the exhibit's) and registers both games by name::
 
     import pyspiel

@@ -1,4 +1,4 @@
-"""Classroom rooms (issue 14): every student on their own device, the teacher at the
+"""Classroom rooms: every student on their own device, the teacher at the
 projector, nothing lost.
 
 - :mod:`.codes`: room codes without look-alike characters, seat tokens, the teacher's PIN,

@@ -1,4 +1,4 @@
-"""Room codes, seat tokens, the teacher's PIN and the rate limiter of join attempts (issue 14).
+"""Room codes, seat tokens, the teacher's PIN and the rate limiter of join attempts.
 
 A room code is what a class reads off the projector and types on a tablet, so it is short and
 drawn from an alphabet in which no two characters can be mistaken for each other

@@ -1,4 +1,4 @@
-"""The rooms of one server (issue 14): create a room, find it by its code, join it, come
+"""The rooms of one server: create a room, find it by its code, join it, come
 back to it with a seat token, close it, and resume every open room after a restart.
 
 Several rooms run at once; each is a :class:`~.room.Room`. A room code is looked up among

@@ -1,4 +1,4 @@
-"""The QR code of a room's join address, drawn offline as inline SVG for the projector (issue 14)."""
+"""The QR code of a room's join address, drawn offline as inline SVG for the projector."""
 
 from __future__ import annotations
 

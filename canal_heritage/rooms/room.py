@@ -1,4 +1,4 @@
-"""One classroom room (issue 14): a table whose seats are held by devices, not by one screen.
+"""One classroom room: a table whose seats are held by devices, not by one screen.
 
 A room has one **authoritative match** (the game's :class:`~canal_heritage.matches.table.TableMatch`,
 seen by nobody) and, for each device, a **replica**: a match of the same game, seed and seats

@@ -1,4 +1,4 @@
-"""The classroom of the server this process runs (issue 14): its store and its rooms.
+"""The classroom of the server this process runs: its store and its rooms.
 
 ``canal-heritage serve`` opens it before it listens (:func:`open_classroom`): the store is
 checked first (a damaged, locked or foreign database stops the server with a plain sentence,

@@ -1,4 +1,4 @@
-"""Kept games (issue 14, item 4): a museum visitor's game, or the kiosk's, in the same store
+"""Kept games: a museum visitor's game, or the kiosk's, in the same store
 as the classroom's rooms, so that a game in progress survives a restart of the server.
 
 A kept game is a room of kind ``visitor`` (one browser at the exhibit) or ``kiosk`` in the

@@ -1,4 +1,4 @@
-"""The classroom's durable store (issue 14): class sessions, rooms, seats, decisions, refusals
+"""The classroom's durable store: class sessions, rooms, seats, decisions, refusals
 and results, in SQLite by default or PostgreSQL by URL, through SQLAlchemy, with the schema
 from the Alembic migrations shipped in ``migrations/`` (never ``create_all``).
 

@@ -599,7 +599,7 @@ class Store:
                 return cid
         return self.new_class(" ".join(label.split())) if create else None
 
-    # --- lessons (issue 15, item 4) ---------------------------------------------------------
+    # --- lessons ---------------------------------------------------------
 
     def record_lesson(self, class_session_id: int, nickname: str, lesson: int, kind: str, key: str,
                       payload: dict[str, Any]) -> int:
@@ -635,7 +635,7 @@ class Store:
             return [LessonRecord(r.id, r.class_session_id, r.nickname, r.lesson, r.kind, r.key, dict(r.payload), r.at)
                     for r in session.scalars(query.order_by(LessonRecordRow.at, LessonRecordRow.id))]
 
-    # --- results (issue 14, item 5) --------------------------------------------------------
+    # --- results --------------------------------------------------------
 
     def results(self, class_session_id: int | None = None) -> list[RoomRecord]:
         """The classroom rooms (kind "room") that are over or closed, of one class session or

@@ -66,7 +66,7 @@ class ArrialaChoice(InPlace):
         # the choices (workers, then places): one component, a click names its choice
         self.choices = ChoiceList(on_choose=self._target_chosen, css_classes=["targets"],
                                   sizing_mode="stretch_width")
-        # issue 13: the Steady bot's hint, under the choices (it follows the match itself)
+        # the Steady bot's hint, under the choices (it follows the match itself)
         self.hint = HintBox(table.match)
         self.column = pn.Column(self._pane("prompt"), self.palette, self._pane("hand-title"), self.hand,
                                 self._pane("target-title"), self.choices, self.hint.panel,
@@ -320,7 +320,7 @@ class ArrialaChoice(InPlace):
             heading = ""
         elif not legal:
             heading = self.table._waiting_markup()
-        elif legal == (A.END_TURN,):  # issue 13: the last AP spent: the result shows, the turn waits
+        elif legal == (A.END_TURN,):  # the last AP spent: the result shows, the turn waits
             words = (tr.ui("arriala.table.last_ap", "No action point left. Look at what your action did, then end "
                                                     "your turn. You can still take it back.") if m.can_undo() else
                      tr.ui("arriala.table.no_ap_left", "No action point left: end your turn."))
@@ -331,7 +331,7 @@ class ArrialaChoice(InPlace):
                                  "Your turn: {n} action points left. Choose an action.", obs.ap)
             heading = (f"<h2 style='margin:0.2em 0;font-size:1.3em'><span aria-hidden='true'>{pips}</span> "
                        f"{text(words)}</h2>")
-            nudge = arriala_nudge(obs, m.sections(), tr)  # issue 26, item 5: no section scores: say what closes one
+            nudge = arriala_nudge(obs, m.sections(), tr)  # no section scores: say what closes one
             if nudge:
                 heading += (f"<p class='nudge' style='margin:0.1em 0 0.3em;padding:0.25em 0.5em;"
                             f"background:#fff3cd;border-left:0.25em solid #b5541c;border-radius:0.3em'>"
@@ -363,7 +363,7 @@ class ArrialaChoice(InPlace):
             return
         reasons = {kind: self.why(kind, err) for kind, err in self.match.reasons().items()}
         if self._legal() == (A.END_TURN,):
-            # issue 13: ending the turn is the only choice: one clear button, styled as any
+            # ending the turn is the only choice: one clear button, styled as any
             # choice (not as a recommended one), larger; why the others are not possible
             # stays on the cards in hand
             self.palette.offer([{"key": "end_turn", "label": self.tr.ui("arriala.table.end_my_turn", "End my turn"),
@@ -371,7 +371,7 @@ class ArrialaChoice(InPlace):
                                label=self.tr.ui("arriala.table.actions", "Actions"))
             self._reason_words = reasons
             return
-        # issue 26, item 5: once an action is chosen, the palette shows it alone (pressed again,
+        # once an action is chosen, the palette shows it alone (pressed again,
         # or "Back", it is unchosen): the choices of where stay in view beside the map
         kinds = [self.kind] if self.kind in PALETTE else [] if self.kind is not None else list(PALETTE)
         self.palette.offer([
@@ -396,7 +396,7 @@ class ArrialaChoice(InPlace):
         self._pane("hand-title", f"<h3 style='margin:0.4em 0 0.1em;font-size:1.05em'>{text(title)}</h3>")
         wait = tr.ui("table.not_your_turn", "Please wait: it is not your turn.")
         items = []
-        if self.kind is not None and mine:  # an action chosen: its card alone, or no card (issue 26, item 5)
+        if self.kind is not None and mine:  # an action chosen: its card alone, or no card
             held = [(k, cid) for k, cid in held if f"card:{cid}" == self.kind]
             if not held:
                 self._pane("hand-title", "")
@@ -419,7 +419,7 @@ class ArrialaChoice(InPlace):
         self._pane("target-title", f"<h3 style='margin:0.4em 0 0.1em;font-size:1.05em'>{text(title)}</h3>"
                    if title else "")
         # many choices (a new worker may go to any of ~20 cells): the ring's number alone, as
-        # on the map, in a grid of squares that stays in view beside the map (issue 26, item 5);
+        # on the map, in a grid of squares that stays in view beside the map;
         # the words are the button's name for a screen reader and its hover text
         compact = len(targets) > COMPACT_AFTER
         items = [{"key": t.key, "label": str(i + 1) if compact else f"{i + 1} · {t.label}",

@@ -1,4 +1,4 @@
-"""The end of an Arriala game at the table: how the viewer did (issue 26, item 4), who won
+"""The end of an Arriala game at the table: how the viewer did, who won
 and why (A-R18), a chart of the points, the score sheet by kind, and every point line by line."""
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def end_parts(table: ArrialaTable) -> list[Any]:
     chart = points_chart(tr.ui("table.chart", "Points of each player"),
                          [(name, o.total, *arriala_seat(o.owner, m.game.players))
                           for name, o in zip(names, sheet.owners, strict=True)])
-    # issue 26, item 4: the title speaks to the viewer ("You came 2nd of 3"), who won under it
+    # the title speaks to the viewer ("You came 2nd of 3"), who won under it
     title, who_won = table._end_headline(headline, [o.canal_workers for o in sheet.owners])
     who = f"<strong class='who-won'>{text(who_won)}</strong> " if who_won else ""
     return [

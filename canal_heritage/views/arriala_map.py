@@ -55,7 +55,7 @@ MIN_HEIGHT, MAX_HEIGHT = 240, 760
 #: button; opened, it takes its rows from the plot.
 LEGEND_PX = 48
 #: Projector mode: every marker, label and the board's height this much larger (labels 24 px:
-#: read from the back of a classroom, issue 26, item 7).
+#: read from the back of a classroom).
 PROJECTOR_SCALE = 1.6
 #: Label text size (px, before the projector's scale).
 FONT_PX = 15
@@ -215,7 +215,7 @@ def spread(k: int, radius_px: float) -> list[tuple[float, float]]:
 
 
 #: A choice ring's diameter (px, before the projector's scale), and the smallest it may shrink
-#: to where the choices stand closer than that (issue 26, item 5).
+#: to where the choices stand closer than that.
 RING_PX, RING_MIN_PX = 42, 22
 
 
@@ -618,7 +618,7 @@ class ArrialaMap:
             for kind, bid, x, y in self.base_names:
                 name = base.rivers[bid].name(tr.lang) if kind == "river" else base.town(bid).name(tr.lang)
                 labels.append(Label(f"m{bid}", name, x, y, 5, 5 * s))
-        # the choices' rings too: a name stands beside them, not over them (issue 26, item 5)
+        # the choices' rings too: a name stands beside them, not over them
         obstacles += [(t.x, t.y, RING_PX * s / 2) for t in targets]
         self._to_place = (tuple(labels), tuple(obstacles + self.furniture), borders)
         self._place_labels()
@@ -710,7 +710,7 @@ class ArrialaMap:
         lis += (f"<li class='legend-workers' style='grid-column:1/-1;display:flex;flex-wrap:wrap;align-items:center;"
                 f"gap:0.3em'><span>{text(workers)}</span>{pawns}</li>")
         # a button that opens the legend (a triangle says it opens): the board keeps its height,
-        # on the projector too (issue 26, items 5 and 7)
+        # on the projector too
         return (f"<style>.legend summary::before {{ content: '▸'; font-size: 1.1em; }} "
                 f".legend[open] summary::before {{ content: '▾'; }}</style>"
                 f"<details class='legend' aria-label='{text(title)}' style='font-size:0.82em;"

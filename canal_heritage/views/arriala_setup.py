@@ -25,14 +25,14 @@ class ArrialaSetup(MidiSetup):
     is a seat, or None for chance). Who plays is chosen as for Canal du Midi
     (:class:`~.home.MidiSetup`); then who starts."""
 
-    game = "arriala"  # issue 13: its "How to play"
+    game = "arriala"  # its "How to play"
 
     def __init__(self, *, on_start: Callable[[list[Seat], int | None], None], on_back: Callable[[], None],
                  **params: Any) -> None:
         # made before MidiSetup's __init__, which draws the rows (self._refresh) once
-        tr = translator(params.get("lang", "fr"), codes=False)  # issue 13: no rule codes for visitors
+        tr = translator(params.get("lang", "fr"), codes=False)  # no rule codes for visitors
         question = tr.ui("arriala.setup.first", "Who saw a canal most recently? They start (A-R9).")
-        # issue 26, item 8: the answer chosen shows (a check and aria-pressed)
+        # the answer chosen shows (a check and aria-pressed)
         self.first = ToggleGroup(options={"-": CHANCE}, value=CHANCE, label=question, css_classes=["first-player"])
         self._question = html(f"<p style='margin:0.6em 0 0.2em;font-weight:600'>{text(question)}</p>")
         super().__init__(on_start=lambda seats: on_start(seats, self.first_player()), on_back=on_back, **params)
@@ -84,5 +84,5 @@ class ArrialaSetup(MidiSetup):
             html(f"<h1 style='{SETUP_TITLE_STYLE}'>{text(title)}</h1>"
                  f"<p style='max-width:44em;margin:0.3em 0 0.4em'>{text(lead)}</p>"),
             self.mode, self._body,
-            *self.learning.around(self._actions()),  # issue 13: guide; issue 26: Start above "How to play"
+            *self.learning.around(self._actions()),  # guide; Start above "How to play"
             css_classes=["arriala-setup"], sizing_mode="stretch_width")

@@ -35,8 +35,8 @@ from . import art
 from .arriala_choice import BACK, ArrialaChoice
 from .arriala_end import end_parts
 from .arriala_map import ArrialaMap
-from .guide import with_guide  # issue 13: guide (learn by playing)
-from .intro import intro_parts  # issue 13: engineers (who you are)
+from .guide import with_guide  # guide (learn by playing)
+from .intro import intro_parts  # engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell
 from .theme import INK, button, phone_css, text
 
@@ -58,7 +58,7 @@ def shape_svg(colour: str, shape: str, size: int = 22, label: str = "") -> str:
             f"stroke-width='7'/></svg>")
 
 
-#: The table's body fits the window (issue 13, item 5). Landscape: the board (the map, its
+#: The table's body fits the window. Landscape: the board (the map, its
 #: legend, the score track) on the left, filling the height; on the right the visitor's
 #: choices (prompt, actions, cards, targets), the bots' latest reasons, then the sections,
 #: vineyards and works, scrolling inside. Portrait: the board on top, the choices below.
@@ -134,11 +134,11 @@ class ArrialaTable(TableShell):
     def _build_game(self) -> None:
         self.map = ArrialaMap(self.match.game, projector=self.match.projector, on_tap=self.tap)
         self.choice = ArrialaChoice(self)
-        # issue 13: moments — the staged moments stand over the board (never over the choices or hand)
+        # moments — the staged moments stand over the board (never over the choices or hand)
         self._board = pn.Column(self.moments, self._pane("map-name", css_classes=["map-name"]), self.map.pane,
                                 sizing_mode="stretch_width", css_classes=["board-area"], margin=0,
                                 stylesheets=[BOARD_CSS])
-        if "arriala-board" not in self.map.pane.css_classes:  # the box the map fills (issue 13, item 5)
+        if "arriala-board" not in self.map.pane.css_classes:  # the box the map fills
             self.map.pane.css_classes = [*self.map.pane.css_classes, "map-box"]
         self.choice.palette.stylesheets = [*self.choice.palette.stylesheets, PALETTE_CSS]
         self.choice.hand.stylesheets = [*self.choice.hand.stylesheets, COMPACT_CSS]
@@ -154,7 +154,7 @@ class ArrialaTable(TableShell):
         self._heritage = pn.Column(self._pane("heritage"), self._pane("story"), self._story_button,
                                    sizing_mode="stretch_width", css_classes=["heritage-pairing"], margin=0)
         # the side: the choices first, the bots' latest reasons, then the sections, vineyards,
-        # works and the heritage place, scrolling inside (issue 13: layout)
+        # works and the heritage place, scrolling inside (layout)
         self._scroll = pn.Column(self.choice.column, self._pane("explains"), self._pane("sections"),
                                  self._pane("spots"), self._heritage, sizing_mode="stretch_width",
                                  css_classes=["side-scroll"], margin=0, styles={**SCROLL_INSIDE, "gap": "0.4em"},
@@ -195,8 +195,8 @@ class ArrialaTable(TableShell):
         self._render_heritage(obs)
         self._render_log()
         self._render_explanations()
-        # issue 13: engineers — the introduction band on top, until the visitor's first move
-        # issue 13: guide — "How to play" and the guided first round's bubble
+        # engineers — the introduction band on top, until the visitor's first move
+        # guide — "How to play" and the guided first round's bubble
         return with_guide(self, [*intro_parts(self), self._body])
 
     def _hide_private(self) -> None:
@@ -228,7 +228,7 @@ class ArrialaTable(TableShell):
                      first=n.place(b.cells[0].town or ""), last=n.place(b.cells[-1].town or ""))
         self._pane("map-name", f"<h2 class='map-name' style='font-size:1em;margin:0.1em 0'>{text(name)}</h2>")
         self.map.draw(obs, n, tr, self.choice.targets, self.choice.worker,
-                      sections=self.match.sections())  # issue 13: board (sections drawn on the map)
+                      sections=self.match.sections())  # board (sections drawn on the map)
 
     def _render_players(self, obs: ArrialaObservation) -> None:
         m, tr, n = self.match, self.tr, self.narrator

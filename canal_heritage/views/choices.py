@@ -68,7 +68,7 @@ class ChoiceList(JSComponent):
     label = param.String(default="", doc="The accessible name of the group of buttons.")
 
     _esm = """
-// issue 13 (layout): after a move, the keyboard lands on the new choices. A click on a choice
+// after a move, the keyboard lands on the new choices. A click on a choice
 // leaves a note; once the next decision is drawn, its first choice takes the focus, if the
 // focus was lost with the old buttons (or the new choices are a following step in another
 // list, as a place after an action). Focus the visitor moved elsewhere is never taken back.
@@ -117,7 +117,7 @@ export function render({ model }) {
       if (item.tip) b.title = item.tip;
       if (b.classList.contains("unavailable")) b.setAttribute("aria-disabled", "true");
       b.addEventListener("click", () => {
-        pending = { box, at: performance.now() };  // issue 13 (layout): focus the next choices
+        pending = { box, at: performance.now() };  // focus the next choices
         model.send_msg({ key: item.key });
       });
       return b;
@@ -127,7 +127,7 @@ export function render({ model }) {
       (same || box.firstChild).focus();
     }
     if (model.items.map((item) => item.key).join("|") !== before && box.firstChild) box.changedAt = performance.now();
-    setTimeout(settle, 0);  // issue 13 (layout): once every list of this update is drawn
+    setTimeout(settle, 0);  // once every list of this update is drawn
   };
   draw();
   model.on("items", draw);
@@ -179,7 +179,7 @@ TRADE_ARROW = ("<svg class='arrow' viewBox='0 0 24 16' width='24' height='16' ar
 
 
 def midi_trade_choice(narrator: Any, game: Any, player: int, action: int) -> dict[str, str]:
-    """A Canal du Midi tent trade (M-R7) as card pictures (issue 13, item 6): your card, an
+    """A Canal du Midi tent trade (M-R7) as card pictures: your card, an
     arrow, then the opponent's face-up card in their colour, or for a hand trade the back of
     one of their cards ("a random card from …"). A short label under the pictures; the
     button's accessible name is the whole trade in words (the narrator's)."""
@@ -209,7 +209,7 @@ def midi_trade_choice(narrator: Any, game: Any, player: int, action: int) -> dic
 
 
 class HintBox:
-    """The table's optional hint (issue 13, item 6): a "Hint" button and, once pressed, what
+    """The table's optional hint: a "Hint" button and, once pressed, what
     the Steady bot would do in the visitor's place and why (:meth:`TableMatch.hint
     <canal_heritage.matches.table.TableMatch.hint>`, from the visitor's observation only).
 

@@ -1,4 +1,4 @@
-"""The classroom's pages (issue 14): a student's device (``/join``) and the teacher's (``/teacher``).
+"""The classroom's pages: a student's device (``/join``) and the teacher's (``/teacher``).
 
 A student's page asks for the room's code (or takes it from the QR code's address), then a free
 seat and a first name, and shows that seat's table: a replica of the room's match whose viewer

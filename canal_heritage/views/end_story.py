@@ -1,9 +1,9 @@
-"""The end of a game as a story (issue 13, items 2 and 4): Riquet's story frames the end
+"""The end of a game as a story: Riquet's story frames the end
 screen, "your canal" shows what the visitor built, and "discover next" opens the explorer on
 those places.
 
 :func:`frame_end` puts the game's headline (how the viewer did) and "play again" / "home"
-first, in view without scrolling (issue 26, item 4), then the game's own breakdown (the
+first, in view without scrolling, then the game's own breakdown (the
 chart, the score sheet), then
 
 - "your canal": the viewer's sites (Canal du Midi) or sections, locks, river works,
@@ -61,7 +61,7 @@ class Built:
 
 class EndInView(JSComponent):
     """Brings the end screen's top (its title, "play again" and "home") into view when the
-    game ends, once (issue 26, item 4). The end screen opens above the table's body, where
+    game ends, once. The end screen opens above the table's body, where
     the visitor made the last move: on a phone the page had scrolled down to the last
     choices, on a larger screen the table may have scrolled inside (and the browser keeps
     what was in view in place). Once shown it stays as the visitor scrolls it: a component
@@ -337,7 +337,7 @@ def _replay_code(table: TableShell) -> list[Any]:
 
 
 def frame_end(table: TableShell, parts: list[Any], actions: list[Any] | None = None) -> list[Any]:
-    """The end screen's parts (issue 26, item 4): the game's headline (how the viewer did,
+    """The end screen's parts: the game's headline (how the viewer did,
     and why), the ``actions`` ("play again", "home") right under it so that they are in view
     without scrolling, then the breakdown: the rest of the game's parts (the chart, the
     score sheet: unchanged), "your canal", "discover next" and Riquet's band, and last, for a

@@ -1,4 +1,4 @@
-"""The end screen's title, spoken to the viewer (issue 26, item 4).
+"""The end screen's title, spoken to the viewer.
 
 Against bots (or on a student's own device in a classroom room) there is one "you": the
 title says how *you* did — "You won!", "You came 2nd of 3", "You shared first place".

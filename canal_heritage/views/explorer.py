@@ -840,7 +840,7 @@ class TimelineView(pn.viewable.Viewer):
 
 
 def portrait_of(person: Any, lang: str) -> str:
-    """The portrait the tables draw of Riquet or an engineer (issue 13: engineers), floated
+    """The portrait the tables draw of Riquet or an engineer (engineers), floated
     beside the name; nothing for the others."""
     from .portraits import engineer_portrait, riquet_portrait
 
@@ -856,7 +856,7 @@ def portrait_of(person: Any, lang: str) -> str:
 
 class PeopleGallery(pn.viewable.Viewer):
     """Riquet, the engineers and the others: name, role, life dates, caption, story. A
-    chosen ``person`` (a deep link, issue 13: the table's introduction) comes first, marked,
+    chosen ``person`` (a deep link: the table's introduction) comes first, marked,
     with its story open."""
 
     lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
@@ -1051,7 +1051,7 @@ class HeritageExplorer(pn.viewable.Viewer):
         return True
 
     def show_person(self, person_id: str) -> bool:
-        """Open the people of the canals on one person (shown first, story open; issue 13:
+        """Open the people of the canals on one person (shown first, story open;
         the table's introduction links here); False when no such person exists (nothing
         changes then)."""
         try:

@@ -1,4 +1,4 @@
-"""The guide's bubble and the table's "How to play" (issue 13, item 3).
+"""The guide's bubble and the table's "How to play".
 
 :class:`GuidePointer` shows the step :mod:`canal_heritage.matches.guide` chose, next to the
 real control it names by CSS class (found in the page, through Bokeh's shadow roots), with
@@ -115,7 +115,7 @@ export function render({ model }) {
   live.replaceChildren(kicker, title, words);
   const ok = document.createElement("button");
   ok.type = "button"; ok.className = "guide-ok";
-  // after "Got it" or "Skip", the keyboard's focus follows the guide (issue 26, item 6): to
+  // after "Got it" or "Skip", the keyboard's focus follows the guide: to
   // the next step's "Got it", or to the control it shows, or (the guide done) to the choices
   let following = null;
   ok.addEventListener("click", () => { following = model.step_id; model.send_msg({ do: "got_it" }); });
@@ -327,7 +327,7 @@ class TableLearning:
         self.game = "arriala" if isinstance(table.match, ArrialaMatch) else "midi"
         self.open = False
         self.button = button("", self.toggle, name="how-to-play")
-        # "?" up to a laptop's width: the header then keeps to one line (issue 26, items 1 and 5)
+        # "?" up to a laptop's width: the header then keeps to one line
         self.button.stylesheets = [*self.button.stylesheets, phone_symbol_css("?", max_width=LAPTOP_MAX)]
         self.bubble = GuidePointer(on_action=self._act, avoid=list(AVOID[self.game]))
         header = getattr(table, "_header", None)
@@ -372,7 +372,7 @@ class TableLearning:
             step = state.update(m.observation(), m.legal_actions(), m.position, tr)
         if step is not None and getattr(getattr(self.table, "choice", None), "kind", None):
             # an action chosen, its place still to choose (Arriala): the table's prompt says what
-            # is left, and the bubble waits so that every place stays in view (issue 26, item 5);
+            # is left, and the bubble waits so that every place stays in view;
             # it comes back once the action is played or unchosen
             step = None
         self.bubble.present(step, kicker=tr.ui("guide.kicker", "Guide"), ok=tr.ui("guide.got_it", "Got it"),
@@ -393,7 +393,7 @@ class TableLearning:
 
 def with_guide(table: Any, parts: list[Any]) -> list[Any]:
     """A game table's components with what teaches the game: "How to play" (a header button
-    and its panel) and the guided first round's bubble (issue 13, item 3)."""
+    and its panel) and the guided first round's bubble."""
     learning = getattr(table, "_learning", None)
     if learning is None:
         learning = table._learning = TableLearning(table)

@@ -14,7 +14,7 @@ from panel.custom import JSComponent
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from ..matches.table import MAX_NAME, Seat
 from . import home_pictures as pictures
-from .how_to_play import SetupLearning  # issue 13: guide
+from .how_to_play import SetupLearning  # guide
 from .long_profile import caption, long_profile_svg
 from .theme import (
     BUTTON_CSS,
@@ -40,7 +40,7 @@ from .toggle_group import ToggleGroup
 
 
 class LanguageChoice(JSComponent):
-    """The language, as a segmented control apart from the choices (issue 13, item 1): three
+    """The language, as a segmented control apart from the choices: three
     real buttons in a labelled group, the current one marked by a check and ``aria-pressed``.
     Each button sits in a ``lang-<code>`` wrapper (as the tables' and the explorer's language
     buttons do), so ``.lang-oc button`` finds it. ``on_choose(code)`` is told the choice."""
@@ -119,7 +119,7 @@ button:focus-visible {{ outline: 0.2em solid {FOCUS}; outline-offset: 0.15em; }}
 
 #: The home screen's look: the header, the picture beside Riquet's story, the three choices.
 #: A short landscape window (a laptop, a tablet on its side; the kiosk, whose game under the
-#: choices takes room, up to 820 px high): the home keeps to the window (issue 26, item 7):
+#: choices takes room, up to 820 px high): the home keeps to the window:
 #: smaller title and profile, tighter story, the choices with smaller pictures. Written
 #: ``{SHORT}`` in the stylesheets below, see :func:`_short`.
 SHORT = "@media short"
@@ -206,7 +206,7 @@ QUIET_CSS = BUTTON_CSS + f"""
 
 
 class Home(pn.viewable.Viewer):
-    """The welcome screen (issue 13, item 1): the two canals' title and the language apart at
+    """The welcome screen: the two canals' title and the language apart at
     the top, the Canal du Midi's long profile drawn by our code beside a short frame of
     Riquet's story (with his page in the explorer), and three big choices with a picture
     each: play the Canal du Midi, play Arriala, discover the history. A game in progress is
@@ -298,7 +298,7 @@ class Home(pn.viewable.Viewer):
         if self._on_projector is not None:
             label = (tr.ui("home.projector_off", "Leave the teacher's projector mode") if self.projector
                      else tr.ui("home.projector_on", "Teacher's projector mode: large type, a pause after each step"))
-            # issue 14: a student joining a class types the room's code; the projector switch stays quiet
+            # a student joining a class types the room's code; the projector switch stays quiet
             parts.append(pn.Row(join_class_form(tr, self.lang), pn.layout.HSpacer(), button(
                 label, lambda *_: self._on_projector(not self.projector), name="projector",  # type: ignore[misc]
                 stylesheets=[QUIET_CSS, NARROW_QUIET_CSS]),
@@ -312,7 +312,7 @@ class Home(pn.viewable.Viewer):
                                  "gap": SPACE["s"]})
 
     def _resume(self, tr: Any) -> list[Any]:
-        """The offer to resume the games in progress (issue 13, item 8), above everything else.
+        """The offer to resume the games in progress, above everything else.
         Each game has its own key and its own name."""
         if not self._in_progress:
             return []
@@ -348,13 +348,13 @@ input:focus-visible, button:focus-visible {{ outline: 0.2em solid {INK}; outline
 """
 
 
-#: On a narrow screen the projector switch wraps its words beside the room-code field (issue 14).
+#: On a narrow screen the projector switch wraps its words beside the room-code field.
 NARROW_QUIET_CSS = ("@media (max-width: 900px) { .bk-btn { max-width: 27em; line-height: 1.1; text-align: right; "
                     "padding: 0.1em 0.3em; } }")
 
 
 def join_class_form(tr: Any, lang: str) -> pn.pane.HTML:
-    """A student joining a class types the room's code here (issue 14): a plain form that opens
+    """A student joining a class types the room's code here: a plain form that opens
     the student's page, ``join?code=…`` (the classroom checks the code there)."""
     label = tr.ui("home.join_class", "In a class? The room's code:")
     go = tr.ui("room.code_go", "Join")
@@ -394,7 +394,7 @@ class MidiSetup(pn.viewable.Viewer):
     """Who plays: one person against bots, or several people on one screen."""
 
     lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
-    #: issue 13 (guide): "Guide me through the first round" starts ticked (the exhibit: a first game, no projector)
+    #: "Guide me through the first round" starts ticked (the exhibit: a first game, no projector)
     guide_default = param.Boolean(default=True)
     game = "midi"
 
@@ -404,7 +404,7 @@ class MidiSetup(pn.viewable.Viewer):
         tr = translator(self.lang)
         self._on_start = on_start
         self._on_back = on_back
-        # issue 26, item 8: every one-of-a-few choice shows its answer (a check and aria-pressed)
+        # every one-of-a-few choice shows its answer (a check and aria-pressed)
         self.mode = ToggleGroup(
             options={tr.ui("setup.mode", "Against the computer"): "bots",
                      tr.ui("setup.mode", "Several people on this screen"): "hotseat"},
@@ -422,7 +422,7 @@ class MidiSetup(pn.viewable.Viewer):
         self.your_name = pn.widgets.TextInput(placeholder=tr.ui("setup.your_name", "Your name (optional)"),
                                               max_length=MAX_NAME, stylesheets=[_css()])
         self._body = pn.Column()
-        # issue 13: guide — "How to play" and "Guide me through the first round" (its .guide checkbox)
+        # guide — "How to play" and "Guide me through the first round" (its .guide checkbox)
         self.learning = SetupLearning(self.game, self.lang, self.guide_default)
         self.mode.param.watch(lambda *_: self._refresh(), "value")
         self.players.param.watch(lambda *_: self._refresh(), "value")
@@ -451,13 +451,13 @@ class MidiSetup(pn.viewable.Viewer):
         tr = translator(self.lang)
         title = tr.ui("setup.title", "A game of Canal du Midi")
         return pn.Column(
-            html(f"<h1 style='{SETUP_TITLE_STYLE}'>{text(title)}</h1>"),  # issue 26: Start within 768 px
+            html(f"<h1 style='{SETUP_TITLE_STYLE}'>{text(title)}</h1>"),  # Start within 768 px
             self.mode, self._body,
-            *self.learning.around(self._actions()),  # issue 13: guide; issue 26: Start above "How to play"
+            *self.learning.around(self._actions()),  # guide; Start above "How to play"
             css_classes=["midi-setup"], sizing_mode="stretch_width")
 
     def _actions(self) -> pn.FlexBox:
-        """"Start the game" and "Home" (issue 26, item 8): above the page "How to play" opens,
+        """"Start the game" and "Home": above the page "How to play" opens,
         so that opening it never pushes Start down; on a phone, a bar that stays at the bottom
         of the window while the page is longer than the window."""
         tr = translator(self.lang)
@@ -470,7 +470,7 @@ class MidiSetup(pn.viewable.Viewer):
 
 
 #: A set-up page's title: closer to what follows than a default h1, so that the whole set-up
-#: and "Start the game" fit a 1366×768 window (issue 26, item 8).
+#: and "Start the game" fit a 1366×768 window.
 SETUP_TITLE_STYLE = "margin:0.25em 0 0.15em;line-height:1.15"
 
 #: The set-up's actions: on a phone (upright or on its side, as the tables' phone layout) a bar

@@ -1,4 +1,4 @@
-"""The pictures of the home screen's three choices (issue 13, item 1), drawn by our code as SVG.
+"""The pictures of the home screen's three choices, drawn by our code as SVG.
 
 They are decoration: the card's words name the choice, so each picture is ``aria-hidden``.
 Players are drawn with the Okabe-Ito colours and a shape each, as at the tables.

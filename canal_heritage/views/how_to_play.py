@@ -1,4 +1,4 @@
-"""“How to play”: one screen per game, in plain words with pictures (issue 13, item 3).
+"""“How to play”: one screen per game, in plain words with pictures.
 
 Each page says the goal, what happens in a round (or a turn) and how you score, then
 introduces every word of the game once, with its picture: the table's own drawings
@@ -364,7 +364,7 @@ class SetupLearning(pn.viewable.Viewer):
     visitor's first game, never in projector mode: the exhibit decides).
 
     A set-up page places the two buttons (:attr:`row`) and the page they open (:attr:`sheet`)
-    apart, with "Start the game" between them (:meth:`around`, issue 26, item 8): opening
+    apart, with "Start the game" between them (:meth:`around`): opening
     "How to play" then never pushes Start down."""
 
     def __init__(self, game: Game, lang: str, guide_default: bool = True) -> None:
@@ -396,7 +396,7 @@ class SetupLearning(pn.viewable.Viewer):
 
     def around(self, actions: Any) -> list[Any]:
         """The buttons, then ``actions`` (a set-up's Start and Home), then the page "How to
-        play" opens: the set-up's parts in order (issue 26, item 8)."""
+        play" opens: the set-up's parts in order."""
         return [self.row, actions, self.sheet]
 
     def __panel__(self) -> pn.Column:

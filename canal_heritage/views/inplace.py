@@ -5,7 +5,7 @@ when it differs, components rebuilt only when their key changes, containers whos
 are replaced only when the list differs, and widgets whose parameters are set only when
 their values differ (one change, a small patch to the browser).
 
-Two things are expensive, beyond the patch itself (measured for issue 6,
+Two things are expensive, beyond the patch itself (measured in
 ``docs/performance.md``). On the server, a change of *which models* a document holds:
 replacing a container's children, or a button's ``description`` (a new tooltip model),
 makes Bokeh walk every model of the page again. In the browser, a change of a widget's

@@ -1,4 +1,4 @@
-"""Who you are: at the start of a game, each seat's engineer is introduced (issue 13, item 2).
+"""Who you are: at the start of a game, each seat's engineer is introduced.
 
 A band at the top of the table, never a dialog: it takes no focus and covers nothing, so
 the choices below it can be clicked at once. It shows the viewer's engineer first ("You
@@ -91,7 +91,7 @@ CARDS_CSS = f"""
 
 
 class IntroCards(JSComponent):
-    """The band's cards, one per seat, in one component (issue 14, memory per room: a card
+    """The band's cards, one per seat, in one component (memory per room: a card
     per seat as Panel components cost a classroom device ~0.4 MB on the server).
 
     ``cards``: ``{"seat", "markup", "you", "about"}`` in the order shown; ``markup`` is trusted
@@ -304,7 +304,7 @@ class SeatIntro:
             cards.append({"seat": p, "markup": markup, "you": you, "about": shown_about})
         if cards != self.cards.cards:
             self.cards.cards = cards
-        if m.viewer is None and self.midi:  # issue 14: the classroom's projector is nobody's seat
+        if m.viewer is None and self.midi:  # the classroom's projector is nobody's seat
             title = tr.ui("intro.title.midi_all", "Who is who: Riquet's engineers at the table")
             lead = tr.ui("intro.lead.midi", "Each player is one of the engineers who really worked on the canal.")
         elif m.viewer is None:
@@ -360,7 +360,7 @@ def intro_parts(table: TableShell) -> list[Any]:
         intro = table.__dict__["_seat_intro"] = SeatIntro(table)
     parts: list[Any] = intro.parts()
     if not parts and gone_for_good(table.match):
-        # issue 14 (memory per room): a band that will not come back is let go, with its ~20
+        # memory per room: a band that will not come back is let go, with its ~20
         # components (a classroom device keeps its table for the whole game)
         del table.__dict__["_seat_intro"]
     return parts

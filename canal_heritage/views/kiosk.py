@@ -142,8 +142,8 @@ class IdleGuard(pn.viewable.Viewer):
 
 
 class AttractLoop(pn.viewable.Viewer):
-    """Bot games replayed step by step on the kiosk's home screen, with captions (issue 13,
-    item 1): a game of Canal du Midi, then a game of Arriala (Canal de Garonne), and so on.
+    """Bot games replayed step by step on the kiosk's home screen, with captions: a game of
+    Canal du Midi, then a game of Arriala (Canal de Garonne), and so on.
 
     Cheap enough for every kiosk session: the bots are the Beginner and Steady ones (they
     decide in microseconds), one step per ``period_ms``, and one HTML pane is redrawn per

@@ -5,9 +5,9 @@ A button in the table's header says how many lines are new since the visitor las
 screen) holding the latest lines, numbered, newest first. The sheet closes with the same
 button, its own close button or Esc, and gives the focus back to the button. Opening and
 closing happen in the browser only: nothing is sent to the server, nothing is laid out
-again, and the page never grows with the log (issue 13, item 5).
+again, and the page never grows with the log.
 
-The sheet is modal (issue 26): on most screens it lies over part of the table, the choices
+The sheet is modal: on most screens it lies over part of the table, the choices
 included, so while it is open the rest of the page is dimmed and ``inert`` (Tab never reaches
 a move hidden under it) and a tap on the dimmed part closes it, as Esc does. The button
 carries ``aria-expanded`` and ``aria-controls``; the sheet is a labelled modal dialog. Lines

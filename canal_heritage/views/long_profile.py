@@ -1,5 +1,5 @@
-"""The Canal du Midi's long profile, drawn by our code as SVG for the welcome screen (issue 13,
-item 1): from Toulouse up to the Naurouze summit, the watershed fed by the Montagne Noire, and
+"""The Canal du Midi's long profile, drawn by our code as SVG for the welcome screen:
+from Toulouse up to the Naurouze summit, the watershed fed by the Montagne Noire, and
 down through Castelnaudary, Carcassonne and the Fonseranes staircase at Béziers to the Étang de
 Thau at Sète. Locks are drawn as steps.
 

@@ -21,8 +21,8 @@ from ..theme import SR_ONLY, TURN_OUTLINE
 from . import art
 from .choices import ChoiceList, HintBox, midi_trade_choice
 from .end_title import TITLE_STYLE, WHY_STYLE
-from .guide import with_guide  # issue 13: guide (learn by playing)
-from .intro import intro_parts  # issue 13: engineers (who you are)
+from .guide import with_guide  # guide (learn by playing)
+from .intro import intro_parts  # engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell, points_chart, score_table
 from .theme import button, html, phone_css, text
 
@@ -30,7 +30,7 @@ from .theme import button, html, phone_css, text
 SEAT_STYLE = {"flex": "1 1 18em", "border-radius": "0.6em", "outline": "none"}
 TURN_STYLE = {**SEAT_STYLE, "outline": f"0.2em solid {TURN_OUTLINE}"}
 
-#: The table's body fits the window (issue 13, item 5). Landscape: the canal across the top,
+#: The table's body fits the window. Landscape: the canal across the top,
 #: then three columns: the site in play, the visitor's choices (the bots' latest reason
 #: below them), the players (the visitor's hand first). Portrait: the canal, the site beside
 #: the players, then the choices across. Each area scrolls inside if it must; the page never.
@@ -146,7 +146,7 @@ class MidiTable(TableShell):
         # the site being built, and the viewer's choices
         self._story_button = button("", self._toggle_story, name="story")
         self._where_button = button("", self._where, name="where")
-        # issue 13: moments — the staged moments stand over the site (never over the choices or hand)
+        # moments — the staged moments stand over the site (never over the choices or hand)
         self._site = pn.Column(self.moments, self._pane("site", stylesheets=[SITE_CSS], margin=(0, 0)),
                                self._pane("story"),
                                pn.Row(self._story_button, self._where_button, margin=0,
@@ -157,7 +157,7 @@ class MidiTable(TableShell):
                                    stylesheets=[CHOICE_TILES_CSS])
         self._prompt = pn.Column(self._pane("prompt"), self._choices, sizing_mode="stretch_width",
                                  css_classes=["prompt"], margin=0, styles=SCROLL_INSIDE, stylesheets=[NO_SQUEEZE_CSS])
-        # issue 13: choices — the Steady bot's hint, under the choices (it follows the match itself)
+        # choices — the Steady bot's hint, under the choices (it follows the match itself)
         self._hint = HintBox(self.match)
         self._prompt.append(self._hint.panel)
         # the players: one pane per seat, the visitor's first
@@ -167,7 +167,7 @@ class MidiTable(TableShell):
                                   styles={**SCROLL_INSIDE, "gap": "0.3em"}, stylesheets=[NO_SQUEEZE_CSS])
         explains = self._pane("explains")
         explains.css_classes = ["explains"]
-        # issue 13: layout — one body, laid out by BODY_CSS's grid (landscape and portrait)
+        # layout — one body, laid out by BODY_CSS's grid (landscape and portrait)
         self._body = pn.Column(self._strip, self._site, self._prompt, self._players, explains,
                                sizing_mode="stretch_width", css_classes=["table-body", "midi-body"], margin=0,
                                stylesheets=[BODY_CSS])
@@ -199,7 +199,7 @@ class MidiTable(TableShell):
         self._update(self._where_button, visible=fn is not None)
 
     def _where(self, _event: Any = None) -> None:
-        """Open the heritage explorer on the site in play (issue 6: "where is this?")."""
+        """Open the heritage explorer on the site in play ("where is this?")."""
         self._touch()
         site = self.match.public_observation().current_site
         if site is not None and self._on_place is not None:
@@ -219,8 +219,8 @@ class MidiTable(TableShell):
         self._render_players(obs)
         self._render_log()
         self._render_explanations()
-        # issue 13: engineers — the introduction band on top, until the visitor's first move
-        # issue 13: guide — "How to play" and the guided first round's bubble
+        # engineers — the introduction band on top, until the visitor's first move
+        # guide — "How to play" and the guided first round's bubble
         return with_guide(self, [*intro_parts(self), self._body])
 
     def _hide_private(self) -> None:
@@ -305,10 +305,10 @@ class MidiTable(TableShell):
                 item["icon"] = art.cached_worker_card(d.value, worker.rsplit(" (", 1)[0], colour=colour, width=90)
                 item["tip"] = worker
                 item["classes"] = f"act-{d.kind}-{d.value}"
-            elif d.kind == "trade" and d.trade != "pass":  # issue 13: choices — a trade as card pictures
+            elif d.kind == "trade" and d.trade != "pass":  # choices — a trade as card pictures
                 item.update(midi_trade_choice(n, m.game, obs.player, a))
             else:
-                # no move looks like the recommended one: each choice is the visitor's (issue 13)
+                # no move looks like the recommended one: each choice is the visitor's
                 item["classes"] = f"act-{A.to_text(a).replace(' ', '-')}"
             items.append(item)
         self._choices.offer(items, label=n.phase(obs.phase) if legal else "")
@@ -417,7 +417,7 @@ class MidiTable(TableShell):
         chart = points_chart(tr.ui("table.chart", "Points of each player"),
                              [(name, ps.total, g.engineers[ps.player].colour, g.engineers[ps.player].shape)
                               for name, ps in zip(names, sheet.players, strict=True)])
-        # issue 26, item 4: the title speaks to the viewer ("You came 2nd of 3"), who won under it
+        # the title speaks to the viewer ("You came 2nd of 3"), who won under it
         title, who_won = self._end_headline(headline, [ps.sites_held for ps in sheet.players])
         line = f"<strong class='who-won'>{text(who_won)}</strong> " if who_won else ""
         return [html(f"<h2 class='winner' style='{TITLE_STYLE}'>{text(title)}</h2>"

@@ -1,4 +1,4 @@
-"""One modal question for the whole exhibit (issue 13, item 6): a veil over the whole screen
+"""One modal question for the whole exhibit: a veil over the whole screen
 with a card on it, as an ``alertdialog``.
 
 While it is open, everything else on the page is ``inert`` (not clickable, not focusable,
@@ -242,7 +242,7 @@ export function render({ model }) {
 
 
 class KeepFocusIn(JSComponent):
-    """Put inside a sheet shown over the page (the table's "How to play", issue 26, item 6):
+    """Put inside a sheet shown over the page (the table's "How to play"):
     while it is on the page, everything outside the sheet (the nearest ancestor with the class
     ``container``) is ``inert``, so Tab never reaches a move hidden behind it; the sheet is a
     modal dialog for screen readers, and Escape presses its ``close`` button. Taken off the

@@ -1,4 +1,4 @@
-"""The stage of staged moments (issue 13, item 4): the bids turned over together, the
+"""The stage of staged moments: the bids turned over together, the
 winner's pawn placed on the site, a delayed site, a coin, a trade, an Arriala section's
 cells lighting up with their counts, a worker moved, a place built with its story.
 

@@ -1,4 +1,4 @@
-"""Never lost: the address follows the page, and leaving a game asks first (issue 13, item 8).
+"""Never lost: the address follows the page, and leaving a game asks first.
 
 :class:`History` keeps the browser's address in step with the exhibit's page: each page
 change pushes an entry (so the browser's Back and Forward buttons work), a change that is
@@ -11,7 +11,7 @@ browser's new address is sent to the server, which shows that page.
 keyboard's focus and keeps it, and Escape answers "stay".
 
 :class:`VisitorKeeper` keeps the browser's visitor token: the exhibit keeps a game in progress
-in the store under it, and offers to resume it after the server restarts (issue 14, item 4).
+in the store under it, and offers to resume it after the server restarts.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ export function render({ model }) {
       focusHeading(headings());
     }
   };
-  // issue 26, item 6: the keyboard's focus goes to the new page's heading (a screen reader
+  // the keyboard's focus goes to the new page's heading (a screen reader
   // reads it; the next Tab is the page's first control), not to the page's body
   const headings = () => {
     const found = [];
@@ -125,7 +125,7 @@ export function render({ model }) {
 
 class VisitorKeeper(JSComponent):
     """This browser's visitor token, kept in its ``localStorage`` (never in the address): the
-    key to the games the exhibit keeps for it (issue 14, item 4; :mod:`canal_heritage.rooms.visitor`).
+    key to the games the exhibit keeps for it (:mod:`canal_heritage.rooms.visitor`).
 
     When the page opens it sends ``{"visitor": token or null}`` (told to ``on_hello``);
     :meth:`keep` stores a token the server made for a browser that had none."""

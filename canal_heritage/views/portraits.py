@@ -1,4 +1,4 @@
-"""Portraits of the games' engineers, drawn by our code as SVG (issue 13, item 2).
+"""Portraits of the games' engineers, drawn by our code as SVG.
 
 Nobody knows what most of these people looked like, and the exhibit does not pretend to:
 each portrait is a stylised bust in the dress of its time, captioned "Drawn for the exhibit

@@ -29,7 +29,7 @@ from .log_sheet import LogSheet
 from .moments import MomentStage
 from .theme import BUTTON_CSS, INK, LAPTOP_MAX, button, every, html, phone_css, phone_symbol_css, text
 
-#: The table fills the screen and never scrolls while a game is played (issue 13, item 5): a
+#: The table fills the screen and never scrolls while a game is played: a
 #: column as tall as the window, the header on top, the game's body (``.table-body``, laid
 #: out by each table's own grid) taking the rest. Rare screens (privacy, the projector's
 #: step, the end) come between the two; the end screen may make the table scroll, inside.
@@ -43,7 +43,7 @@ TABLE_CSS = phone_css("""
 .privacy-screen, .projector-step, .end-screen { flex: none !important; }
 .end-screen ~ .table-body { flex: none !important; height: auto !important; }
 /* the projector's pause: a column along the right edge, the table beside it (nothing pushed
-   down, nothing cut: issue 26, item 7) */
+   down, nothing cut) */
 .projector-step { position: fixed !important; z-index: 30; top: 0; right: 0; bottom: 0;
   width: min(30em, 34vw) !important; overflow-y: auto; box-sizing: border-box;
   border-radius: 0.8em 0 0 0.8em !important; box-shadow: -0.3em 0 1em rgba(29, 43, 54, 0.2); }
@@ -99,7 +99,7 @@ def score_table(players: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]
     head = "".join(f"<th scope='col'>{text(name)}</th>" for name in players)
     body = [row(h, c) for h, c in rows] + [row(total_words, [f"<strong>{t}</strong>" for t in totals])]
     body += [row(h, c) for h, c in after]
-    # a narrow screen scrolls the sheet sideways inside its box, never the page (issue 26, item 4)
+    # a narrow screen scrolls the sheet sideways inside its box, never the page
     return (f"<div class='score-box' style='overflow-x:auto;max-width:calc(100vw - 4.5em)'>"
             f"<table class='score' style='border-collapse:collapse' border='1' cellpadding='6'>"
             f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
@@ -165,7 +165,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
         # click in flight on an earlier one is dropped with it.
         self._slots: dict[str, tuple[Any, Any]] = {}
         self._panes: dict[str, pn.pane.HTML] = {}
-        # issue 13: moments — the staged moments (views/moments.py); each game's table places it
+        # moments — the staged moments (views/moments.py); each game's table places it
         # over its site or board, and every update below brings it up to the match (_render_all)
         self.moments = MomentStage(owner=self)  # a story's link opens the explorer (its on_place)
         self._build_header()
@@ -192,7 +192,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
 
     @property
     def tr(self) -> Translator:
-        return self.match.translator()  # issue 13 (guide): rule codes only in projector mode
+        return self.match.translator()  # rule codes only in projector mode
 
     @property
     def narrator(self) -> Any:
@@ -234,7 +234,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
 
     def _play(self, action: int) -> None:
         """The visitor's decision: played, then the bots' turn (refused: the message is the update).
-        A kept game (issue 14, item 4) writes it first: the screen changes once it is written."""
+        A kept game writes it first: the screen changes once it is written."""
         self._touch()
         if self.match.journal is not None and self._in_server():
             pn.state.execute(partial(self._play_kept, action))
@@ -259,11 +259,11 @@ class TableShell(InPlace, pn.viewable.Viewer):
             self._hands_toggle = pn.widgets.Toggle(label="", value=m.open_hands, color="warning",
                                                    css_classes=["open-hands"], stylesheets=[BUTTON_CSS])
             self._hands_toggle.param.watch(self._open_hands, "value")
-        # the log: a sheet the visitor opens from the header (issue 13, item 5)
+        # the log: a sheet the visitor opens from the header
         self._log_sheet = LogSheet(css_classes=["what-happened"], margin=(0, 0))
         # compact: the header stays on one line where it can; "FR", "↶", "⌂" up to a laptop's width
         # (each button says its words in its tooltip and to a screen reader)
-        # on the projector, always (its type is large: the table keeps the screen, issue 26, item 7)
+        # on the projector, always (its type is large: the table keeps the screen)
         always = m.projector
         for lang in self._lang_buttons:
             code = lang.css_classes[0].removeprefix("lang-").upper()
@@ -351,7 +351,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
                 parts.append(self._slot("step", (m.lang, lines), self._projector_step))
             parts += self._render_game()
         self._set(self._panel, parts)
-        self.moments.follow(m)  # issue 13: moments — in the same patch as the table
+        self.moments.follow(m)  # moments — in the same patch as the table
 
     def _render_game(self) -> list[Any]:
         """Bring the game's components up to date; the components to show, in order."""
@@ -426,7 +426,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
         if not ruling:
             return ""
         title, body = self.narrator.ruling(ruling)
-        # issue 13 (guide): the ruling's plain title; its code only for the teacher (projector mode)
+        # the ruling's plain title; its code only for the teacher (projector mode)
         shown = f"{text(ruling)} · {text(title)}" if self.match.projector else text(title)
         return (f" <span class='ruling' title='{text(body)}' style='font-size:0.8em;background:#dfe9f1;"
                 f"border-radius:0.4em;padding:0 0.3em'>{shown}</span>")
@@ -455,7 +455,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
 
     def _render_log(self) -> None:
         """The log's latest lines, in the sheet the header's "What happened" opens (the page
-        never grows with the log; issue 13, item 5)."""
+        never grows with the log)."""
         tr = self.tr
         shown = [line for line in self.match.log() if self._in_log(line)]
         lines = []
@@ -495,12 +495,12 @@ class TableShell(InPlace, pn.viewable.Viewer):
 
     # ------------------------------------------------------------------ the end
     def _end_screen(self) -> pn.Column:
-        """The end screen (issue 26, item 4): the title that tells the viewer how they did and
+        """The end screen: the title that tells the viewer how they did and
         why, "play again" and "home" right under it (in view without scrolling), then the
         breakdown: the game's chart and score sheet, "your canal", "discover next", Riquet's
         story (:func:`.end_story.frame_end`)."""
         tr = self.tr
-        from .end_story import EndInView, frame_end  # issue 13: engineers — Riquet's story, "your canal"
+        from .end_story import EndInView, frame_end  # engineers — Riquet's story, "your canal"
         buttons = []
         if self._on_again:
             buttons.append(button(tr.ui("table.again", "Play again"), self._again, kind="primary", name="again"))
@@ -509,13 +509,13 @@ class TableShell(InPlace, pn.viewable.Viewer):
         actions = [pn.FlexBox(*buttons, css_classes=["end-actions"], flex_wrap="wrap", gap="0.4em 0.8em",
                               sizing_mode="stretch_width", margin=(0, 0, 8, 0))] if buttons else []
         parts = frame_end(self, self._end_parts(), actions)
-        # issue 13: engineers — as tall as what it holds (a Column is at most its box's height by default)
+        # engineers — as tall as what it holds (a Column is at most its box's height by default)
         return pn.Column(EndInView(margin=0, height=0), *parts, css_classes=["end-screen"],
                          styles={"background": "#eef5e9", "padding": "0.6em 1em 1em", "border-radius": "1em",
                                  "max-height": "none"})
 
     def _end_viewer(self) -> int | None:
-        """The one viewer the end screen speaks to (issue 26, item 4): the seat whose screen
+        """The one viewer the end screen speaks to: the seat whose screen
         it is, against bots or on a student's own device; None in hot-seat (several people at
         one screen) and where nobody plays (the teacher's projector, bots only)."""
         m = self.match

@@ -14,7 +14,7 @@ from typing import Any
 
 import panel as pn
 
-# ---------------------------------------------------------------- the palette (issue 13, item 11)
+# ---------------------------------------------------------------- the palette
 # Colours from the canal: its water, the stone of its locks, the vines of the Languedoc and the
 # plane trees along its banks. Contrast ratios (WCAG) are in docs/design.md; text colours are
 # chosen for at least 4.5:1 on PAPER, controls and focus rings for at least 3:1.
@@ -39,7 +39,7 @@ FOCUS = INK  #: the keyboard focus ring (13.4:1 on paper)
 BASE_FONT = "18px"
 #: Projector mode: 26 px on a 1920 px projector, as large on the wall on a smaller one (it grows
 #: with the window's width, never under the base size): a 1280×800 projector keeps the table
-#: whole instead of showing a third of it (issue 26, item 7).
+#: whole instead of showing a third of it.
 PROJECTOR_FONT = "clamp(18px, 1.36vw, 26px)"
 #: The type scale (a major third, ×1.25), in em of the root's font size so the projector mode
 #: scales it all.
@@ -88,7 +88,7 @@ def phone_css(css: str) -> str:
 
 #: Up to this width (a school laptop's 1366 px, a 1280 px screen), the table's header shows
 #: its languages, "take back" and "home" as symbols (FR, ↶, ⌂) so that it keeps to one line
-#: and the table keeps the height (issue 26, item 5).
+#: and the table keeps the height.
 LAPTOP_MAX = 1500
 
 
@@ -139,7 +139,7 @@ class Markup(pn.pane.HTML):
     Panel (1.9) makes every pane a ``Row`` around itself (``PaneBase.layout``), with its own
     parameters and watchers, for when the pane is a page's root or indexed like a layout.
     Ours always sit inside a layout, so that ``Row`` was never used: about 11 KB for each of
-    the ~20 panes of a table, 0.2 MB for each device of a classroom (issue 14, memory per
+    the ~20 panes of a table, 0.2 MB for each device of a classroom (memory per
     room). The ``Row`` Panel makes while the pane is built is dropped at once; ``layout``
     builds it again, in sync, the first time anything asks for it."""
 
@@ -179,7 +179,7 @@ def every(callback: Callable[[], Any], period_ms: int) -> Any:
     Unlike ``pn.state.add_periodic_callback`` (Panel 1.9), nothing keeps the callback once it
     is stopped: Panel's list of a page's periodic callbacks keeps every one added, stopped or
     not, until the page closes, and with it whatever the callback holds. A projector that
-    showed forty rooms kept forty tables (issue 14, flat memory)."""
+    showed forty rooms kept forty tables (flat memory)."""
     from panel.io.callbacks import PeriodicCallback
 
     timer = PeriodicCallback(callback=callback, period=period_ms)

@@ -1,4 +1,4 @@
-"""A choice of one among a few, whose chosen answer shows (issue 26, item 8).
+"""A choice of one among a few, whose chosen answer shows.
 
 Bokeh's ``RadioButtonGroup`` marks the chosen button with a class only, and our button
 style drew every button of a group alike (the set-up's two modes were both solid blue): the

@@ -1,4 +1,4 @@
-"""The classroom (issue 14): class sessions, rooms, seats, decisions and refusals.
+"""The classroom: class sessions, rooms, seats, decisions and refusals.
 
 Revision ID: 0001
 Revises:

@@ -1,4 +1,4 @@
-"""The lessons' class results (issue 15): what students answer and play in the lesson notebooks.
+"""The lessons' class results: what students answer and play in the lesson notebooks.
 
 Revision ID: 0002
 Revises: 0001
