@@ -149,13 +149,13 @@ def test_a_code_sent_to_another_server_says_connecting_not_no_such_room(hub, mon
     """Behind a proxy a typed code may reach a server that does not run its room: that page
     loads the room's address (the proxy sends it to the right server) and says "Connecting…"
     meanwhile, never "No open room"."""
-    import canal_heritage.serve as serve
+    import canal_heritage.views.navigation as navigation
 
     page = JoinPage(hub, code="", lang="en", client="c1")
     page.keeper._handle_msg({"seats": {}})
     page._open("K4TXA")
     assert "No open room" in texts(page.__panel__())
-    monkeypatch.setattr(serve, "navigating", lambda: True)  # this page is being sent to the room's server
+    monkeypatch.setattr(navigation, "navigating", lambda: True)  # this page is being sent to the room's server
     page._open("K4TXA")
     shown = texts(page.__panel__())
     assert "Connecting" in shown and "No open room" not in shown

@@ -904,7 +904,7 @@ class TeacherPage(pn.viewable.Viewer):
     def _open_at_code(self, code: str) -> Room | None:
         """Behind a proxy: this page loads room ``code``'s address (see :meth:`create`). Outside
         a server there is no page to load: the room is adopted and shown here."""
-        from ..serve import navigate
+        from .navigation import navigate
 
         if navigate("?" + _query(code=code, lang=self.lang)):
             self._note.object = note(self.tr.ui("room.connecting", "Connecting…"), "ok")
@@ -1184,7 +1184,7 @@ PIN_LIMITER = codes.RateLimiter(5, 60.0)
 
 
 def _navigating() -> bool:
-    from ..serve import navigating
+    from .navigation import navigating
 
     return navigating()
 

@@ -193,3 +193,40 @@ class LeaveDialog(Modal):
     def answer(self, leave: bool) -> None:
         """What a click does: told to ``on_answer`` while the question is open."""
         self.give("leave" if leave else "stay")
+
+
+# ---------------------------------------------------------------------- to another address
+def navigate(search: str) -> bool:
+    """Load this page again at its path with ``search`` (``?code=K4TXA&lang=fr``): a real page
+    load, which a proxy routes by the new address. Done once the page has loaded, if it has not
+    yet. False outside a server's page (nothing to navigate)."""
+    import panel as pn
+
+    doc = pn.state.curdoc
+    if doc is None or doc.session_context is None:
+        return False
+
+    def go() -> None:
+        location = pn.state.location
+        if location is None:
+            return
+        location.search = search  # the address first (the history only) ...
+        location.reload = True  # ... then the page loads it
+
+    _NAVIGATING.add(id(doc))
+    doc.on_session_destroyed(lambda _context: _NAVIGATING.discard(id(doc)))
+    pn.state.onload(go)
+    return True
+
+
+#: the documents (by id) of the pages this server is sending to another address (:func:`navigate`)
+_NAVIGATING: set[int] = set()
+
+
+def navigating() -> bool:
+    """Whether this page is being loaded again at another address (:func:`navigate`): it
+    says "Connecting…" rather than what it would say of a room it does not hold."""
+    import panel as pn
+
+    doc = pn.state.curdoc
+    return doc is not None and id(doc) in _NAVIGATING
