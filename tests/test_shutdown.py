@@ -83,8 +83,11 @@ class Command:
     def __init__(self, argv: list[str], log: Path, env: dict[str, str] | None = None) -> None:
         self.log = log
         with log.open("w") as out:
-            self.proc = subprocess.Popen(argv, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                         env={**os.environ, **(env or {})}, process_group=0)
+            # no standard input, as a service has none (a test worker's own input is its link
+            # to pytest under xdist, which a command must neither read nor hold)
+            self.proc = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out,
+                                         stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
+                                         process_group=0)
         self.pid = self.proc.pid
         #: every process seen descended from the command
         self.started: dict[int, str] = {}

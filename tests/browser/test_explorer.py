@@ -3,6 +3,8 @@ languages, and nothing fetched from outside."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -48,6 +50,8 @@ def test_the_explorer_by_keyboard(page, exhibit):
     page.get_by_role("heading", name="I · Port de l'Embouchure").wait_for()
     page.locator(".region-garonne button").focus()
     page.keyboard.press("Enter")  # the region buttons work from the keyboard
+    # the map has moved to the Garonne once its button shows it chosen (however loaded the machine)
+    expect(page.locator(".region-garonne button")).to_have_class(re.compile("bk-btn-primary"))
     page.wait_for_timeout(200)
     select = page.locator(".place-select select")
     for _ in range(4):  # Tab reaches the list of places (past the map)
