@@ -48,14 +48,15 @@ def _page_setup(page: Any, title: str) -> None:
         pn.state.on_session_destroyed(lambda _ctx: page.leave())
 
 
-def create_join_page() -> pn.viewable.Viewable:
-    """A student's device: ``/join?code=K4TXA&lang=fr``."""
+def create_join_page(current: Any = None) -> pn.viewable.Viewable:
+    """A student's device: ``/join?code=K4TXA&lang=fr``, in ``current`` (the server's
+    classroom; default: the one opened last)."""
     from .rooms.service import classroom
     from .views.classroom import JoinPage
 
     query = _query()
     lang = normalise_language(query.get("lang"))
-    current = classroom()
+    current = current or classroom()
     if current is None:
         return _unavailable(lang)
     hub = current.hub
@@ -64,8 +65,9 @@ def create_join_page() -> pn.viewable.Viewable:
     return page.__panel__()
 
 
-def create_teacher_page() -> pn.viewable.Viewable:
-    """The teacher's page: ``/teacher`` (``?code=`` shows that room on the projector)."""
+def create_teacher_page(current: Any = None) -> pn.viewable.Viewable:
+    """The teacher's page: ``/teacher`` (``?code=`` shows that room on the projector), in
+    ``current`` (the server's classroom; default: the one opened last)."""
     from .rooms.network import is_loopback
     from .rooms.service import classroom
     from .serve import settings
@@ -73,7 +75,7 @@ def create_teacher_page() -> pn.viewable.Viewable:
 
     query = _query()
     lang = normalise_language(query.get("lang"))
-    current = classroom()
+    current = current or classroom()
     if current is None:
         return _unavailable(lang)
     hub = current.hub

@@ -420,12 +420,14 @@ class ExhibitApp(pn.viewable.Viewer):
             self.page = "home"  # drawn once, by its watcher (drawn twice, a tap on the first went nowhere)
 
     # ------------------------------------------------------------------ kept games
-    @staticmethod
-    def _classroom() -> Any:
+    #: the server's classroom (set by :func:`create_app`; None: the one opened last in this process)
+    room_service: Any = None
+
+    def _classroom(self) -> Any:
         """The server's classroom, whose store keeps games (None outside ``canal-heritage serve``)."""
         from .rooms.service import classroom
 
-        return classroom()
+        return self.room_service or classroom()
 
     def _hello(self, token: str | None) -> None:
         """The page has sent the browser's visitor token (None or not one of ours: a new one
@@ -615,7 +617,7 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
                executor: Executor | Callable[[], Executor] | None = None,
                on_worker_failure: Callable[[BaseException], None] | None = None, seed: int | None = None,
                expert_iterations: int | None = None, arriala_pace: float | None = None,
-               arriala_overrides: dict[str, Any] | None = None) -> pn.viewable.Viewable:
+               arriala_overrides: dict[str, Any] | None = None, classroom: Any = None) -> pn.viewable.Viewable:
     """Build one session's app, reading ``?lang=``, ``?mode=``, ``?page=explorer``,
     ``&place=`` and ``&section=`` from the URL.
 
@@ -626,6 +628,8 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
             (a broken pool is replaced); None runs them in threads of this process.
         on_worker_failure: told when a bot worker fails (the server rebuilds its pool).
         seed, expert_iterations, arriala_pace, arriala_overrides: for tests and benchmarks.
+        classroom: the server's classroom, whose store keeps a visitor's games (default: the
+            one opened last in this process).
     """
     query = pn.state.location.query_params if pn.state.location is not None else {}
     lang = normalise_language(query.get("lang"))
@@ -634,6 +638,7 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
                      executor=executor, on_worker_failure=on_worker_failure, seed=seed,
                      expert_iterations=expert_iterations, lang=lang,
                      arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
+    app.room_service = classroom
     open_url(app, query)
     if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
         pn.state.on_session_destroyed(lambda _context: app.release_kept())  # kept games

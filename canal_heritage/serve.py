@@ -344,7 +344,7 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
         return create_app(kiosk=kiosk, idle_after=idle_after, countdown=countdown,
                           executor=executor, on_worker_failure=rebuild, seed=seed,
                           expert_iterations=expert_iterations,
-                          arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
+                          arriala_pace=arriala_pace, arriala_overrides=arriala_overrides, classroom=room_service)
 
     current = configure(lan=lan, port=port, teacher_pin=teacher_pin, db_url=db_url, behind_proxy=behind_proxy,
                         public_addresses=public_addresses)
@@ -353,7 +353,10 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     room_service = open_classroom(db_url, bots=executor)
     room_service.hub.shared = behind_proxy
     room_service.hub.may_adopt = routed_here if behind_proxy else None
-    pages = {"/": factory, "/join": create_join_page, "/teacher": create_teacher_page}
+    # each page reaches this server's classroom (another server in this process, as in the
+    # tests, has its own)
+    pages = {"/": factory, "/join": lambda: create_join_page(room_service),
+             "/teacher": lambda: create_teacher_page(room_service)}
     if lan:
         address = "0.0.0.0"  # every interface (IPv4), the loopback included
         origins = websocket_origins(current)
@@ -387,7 +390,7 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
             server.io_loop.add_callback(view, f"http://localhost:{port}/")
         serve_until_stopped(server)
     finally:
-        close_classroom()  # every decision is already written: the rooms resume at the next start
+        close_classroom(room_service)  # every decision is already written: the rooms resume at the next start
         shutdown()  # the bot workers end (and with them the resource tracker), even on an error
     return server
 

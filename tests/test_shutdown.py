@@ -76,6 +76,12 @@ def cli(*args: str) -> list[str]:
     return [sys.executable, "-m", "canal_heritage.cli", *args]
 
 
+def _terminal_signals() -> None:
+    """In the child, before it runs: SIGINT and SIGQUIT as a terminal's command has them."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+
+
 class Command:
     """A command in a process group of its own, as a terminal runs it (from the project's
     folder). Its output goes to a file: a process it leaves behind would keep a pipe open."""
@@ -84,10 +90,12 @@ class Command:
         self.log = log
         with log.open("w") as out:
             # no standard input, as a service has none (a test worker's own input is its link
-            # to pytest under xdist, which a command must neither read nor hold)
+            # to pytest under xdist, which a command must neither read nor hold); Ctrl+C as in a
+            # terminal: a suite started in the background (CI, `cmd &`) hands its children
+            # SIGINT ignored, and a command started so would never see the test's Ctrl+C
             self.proc = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out,
                                          stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
-                                         process_group=0)
+                                         process_group=0, preexec_fn=_terminal_signals)
         self.pid = self.proc.pid
         #: every process seen descended from the command
         self.started: dict[int, str] = {}

@@ -3,8 +3,9 @@
 ``canal-heritage serve`` opens it before it listens (:func:`open_classroom`): the store is
 checked first (a damaged, locked or foreign database stops the server with a plain sentence,
 and is left untouched), then every room that was open when the server last stopped is
-resumed at its last decision. Every browser session of the server reaches the same rooms
-through :func:`classroom`.
+resumed at its last decision. Every browser session of the server reaches the same rooms:
+the server hands its pages the classroom it opened (:func:`classroom` is the one opened last,
+for a page made outside a server's own).
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ def open_classroom(db_url: str | None = None, *, bots: Executor | Callable[[], E
     global _current
     if _current is not None and _current.db_url == db_url:
         return _current  # another server in this process (tests): the same classroom
-    close_classroom()
+    # another store (a second server in this process, as in tests): the first server keeps its
+    # own classroom, which it closes when it stops
     store = Store(db_url)
     try:  # the retention period (docs/store.md): what is older goes before anything resumes
         purged = store.purge()
@@ -66,10 +68,13 @@ def classroom() -> Classroom | None:
     return _current
 
 
-def close_classroom() -> None:
-    """Close the store (the server stops; its rooms stay open in the store and resume next time)."""
+def close_classroom(current: Classroom | None = None) -> None:
+    """Close ``current`` (default: the classroom opened last): its bots stop and its store
+    closes (the server stops; its rooms stay open in the store and resume next time)."""
     global _current
-    current, _current = _current, None
+    current = current or _current
+    if current is _current:
+        _current = None
     if current is not None:
         for room in current.hub.rooms.values():
             room.stop_bots()

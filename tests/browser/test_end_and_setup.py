@@ -172,7 +172,8 @@ def test_the_setup_shows_the_chosen_mode_level_and_number(page, exhibit, arriala
     assert mode.locator("[role=group]").get_attribute("aria-label") == "Who plays?"
     _swap(page.locator(".setup-level"), "Steady", "Expert")
     _swap(page.locator(".setup-opponents"), "1", "2")
-    if game == "arriala":
+    if game == "arriala":  # "Who starts?" offers the second computer too (drawn again) before a tap
+        expect(page.locator(".first-player").get_by_role("button")).to_have_count(4)
         _swap(page.locator(".first-player"), "Let chance decide", "Me")
     _swap(mode, "Against the computer", "Several people on this screen")
     page.locator(".setup-players").wait_for()  # hot-seat: how many players, and their names

@@ -171,11 +171,11 @@ def test_a_code_another_server_gave_meanwhile_is_drawn_again(stores, monkeypatch
 
 
 def test_the_teacher_page_behind_a_proxy_writes_the_room_and_leaves_it_to_its_server(stores, monkeypatch):
-    from canal_heritage import serve
+    from canal_heritage.views import navigation
     from canal_heritage.views.classroom import TeacherPage
 
     went: list[str] = []
-    monkeypatch.setattr(serve, "navigate", lambda search: went.append(search) or True)
+    monkeypatch.setattr(navigation, "navigate", lambda search: went.append(search) or True)
     a = Hub(stores(), shared=True)
     page = TeacherPage(a, lang="en")
     assert run(page.create(PLAN, label="5e B")) is None
@@ -208,11 +208,11 @@ def test_without_a_proxy_the_teacher_page_creates_and_shows_the_room_as_before(s
 def test_rooms_open_now_lists_every_server_s_rooms_behind_a_proxy(stores, monkeypatch):
     """"Rooms open now" on a shared hub lists the rooms other servers run too (from the
     store); their button loads the room's address, which the proxy sends to its server."""
-    from canal_heritage import serve
+    from canal_heritage.views import navigation
     from canal_heritage.views.classroom import TeacherPage
 
     went: list[str] = []
-    monkeypatch.setattr(serve, "navigate", lambda search: went.append(search) or True)
+    monkeypatch.setattr(navigation, "navigate", lambda search: went.append(search) or True)
     a, b = Hub(stores(), shared=True), Hub(stores(), shared=True)
     record = a.write_room(PLAN)
     elsewhere = b.adopt(record.code)  # run by server B
