@@ -243,6 +243,26 @@ SHEET_SCREENS: list[tuple[str, str, str, Callable[[Any, str], None]]] = [
 ]
 
 
+def stop_all(servers: dict[str, tuple[Any, str]]) -> None:
+    """Stop the servers this script started, and the bots' worker processes."""
+    for server, _url in servers.values():
+        server.stop()
+    from canal_heritage.matches.pool import shutdown
+
+    shutdown()
+
+
+def _thumbnail(sheet: Any, draw: Any, shot: Path, at: tuple[int, int], size: tuple[int, int], label: str) -> None:
+    """One picture on a sheet, reduced to ``size`` at ``at``, framed and named under it."""
+    from PIL import Image
+
+    (x, y), (tw, th) = at, size
+    with Image.open(shot) as im:
+        sheet.paste(im.convert("RGB").resize((tw, th), Image.Resampling.LANCZOS), (x, y))
+    draw.rectangle((x - 1, y - 1, x + tw, y + th), outline="#1d2b36")
+    draw.text((x, y + th + 6), label, fill="#1d2b36")
+
+
 def contact_sheet(shots: list[tuple[str, Path]], size: tuple[int, int], path: Path) -> None:
     """The pictures of one window size side by side, each named under it, as one small PNG."""
     from PIL import Image, ImageDraw
@@ -256,10 +276,7 @@ def contact_sheet(shots: list[tuple[str, Path]], size: tuple[int, int], path: Pa
     draw = ImageDraw.Draw(sheet)
     for i, (name, shot) in enumerate(shots):
         x, y = 12 + (i % cols) * (thumb_w + 12), 12 + (i // cols) * (thumb_h + 34)
-        with Image.open(shot) as im:
-            sheet.paste(im.convert("RGB").resize((thumb_w, thumb_h), Image.Resampling.LANCZOS), (x, y))
-        draw.rectangle((x - 1, y - 1, x + thumb_w, y + thumb_h), outline="#1d2b36")
-        draw.text((x, y + thumb_h + 6), f"{name} ({w}x{h})", fill="#1d2b36")
+        _thumbnail(sheet, draw, shot, (x, y), (thumb_w, thumb_h), f"{name} ({w}x{h})")
     sheet.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
 
 
@@ -300,11 +317,7 @@ def sheets(out: Path, lang: str) -> int:
                 print(f"{path} {path.stat().st_size // 1024} KB ({len(taken)} screens)")
             browser.close()
     finally:
-        for server, _url in servers.values():
-            server.stop()
-        from canal_heritage.matches.pool import shutdown
-
-        shutdown()
+        stop_all(servers)
     return 1 if failed else 0
 
 
@@ -325,10 +338,7 @@ def size_sheet(shots: list[tuple[str, tuple[int, int], Path]], path: Path, thumb
     for r, row in enumerate(rows):
         x, y = 12, 12 + r * (thumb_h + 34)
         for name, (w, h), thumb_w, shot in row:
-            with Image.open(shot) as im:
-                sheet.paste(im.convert("RGB").resize((thumb_w, thumb_h), Image.Resampling.LANCZOS), (x, y))
-            draw.rectangle((x - 1, y - 1, x + thumb_w, y + thumb_h), outline="#1d2b36")
-            draw.text((x, y + thumb_h + 6), f"{name} ({w}x{h})", fill="#1d2b36")
+            _thumbnail(sheet, draw, shot, (x, y), (thumb_w, thumb_h), f"{name} ({w}x{h})")
             x += thumb_w + 12
     sheet.quantize(colors=256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
 
@@ -381,11 +391,7 @@ def end_sheets(out: Path, lang: str) -> int:
                     print(f"{path} {path.stat().st_size // 1024} KB ({len(taken)} sizes)")
             browser.close()
     finally:
-        for server, _url in servers.values():
-            server.stop()
-        from canal_heritage.matches.pool import shutdown
-
-        shutdown()
+        stop_all(servers)
     return 1 if failed else 0
 
 
@@ -444,11 +450,7 @@ def main(argv: list[str] | None = None) -> int:
                     context.close()
             browser.close()
     finally:
-        for server, _url in servers.values():
-            server.stop()
-        from canal_heritage.matches.pool import shutdown
-
-        shutdown()
+        stop_all(servers)
     return 0
 
 
