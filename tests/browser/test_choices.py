@@ -99,6 +99,16 @@ def start_arriala(page, url: str, lang: str = "en") -> None:
     skip_guide(page)
 
 
+def draw_a_card(page) -> None:
+    """Draw (2 of 5 action points), and wait for the table to say so: until then the
+    palette on screen is the one from before the draw, and a press on it may be lost."""
+    prompt = page.locator(".prompt h2").first
+    before = prompt.inner_text()
+    page.locator("button.pal-draw").click()
+    expect(prompt).not_to_have_text(before)
+    expect(page.locator("button.pal-place")).to_be_visible()
+
+
 def place_first(page) -> None:
     page.locator("button.pal-place").click()
     page.locator("button.target-place").first.click()
@@ -107,8 +117,7 @@ def place_first(page) -> None:
 def test_arriala_last_action_waits_for_end_my_turn(page, arriala):
     start_arriala(page, arriala)
     status = page.locator(".status")
-    page.locator("button.pal-draw").click()  # 2 of 5 action points
-    expect(page.locator("button.pal-place")).to_be_visible()
+    draw_a_card(page)
     expect(page.locator(".prompt h2").first).to_contain_text("3 action points")
     place_first(page)  # the last 3: the result shows, the turn waits
     end = page.locator("button.pal-end_turn.only-choice")
@@ -133,10 +142,8 @@ def test_arriala_last_action_waits_for_end_my_turn(page, arriala):
 
 def test_arriala_end_my_turn_in_french(page, arriala):
     start_arriala(page, arriala, lang="fr")
-    page.locator("button.pal-draw").click()
-    expect(page.locator("button.pal-place")).to_be_visible()
-    page.locator("button.pal-place").click()
-    page.locator("button.target-place").first.click()
+    draw_a_card(page)
+    place_first(page)
     expect(page.locator("button.pal-end_turn.only-choice")).to_be_visible()
     shot(page, "arriala-end-turn-fr")
     page.locator(".hint-button button").click()
