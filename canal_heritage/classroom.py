@@ -14,7 +14,11 @@ from typing import Any
 
 import panel as pn
 
+from .exhibit import main_landmark
 from .i18n import normalise_language, translator
+from .rooms import network, service
+from .settings import settings
+from .views.classroom import JoinPage, TeacherPage
 
 
 def _request() -> Any:
@@ -40,8 +44,6 @@ def _unavailable(lang: str) -> pn.viewable.Viewable:
 
 
 def _page_setup(page: Any, title: str) -> None:
-    from .exhibit import main_landmark
-
     if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
         pn.state.curdoc.title = title
         pn.state.curdoc.template = main_landmark()
@@ -51,12 +53,9 @@ def _page_setup(page: Any, title: str) -> None:
 def create_join_page(current: Any = None) -> pn.viewable.Viewable:
     """A student's device: ``/join?code=K4TXA&lang=fr``, in ``current`` (the server's
     classroom; default: the one opened last)."""
-    from .rooms.service import classroom
-    from .views.classroom import JoinPage
-
     query = _query()
     lang = normalise_language(query.get("lang"))
-    current = current or classroom()
+    current = current or service.classroom()
     if current is None:
         return _unavailable(lang)
     hub = current.hub
@@ -68,20 +67,15 @@ def create_join_page(current: Any = None) -> pn.viewable.Viewable:
 def create_teacher_page(current: Any = None) -> pn.viewable.Viewable:
     """The teacher's page: ``/teacher`` (``?code=`` shows that room on the projector), in
     ``current`` (the server's classroom; default: the one opened last)."""
-    from .rooms.network import is_loopback
-    from .rooms.service import classroom
-    from .serve import settings
-    from .views.classroom import TeacherPage
-
     query = _query()
     lang = normalise_language(query.get("lang"))
-    current = current or classroom()
+    current = current or service.classroom()
     if current is None:
         return _unavailable(lang)
     hub = current.hub
     ip = remote_ip()
     now = settings()
-    page = TeacherPage(hub, lang=lang, allowed=is_loopback(ip), pin=now.teacher_pin, client=hub.client(ip),
+    page = TeacherPage(hub, lang=lang, allowed=network.is_loopback(ip), pin=now.teacher_pin, client=hub.client(ip),
                        join_urls=now.join_urls, port=now.port, code=query.get("code", "")[:16])
     _page_setup(page, translator(lang).ui("teacher.title", "The teacher’s page"))
     return page.__panel__()

@@ -228,7 +228,7 @@ def test_the_pin_page_the_kiosk_and_projector_mode(browser, exhibit, patient_kio
     from dataclasses import replace
 
     import canal_heritage.rooms.network as network
-    import canal_heritage.serve as serving
+    import canal_heritage.settings as serving
 
     found: list[str] = []
     context = browser.new_context(viewport={"width": 1280, "height": 800})

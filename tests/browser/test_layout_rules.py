@@ -197,7 +197,7 @@ def test_the_classroom_keeps_the_layout_rules(browser, exhibit, lang, monkeypatc
         problems += _problems("student-table", lang, _sweep(student, ()))
         # a device of the network (not the server machine) is asked for the teacher's PIN
         import canal_heritage.rooms.network as network
-        import canal_heritage.serve as serving
+        import canal_heritage.settings as serving
 
         monkeypatch.setattr(network, "is_loopback", lambda _ip: False)
         monkeypatch.setattr(serving, "_settings", replace(serving.settings(), teacher_pin="246810"))
