@@ -1,6 +1,6 @@
 """The results for the teacher as CSV: one row per seat per room, with the score's breakdown.
 
-A pure function of the rooms (as :class:`~canal_heritage.store.store.RoomRecord`) and the
+A pure function of the rooms (as :class:`~canal_heritage.store.records.RoomRecord`) and the
 classes' labels, so it can be tested without a database.
 """
 
@@ -10,10 +10,9 @@ import csv
 import io
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .store import RoomRecord, SeatRecord
+from .records import RoomRecord, SeatRecord
 
 #: The games' names as a teacher reads them.
 GAME_NAMES = {"midi": "Canal du Midi", "arriala": "Arriala"}

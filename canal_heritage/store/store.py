@@ -18,7 +18,6 @@ import threading
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
@@ -32,6 +31,7 @@ from .database import BUSY_TIMEOUT, open_engine, resolve, store_error, writer
 from .errors import CodeInUse, RoomGone, SeatTaken, StaleDecision, StoreError
 from .export import results_csv
 from .models import ClassSession, Decision, LessonRecordRow, Refusal, Room, Seat
+from .records import DecisionRecord, LessonRecord, RoomRecord, SeatRecord  # what the methods hand out
 
 #: How long results are kept by default, in days (see :meth:`Store.purge` and docs/store.md).
 RETENTION_DAYS = 365
@@ -52,68 +52,6 @@ SEED_BITS = 64
 TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
 IPV4_INSIDE = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
 IPV6_INSIDE = re.compile(r"\[([0-9A-Fa-f:.]+)\]")
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    """A seat as stored. ``token_hash`` is the sha256 of the seat's token (never the token)."""
-
-    index: int
-    kind: str
-    level: str | None
-    name: str | None
-    token_hash: str | None
-    standin: bool
-    last_seen: datetime | None
-
-
-@dataclass(frozen=True)
-class DecisionRecord:
-    """One decision: its number (0-based, no gaps), the seat, the action's text form, whether a
-    bot took it, and the bot's reason (JSON data) if any."""
-
-    number: int
-    seat: int
-    action: str
-    by_bot: bool
-    explanation: Any
-    at: datetime
-
-
-@dataclass(frozen=True)
-class RoomRecord:
-    """A room as stored, with its seats and decisions in order. Times are UTC."""
-
-    id: str
-    code: str
-    class_session_id: int | None
-    kind: str
-    game: str
-    seed: int
-    first: int | None
-    lang: str
-    options: dict[str, Any]
-    status: str
-    created_at: datetime
-    updated_at: datetime
-    ended_at: datetime | None
-    result: dict[str, Any] | None
-    seats: tuple[SeatRecord, ...]
-    decisions: tuple[DecisionRecord, ...]
-
-
-@dataclass(frozen=True)
-class LessonRecord:
-    """Something a student did in a lesson notebook (see :meth:`Store.record_lesson`)."""
-
-    id: int
-    class_session_id: int
-    nickname: str
-    lesson: int
-    kind: str
-    key: str
-    payload: dict[str, Any]
-    at: datetime
 
 
 LESSON_KINDS = ("answer", "game", "simulation")
