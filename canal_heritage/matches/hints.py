@@ -14,12 +14,9 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..core.bots import BotMove
-
-if TYPE_CHECKING:
-    from .table import TableMatch
 
 #: The bot level that gives hints: the one the setup screen calls "Steady".
 HINT_LEVEL = "heuristic"
@@ -46,6 +43,38 @@ class Hint:
     note: str
 
 
+class HintedTable(Protocol):
+    """What a hint reads of a table in play (:class:`~canal_heritage.matches.table.TableMatch`
+    is one). A protocol rather than the table's class, because the table asks for its hints
+    here: this module stays below it."""
+
+    @property
+    def paused(self) -> bool:
+        """The projector waits for the teacher to continue."""
+
+    @property
+    def over(self) -> bool:
+        """The game has ended."""
+
+    def is_viewer_turn(self) -> bool:
+        """Whether the visitor (the seat whose screen it is) chooses now."""
+
+    def observation(self) -> Any:
+        """The visitor's observation (None behind the privacy screen)."""
+
+    def hint_bot(self, rng: Any) -> Any:
+        """The game's Steady bot, drawing from ``rng``."""
+
+    def narrator(self) -> Any:
+        """The game's narrator in the table's language."""
+
+    def hint_action_words(self, move: BotMove) -> str:
+        """The hinted action, as a choice is named at the table."""
+
+    def hint_reason_words(self, move: BotMove) -> str:
+        """The Steady bot's reason for the hinted action."""
+
+
 def observation_seed(obs: Any) -> int:
     """A seed made from what the visitor can see only (their seat, how far the game is, and
     the public and private events they were told): never the game's own seed, which dealt
@@ -54,7 +83,7 @@ def observation_seed(obs: Any) -> int:
     return zlib.crc32(f"{obs.player}/{told}".encode())
 
 
-def steady_move(match: TableMatch) -> BotMove | None:
+def steady_move(match: HintedTable) -> BotMove | None:
     """The Steady bot's decision for the visitor now, from their observation only; None when
     it is not their turn to choose (bots' turns, the privacy screen, a projector pause)."""
     if not match.is_viewer_turn() or match.paused or match.over:
@@ -65,7 +94,7 @@ def steady_move(match: TableMatch) -> BotMove | None:
     return match.hint_bot(random.Random(observation_seed(obs))).choose(obs)
 
 
-def hint(match: TableMatch) -> Hint | None:
+def hint(match: HintedTable) -> Hint | None:
     """The hint for the visitor now (see the module docstring), or None when there is none."""
     move = steady_move(match)
     if move is None:

@@ -48,6 +48,7 @@ from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from ..core.game import Outcome, check_seat
 from ..i18n import LANGUAGES, Translator, translator
+from .hints import Hint, hint
 
 MAX_NAME = 24
 #: Seconds a bot worker may take before the server decides the move itself.
@@ -525,10 +526,9 @@ class TableMatch(param.Parameterized):
         return ()
 
     # ------------------------------------------------------------------ a hint
-    def hint(self) -> Any:
+    def hint(self) -> Hint | None:
         """What the Steady bot would do in the viewer's place and why, from the viewer's
         observation only; None when it is not their turn. Plays nothing (:mod:`.hints`)."""
-        from .hints import hint
         return hint(self)
 
     def hint_bot(self, rng: Any) -> Any:
