@@ -15,7 +15,7 @@ in the browser. The hand is the viewer's own (nothing behind the privacy screen)
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import panel as pn
 
@@ -29,10 +29,8 @@ from ..matches.guide import arriala_nudge
 from .arriala_map import ArrialaMap, Target
 from .choices import ChoiceList, HintBox
 from .inplace import InPlace
+from .table_like import ArrialaTableLike
 from .theme import text
-
-if TYPE_CHECKING:
-    from .arriala_table import ArrialaTable
 
 #: The key of the "Back: choose another action" button among the choices.
 BACK = "back"
@@ -51,7 +49,7 @@ class ArrialaChoice(InPlace):
     ``table`` is the :class:`~.arriala_table.ArrialaTable` it belongs to: its match, words
     and map, and how a decision is played (``table._play``) or shown (``table._render``)."""
 
-    def __init__(self, table: ArrialaTable) -> None:
+    def __init__(self, table: ArrialaTableLike) -> None:
         self.table = table
         self.kind: str | None = None  # the palette entry (or card) chosen
         self.worker: int | None = None  # the worker chosen

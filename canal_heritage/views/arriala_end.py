@@ -3,21 +3,19 @@ and why (A-R18), a chart of the points, the score sheet by kind, and every point
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..arriala.narration import Narrator
 from ..arriala.sheet import KINDS
 from ..i18n import Translator
 from ..theme import arriala_seat
 from .end_title import TITLE_STYLE, WHY_STYLE
+from .table_like import ArrialaTableLike
 from .table_shell import points_chart, score_table
 from .theme import html, text
 
-if TYPE_CHECKING:
-    from .arriala_table import ArrialaTable
 
-
-def end_parts(table: ArrialaTable) -> list[Any]:
+def end_parts(table: ArrialaTableLike) -> list[Any]:
     """The end screen's components (the table's shell adds "play again" and "home")."""
     m, tr, n = table.match, table.tr, table.narrator
     sheet = m.score_sheet()

@@ -16,7 +16,6 @@ data source's columns are assigned only when they differ).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -31,31 +30,20 @@ from ..i18n import Translator
 from ..matches.arriala import ArrialaMatch, counts_on
 from ..matches.table import LogLine
 from ..theme import TURN_OUTLINE, arriala_seat
-from . import art
 from .arriala_choice import BACK, ArrialaChoice
 from .arriala_end import end_parts
 from .arriala_map import ArrialaMap
+from .art import shape_svg
 from .guide import with_guide  # guide (learn by playing)
 from .intro import intro_parts  # engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell
 from .theme import INK, button, phone_css, text
 
-__all__ = ["BACK", "ArrialaTable", "shape_svg"]
+__all__ = ["BACK", "ArrialaTable"]
 
 #: Events that name the place of an action (its heritage place is shown beside the board).
 PLACE_EVENTS = ("arriala.move", "arriala.place", "arriala.to_vineyard", "arriala.from_vineyard",
                 "arriala.river_work", "arriala.engineering_work")
-
-
-def shape_svg(colour: str, shape: str, size: int = 22, label: str = "") -> str:
-    """A player's shape as a small SVG (the pawns of :mod:`.art`, plus the virtual player's hexagon)."""
-    if shape != "hex":
-        return art.pawn(colour, shape, size, label=label)
-    pts = " ".join(f"{50 + 40 * math.cos(math.radians(60 * i + 30)):.1f},"
-                   f"{50 + 40 * math.sin(math.radians(60 * i + 30)):.1f}" for i in range(6))
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100' width='{size}' height='{size}' "
-            f"role='img' aria-label='{text(label)}'><polygon points='{pts}' fill='{colour}' stroke='{INK}' "
-            f"stroke-width='7'/></svg>")
 
 
 #: The table's body fits the window. Landscape: the board (the map, its

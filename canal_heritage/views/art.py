@@ -33,6 +33,7 @@ __all__ = [
     "coin",
     "engineer_badge",
     "pawn",
+    "shape_svg",
     "site_card",
     "worker_card",
 ]
@@ -260,6 +261,25 @@ def pawn(colour: str, shape: str, size: int = 22, *, label: str | None = None) -
     """
     body = _shape(shape, colour, 50, 52 if shape == "triangle" else 50, 36)
     return _svg(body, viewbox=(0, 0, 100, 100), width=size, height=size, label=shape if label is None else label)
+
+
+def shape_svg(colour: str, shape: str, size: int = 22, label: str = "") -> str:
+    """A seat's mark at the tables: its :func:`pawn`, or for Arriala's virtual player (shape
+    ``"hex"``) a plain hexagon, without the pawns' halo.
+
+    Args:
+        colour: the seat's colour (any CSS colour).
+        shape: one of :data:`SHAPES`, or ``"hex"``.
+        size: width and height in pixels.
+        label: the accessible name (the seat's name, already translated).
+    """
+    if shape != "hex":
+        return pawn(colour, shape, size, label=label)
+    pts = " ".join(f"{50 + 40 * math.cos(math.radians(60 * i + 30)):.1f},"
+                   f"{50 + 40 * math.sin(math.radians(60 * i + 30)):.1f}" for i in range(6))
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100' width='{size}' height='{size}' "
+            f"role='img' aria-label='{html.escape(label, quote=True)}'><polygon points='{pts}' fill='{colour}' "
+            f"stroke='{INK}' stroke-width='7'/></svg>")
 
 
 @_lru_cache(maxsize=64)

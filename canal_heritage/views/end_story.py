@@ -20,20 +20,21 @@ Everything comes from the score sheet, which is public in both games at the end.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import panel as pn
 from panel.custom import JSComponent
 
 from ..heritage import HistoricDate, load_heritage
 from ..matches.midi import MidiMatch
+from ..midi.state import SiteStatus
 from ..theme import arriala_seat
 from . import art
+from .arriala_map import BLUE_FILL, _icon
+from .explorer import marker_svg
 from .portraits import portrait_figure, riquet_portrait
+from .table_like import TableLike
 from .theme import INK, button, html, text
-
-if TYPE_CHECKING:
-    from .table_shell import TableShell
 
 __all__ = ["Built", "EndInView", "built_by", "discover_places", "frame_end"]
 
@@ -101,7 +102,7 @@ export function render({ model, view }) {
 
 
 # ---------------------------------------------------------------------- what each seat built
-def built_by(table: TableShell, seat: int) -> list[Built]:
+def built_by(table: TableLike, seat: int) -> list[Built]:
     """What ``seat`` built, in canal order (west to east on the Canal du Midi, Grisolles to
     Valence d'Agen on Arriala's board)."""
     if isinstance(table.match, MidiMatch):
@@ -109,7 +110,7 @@ def built_by(table: TableShell, seat: int) -> list[Built]:
     return _arriala_built(table, seat)
 
 
-def _midi_built(table: TableShell, seat: int) -> list[Built]:
+def _midi_built(table: TableLike, seat: int) -> list[Built]:
     m, n = table.match, table.narrator
     assert isinstance(m, MidiMatch)
     g = m.game
@@ -128,14 +129,12 @@ def _midi_built(table: TableShell, seat: int) -> list[Built]:
     return out
 
 
-def art_status(name: str) -> Any:
+def art_status(name: str) -> SiteStatus:
     """A site status for :func:`.art.site_card` (its enum, by name)."""
-    from ..midi.state import SiteStatus
-
     return SiteStatus(name)
 
 
-def _arriala_built(table: TableShell, seat: int) -> list[Built]:
+def _arriala_built(table: TableLike, seat: int) -> list[Built]:
     m, n, tr = table.match, table.narrator, table.tr
     g = m.game
     b = g.board
@@ -202,16 +201,12 @@ def _lock_picture() -> str:
 def _spot_picture(kind: str) -> str:
     """A built place's marker, drawn as the map draws it (a river work: the map's blue cell)."""
     if kind == "river_work":
-        from .arriala_map import BLUE_FILL, _icon
-
         return _icon("circle", BLUE_FILL, 36)
-    from .explorer import marker_svg
-
     return marker_svg(kind, 36)
 
 
 # ---------------------------------------------------------------------- discover next
-def discover_places(table: TableShell, seats: list[int]) -> list[str]:
+def discover_places(table: TableLike, seats: list[int]) -> list[str]:
     """Two or three heritage places to discover next: those the ``seats`` built (the most
     notable first: engineering works, vineyards, river works, then the sites or sections' towns
     in canal order), completed with places worth seeing."""
@@ -231,7 +226,7 @@ def discover_places(table: TableShell, seats: list[int]) -> list[str]:
 
 
 # ---------------------------------------------------------------------- the frame
-def _riquet_band(table: TableShell) -> pn.FlexBox:
+def _riquet_band(table: TableLike) -> pn.FlexBox:
     m, tr = table.match, table.tr
     h = load_heritage()
     riquet = h.person("riquet")
@@ -271,7 +266,7 @@ def _riquet_band(table: TableShell) -> pn.FlexBox:
                               "padding": "0.3em 0.8em"})
 
 
-def _your_canals(table: TableShell) -> tuple[list[Any], list[int]]:
+def _your_canals(table: TableLike) -> tuple[list[Any], list[int]]:
     """The "your canal" parts (one per human seat in hot-seat), and the seats shown."""
     m, tr = table.match, table.tr
     humans = list(m.humans)
@@ -302,7 +297,7 @@ def _your_canals(table: TableShell) -> tuple[list[Any], list[int]]:
     return parts, seats
 
 
-def _discover(table: TableShell, seats: list[int]) -> pn.Column:
+def _discover(table: TableLike, seats: list[int]) -> pn.Column:
     tr = table.tr
     h = load_heritage()
 
@@ -323,7 +318,7 @@ def _discover(table: TableShell, seats: list[int]) -> pn.Column:
     return pn.Column(head, row, css_classes=["discover-next"], sizing_mode="stretch_width", margin=0)
 
 
-def _replay_code(table: TableShell) -> list[Any]:
+def _replay_code(table: TableLike) -> list[Any]:
     """A small line for a visiting class's teacher: the code that replays this game, move by
     move, in the lesson notebooks (only for a game the server keeps; nothing otherwise)."""
     journal = getattr(table.match, "journal", None)
@@ -336,7 +331,7 @@ def _replay_code(table: TableShell) -> list[Any]:
                  margin=0, sizing_mode="stretch_width")]
 
 
-def frame_end(table: TableShell, parts: list[Any], actions: list[Any] | None = None) -> list[Any]:
+def frame_end(table: TableLike, parts: list[Any], actions: list[Any] | None = None) -> list[Any]:
     """The end screen's parts: the game's headline (how the viewer did,
     and why), the ``actions`` ("play again", "home") right under it so that they are in view
     without scrolling, then the breakdown: the rest of the game's parts (the chart, the

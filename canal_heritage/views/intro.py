@@ -22,7 +22,8 @@ introduce anyone twice.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
+from urllib.parse import urlencode
 
 import panel as pn
 import param
@@ -32,10 +33,8 @@ from ..heritage import load_heritage
 from ..i18n import Translator
 from ..matches.midi import MidiMatch
 from .portraits import Portrait, arriala_portrait, engineer_portrait
+from .table_like import TableLike
 from .theme import INK, button, html, text
-
-if TYPE_CHECKING:
-    from .table_shell import TableShell
 
 __all__ = ["ARRIALA_PLACE", "IntroCards", "SeatIntro", "gone_for_good", "intro_parts", "link_people"]
 
@@ -159,7 +158,7 @@ class SeatIntro:
     """The introduction band of one table (see the module docstring). Built once; its
     components are updated in place."""
 
-    def __init__(self, table: TableShell) -> None:
+    def __init__(self, table: TableLike) -> None:
         self.table = table
         self.match = table.match
         self.midi = isinstance(self.match, MidiMatch)
@@ -332,14 +331,12 @@ class SeatIntro:
 def _new_tab_link(words: str, **query: str) -> str:
     """A link to the exhibit's page ``query`` (the explorer), opened in a new tab: ``words``
     and a mark that says so; as tall as a button, for a finger."""
-    from urllib.parse import urlencode
-
     return (f"<a class='intro-about' href='/?{text(urlencode(query))}' target='_blank' rel='noopener' "
             f"style='display:inline-block;min-height:44px;line-height:44px;padding:0 0.4em;color:#14506e;"
             f"font-weight:600'>{text(words)} <span aria-hidden='true'>↗</span></a>")
 
 
-def link_people(table: TableShell, on_person: Callable[[str], Any] | None) -> None:
+def link_people(table: TableLike, on_person: Callable[[str], Any] | None) -> None:
     """What the introduction's links call with a person's id (``vauban``): the exhibit opens
     its explorer on that person (none: the links open the explorer in a new tab, as on a
     classroom device). The band is drawn again if it is already drawn."""
@@ -350,7 +347,7 @@ def link_people(table: TableShell, on_person: Callable[[str], Any] | None) -> No
         intro.parts()
 
 
-def intro_parts(table: TableShell) -> list[Any]:
+def intro_parts(table: TableLike) -> list[Any]:
     """The introduction band for ``table``'s parts, at the top (an empty list once it is
     gone). The band is made on the first call and kept by the table."""
     intro = table.__dict__.get("_seat_intro")

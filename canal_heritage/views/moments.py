@@ -28,7 +28,7 @@ import param
 from panel.custom import JSComponent
 
 from ..heritage import built_story
-from ..i18n import Translator
+from ..i18n import Translator, translator
 from ..matches import moments as M
 from ..midi.state import SiteStatus
 from ..theme import arriala_seat
@@ -399,8 +399,6 @@ class MomentStage(JSComponent):
 
 
 def _translator(lang: str) -> Translator:
-    from ..i18n import translator
-
     return translator(lang)
 
 
@@ -430,9 +428,7 @@ def _who(match: Any, narrator: Any, seat: int, size: int = 22) -> str:
 
 
 def _hex(colour: str, size: int, label: str) -> str:
-    from .arriala_table import shape_svg
-
-    return shape_svg(colour, "hex", size, label=label)
+    return art.shape_svg(colour, "hex", size, label=label)
 
 
 def _card(match: Any, narrator: Any, seat: int, value: int | None, back_label: str) -> str:

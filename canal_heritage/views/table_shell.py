@@ -24,6 +24,8 @@ import panel as pn
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ..matches.table import LogLine, TableMatch
 from ..theme import SHAPE_SYMBOL
+from .end_story import EndInView, frame_end  # engineers — Riquet's story, "your canal"
+from .end_title import end_headline
 from .inplace import InPlace
 from .log_sheet import LogSheet
 from .moments import MomentStage
@@ -500,7 +502,6 @@ class TableShell(InPlace, pn.viewable.Viewer):
         breakdown: the game's chart and score sheet, "your canal", "discover next", Riquet's
         story (:func:`.end_story.frame_end`)."""
         tr = self.tr
-        from .end_story import EndInView, frame_end  # engineers — Riquet's story, "your canal"
         buttons = []
         if self._on_again:
             buttons.append(button(tr.ui("table.again", "Play again"), self._again, kind="primary", name="again"))
@@ -525,8 +526,6 @@ class TableShell(InPlace, pn.viewable.Viewer):
         """The end screen's title and the line about the winner under it
         (:func:`.end_title.end_headline`), from the engine's outcome; ``tiebreak`` is each
         owner's tie-break value, ``winner_words`` who won ("Clerville wins!")."""
-        from .end_title import end_headline
-
         return end_headline(self.tr, self.match.outcome(), self._end_viewer(), tiebreak, winner_words)
 
     def _end_parts(self) -> list[Any]:
