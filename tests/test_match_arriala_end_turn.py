@@ -9,7 +9,7 @@ import random
 from canal_heritage.arriala import actions as A
 from canal_heritage.arriala.record import record_of as arriala_record
 from canal_heritage.arriala.record import replay as arriala_replay
-from canal_heritage.matches.arriala import ArrialaMatch, Seat, TurnHeld
+from canal_heritage.matches.arriala import ArrialaMatch, Seat
 
 
 def vs_bot(**kw) -> ArrialaMatch:
@@ -37,7 +37,7 @@ def test_the_last_action_point_waits_for_end_my_turn():
     history = list(m.state.history)
     assert m.play(last)
     assert m.waiting_to_end
-    assert isinstance(m.state, TurnHeld)
+    assert m.state.turn_held
     assert m.to_move == 0 and m.is_viewer_turn() and m.state.ap == 0
     assert m.legal_actions() == (A.END_TURN,)  # the only choice
     obs = m.observation()
@@ -48,7 +48,7 @@ def test_the_last_action_point_waits_for_end_my_turn():
     version = m.version
     assert m.play(A.END_TURN)
     assert m.version == version + 1  # one update
-    assert not m.waiting_to_end and type(m.state) is not TurnHeld
+    assert not m.waiting_to_end and not m.state.turn_held
     assert m.state.history == [*history, last]  # the record holds the action, not an extra "end"
     assert m.state.turns == 1 and m.is_bot_turn()
     assert not m.can_undo()  # the turn is over

@@ -62,12 +62,11 @@ from __future__ import annotations
 
 import re
 import weakref
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from ..core.errors import IllegalActionError
-
-if TYPE_CHECKING:
-    from .state import ArrialaGame
+from .board import Board
+from .data import Costs
 
 END_TURN = 0
 DRAW = 1
@@ -81,6 +80,24 @@ CARD = 10000
 CARD_SPAN = 4096
 W = 5  # worker slots per owner
 MAX_WORKERS = 20  # four owners of five
+
+
+class GameParts(Protocol):
+    """What this module reads of a game (:class:`~.state.ArrialaGame`): the actions are the
+    bottom layer of the engine, so they name the game's parts instead of importing it."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def costs(self) -> Costs: ...
+    @property
+    def effects(self) -> tuple[str, ...]: ...
+    @property
+    def card_value(self) -> tuple[int, ...]: ...
+    @property
+    def card_ids(self) -> tuple[str, ...]: ...
+    @property
+    def workers(self) -> int: ...
 
 
 class Decoded(NamedTuple):
@@ -133,7 +150,7 @@ def card_target_worker_vineyard(w: int, v: int) -> int:
     return w * 4 + v
 
 
-def cost(game: ArrialaGame, loc: tuple[int, ...] | list[int], action: int) -> int:
+def cost(game: GameParts, loc: tuple[int, ...] | list[int], action: int) -> int:
     """The AP ``action`` costs with the workers at ``loc`` (0 for END_TURN): a move pays for
     each cell it crosses, a move card for the cells beyond its value."""
     c = game.costs
@@ -202,7 +219,7 @@ _WORKER = re.compile(r"w(0|[1-9][0-9]?)")
 class _Names:
     """The ids of one game's cells, vineyards, blue cells, works and card kinds, both ways."""
 
-    def __init__(self, game: ArrialaGame) -> None:
+    def __init__(self, game: GameParts) -> None:
         b = game.board
         self.cells = [b.cell_id(i) for i in range(b.size)]
         self.cell_index = {x: i for i, x in enumerate(self.cells)}
@@ -216,14 +233,14 @@ class _Names:
 _NAMES: weakref.WeakKeyDictionary[Any, _Names] = weakref.WeakKeyDictionary()
 
 
-def _names(game: ArrialaGame) -> _Names:
+def _names(game: GameParts) -> _Names:
     n = _NAMES.get(game)
     if n is None:
         n = _NAMES[game] = _Names(game)
     return n
 
 
-def _game_of(state_or_game: Any) -> ArrialaGame:
+def _game_of(state_or_game: Any) -> GameParts:
     return getattr(state_or_game, "game", state_or_game)
 
 

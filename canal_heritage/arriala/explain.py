@@ -7,22 +7,19 @@ checks below look for the first broken rule in the order a player would think of
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.errors import IllegalActionError
 from . import actions as A
-
-if TYPE_CHECKING:
-    from .state import ArrialaState
+from .rules import BLUE, END, GONE, RESERVE, VINE
+from .table import ArrialaPosition
 
 
 def _err(msg: str, key: str, **args: Any) -> IllegalActionError:
     return IllegalActionError(msg, key, **args)
 
 
-def why_illegal(s: ArrialaState, action: Any) -> IllegalActionError:
-    from .state import BLUE, END, GONE, RESERVE, VINE
-
+def why_illegal(s: ArrialaPosition, action: Any) -> IllegalActionError:
     if s.phase == END:
         return _err("The game is over: no more actions.", "error.game_over")
     g = s.game

@@ -21,6 +21,7 @@ from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.game import Ranking, Termination
 from ..core.narration import BaseNarrator
+from ..heritage import load_heritage
 from ..i18n import Translator
 from . import actions as A
 from .state import ArrialaGame
@@ -59,8 +60,6 @@ class Narrator(BaseNarrator):
     def place(self, place_id: str) -> str:
         """A town, vineyard, river-work kind or engineering work, named from the heritage
         content (``data/heritage/places.json``, ``game.arriala`` ids)."""
-        from ..heritage import load_heritage
-
         try:
             return load_heritage().place_for_game("arriala", place_id).localized("name", self.lang).text
         except KeyError:

@@ -47,50 +47,12 @@ from ..core.records import (
     read_record_source,
     replay_decisions,
 )
-from .data import load_arriala_data
-from .state import EDITION, EDITIONS, ArrialaGame, ArrialaState
+from .position_format import OVERRIDES, game_overrides
+from .rules import EDITION, EDITIONS
+from .state import ArrialaGame, ArrialaState, make_game
 
 FORMAT = "canal-heritage/arriala-game"
 VERSION = 1
-#: the balance-study overrides of :class:`ArrialaGame`, with the length each list must have
-OVERRIDES = {"cells": 4, "lock_max": 4, "table": 10, "deck": None}
-
-
-def game_overrides(game: ArrialaGame) -> dict[str, list[int] | None]:
-    """The balance-study overrides ``game`` was built with (``None`` where it uses the data).
-
-    Raises:
-        RecordError: ``game`` uses content other than ``data/arriala/``, which no record
-            or position can name.
-    """
-    data = load_arriala_data()
-    if game.data is not data and game.data != data:
-        raise RecordError("this game uses its own content (ArrialaGame(data=...)), which a saved game "
-                          "cannot describe")
-    in_play = {st.id: st for st in game.board.stretches}
-    cells, lock_max = [], []
-    for st in data.board.stretches:
-        x = in_play.get(st.id)
-        cells.append(x.last - x.first + 1 if x else st.cells)
-        lock_max.append(x.lock_max if x else st.lock_max)
-    table = list(game.table[1:])
-    deck = list(game.deck_counts)
-    return {
-        "cells": None if cells == [st.cells for st in data.board.stretches] else cells,
-        "lock_max": None if lock_max == [st.lock_max for st in data.board.stretches] else lock_max,
-        "table": None if table == [data.board.scoring_table[str(k)] for k in range(1, 11)] else table,
-        "deck": None if deck == [c.count for c in data.deck.cards] else deck,
-    }
-
-
-def make_game(players: int, overrides: dict[str, Any]) -> ArrialaGame:
-    """``ArrialaGame(players, **overrides)``; a bad override raises ``ValueError`` naming it.
-    ``edition`` None is the current edition (A-R19)."""
-    given = {k: v for k, v in overrides.items() if v is not None}
-    return ArrialaGame(players, cells=given.get("cells"), lock_max=given.get("lock_max"), table=given.get("table"),
-                       deck=given.get("deck"), edition=given.get("edition", EDITION))
-
-
 @dataclass
 class GameRecord:
     """Everything needed to replay a game exactly (A-R12)."""

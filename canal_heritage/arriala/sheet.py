@@ -4,13 +4,11 @@ works, engineering works, vineyards), and the final ranking (A-R18)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.game import Ranking, Termination
 from .scoring import ScoreItem
-
-if TYPE_CHECKING:
-    from .state import ArrialaState
+from .table import ArrialaPosition
 
 KINDS = ("section", "lock", "river_work", "engineering_work", "vineyard")
 
@@ -54,7 +52,7 @@ class ScoreSheet:
                             "by_kind": o.by_kind(), "items": [i.to_json() for i in o.items]} for o in self.owners]}
 
 
-def score_sheet(s: ArrialaState) -> ScoreSheet:
+def score_sheet(s: ArrialaPosition) -> ScoreSheet:
     g = s.game
     owners = tuple(OwnerScore(o, o >= g.players, tuple(s.items[o]), s.canal_workers(o)) for o in range(g.owners))
     return ScoreSheet(owners, s.is_terminal(), tuple(s.winners or ()), s.ranking, s.termination)

@@ -26,7 +26,7 @@ from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from .table import MAX_PLANNED, LogLine, Seat, TableMatch, UndoStep
 
-__all__ = ["ArrialaMatch", "LogLine", "PALETTE", "Seat", "TurnHeld", "decide_turn", "kind_of", "stored_overrides",
+__all__ = ["ArrialaMatch", "LogLine", "PALETTE", "Seat", "decide_turn", "kind_of", "stored_overrides",
            "target_of", "worker_of"]
 
 #: Seconds between two actions of a bot's turn as the table replays them.
@@ -151,23 +151,6 @@ def blocked(state: ArrialaState, kind: str) -> IllegalActionError | None:
     return min(errors, key=lambda e: rank.get(e.key, len(rank)))
 
 
-# ---------------------------------------------------------------------- the last action point
-class TurnHeld(ArrialaState):
-    """The board just after a visitor spent their last action point, before the turn passes:
-    what the table shows while it waits for "End my turn", so that the last
-    action can be looked at and taken back like the others.
-
-    The rules are the engine's: the turn ends when no AP is left (A-R17). This copy only
-    leaves that last step out: it is shown, never played on; "End my turn" plays the action
-    on the real state (:class:`ArrialaMatch`), where the engine ends the turn. With no AP
-    left its only legal action is ``END_TURN``."""
-
-    __slots__ = ()
-
-    def _end_turn(self) -> None:
-        """The turn passes on the real state, when the visitor ends it."""
-
-
 # ---------------------------------------------------------------------- bots (worker side)
 def decide_turn(level: str, rng_seed: int, obs: ArrialaObservation) -> list[BotMove]:
     """A bot's next actions, from its observation only (A-R11): every action up to the first
@@ -219,7 +202,7 @@ class ArrialaMatch(TableMatch):
                  on_worker_failure: Callable[[BaseException], None] | None = None) -> None:
         self.overrides = dict(overrides or {})
         #: the visitor's action that spent their last AP, and the real state before it, while the
-        #: table shows its result and waits for "End my turn" (:class:`TurnHeld`)
+        #: table shows its result and waits for "End my turn" (``ArrialaState.hold_last_action``)
         self._held: tuple[int, ArrialaState] | None = None
         self._reasons_cache: tuple[tuple[Any, ...], dict[str, IllegalActionError]] | None = None
         super().__init__(seats, seed, first=first, lang=lang, projector=projector, pace=pace,
@@ -311,7 +294,8 @@ class ArrialaMatch(TableMatch):
 
     def _play(self, action: int) -> bool:
         """The visitor's action; the one that spends their last AP is shown and waits for
-        "End my turn" (:class:`TurnHeld`). Bots never wait: their moves do not come here."""
+        "End my turn" (T-R2: the engine's :meth:`~canal_heritage.arriala.state.ArrialaState.hold_last_action`,
+        a copy on which the turn has not passed). Bots never wait: their moves do not come here."""
         if self._held is not None:
             if action != A.END_TURN or not self.is_viewer_turn() or self.paused:
                 return super()._play(action)  # refused: no AP left, or not now
@@ -322,10 +306,8 @@ class ArrialaMatch(TableMatch):
             return super()._play(last)  # the engine ends the turn (A-R17)
         if (action != A.END_TURN and self.is_viewer_turn() and not self.paused
                 and action in self.state.legal_actions()):
-            held = self.state.clone()
-            held.__class__ = TurnHeld  # the same slots: a copy that will not end the turn itself
-            held._apply(action)
-            if not held.is_terminal() and held.ap <= 0:
+            held = self.state.hold_last_action(action)
+            if held.turn_held:
                 self._held = (action, self.state)
                 self.state = held
                 self._generation += 1

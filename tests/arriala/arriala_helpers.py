@@ -20,8 +20,10 @@ import pytest
 
 from canal_heritage.arriala import ArrialaGame, ArrialaState
 from canal_heritage.arriala import actions as A
+from canal_heritage.arriala.moves import movable
 from canal_heritage.arriala.position import state_from_dict, state_to_dict
 from canal_heritage.arriala.record import game_overrides
+from canal_heritage.arriala.sampling import held, target_cells
 from canal_heritage.arriala.state import BLUE, GONE, RESERVE, VINE
 from canal_heritage.core.errors import IllegalActionError
 
@@ -238,15 +240,15 @@ def check_derived_facts(s: ArrialaState) -> None:
     assert s._free_map() == fresh._free_map()
     assert s.sections() == fresh.sections()
     assert [s.section_of(c) for c in range(s.board.size)] == [fresh.section_of(c) for c in range(s.board.size)]
-    assert s._target_cells() == fresh._target_cells()
+    assert target_cells(s) == target_cells(fresh)
     if not s.is_terminal():
-        assert s._movable() == fresh._movable()
-        assert s._held() == fresh._held()
-    for p, held in enumerate(s._held_cache or []):  # every seat's kept cards, not only the current one's
-        if held is not None:
-            assert held == [plan[1:] for plan in s.game.card_plan if s.hand[p][plan[0]]]
+        assert movable(s) == movable(fresh)
+        assert held(s) == held(fresh)
+    for p, kept in enumerate(s._held_cache or []):  # every seat's kept cards, not only the current one's
+        if kept is not None:
+            assert kept == [plan[1:] for plan in s.game.card_plan if s.hand[p][plan[0]]]
     if s._where is not None:
-        fresh._movable()
+        movable(fresh)
         assert s._where == fresh._where
 
 

@@ -19,6 +19,7 @@ from profiles import examples
 from canal_heritage.arriala import ArrialaState
 from canal_heritage.arriala.position import state_from_dict, state_to_dict
 from canal_heritage.arriala.record import load_record, record_of
+from canal_heritage.arriala.sampling import all_candidates
 from canal_heritage.arriala.state import VINE
 from canal_heritage.core.errors import PositionError
 
@@ -92,7 +93,7 @@ def test_the_facts_kept_up_to_date_are_those_worked_out_afresh(players, seed, po
     def hook(state):
         check_derived_facts(state)
         if not state.is_terminal():
-            candidates = [a for a in state._all_candidates() if a >= 0]
+            candidates = [a for a in all_candidates(state) if a >= 0]
             assert len(candidates) == len(set(candidates)), "a legal action is twice among the candidates"
             assert sorted(candidates) == sorted(state.legal_actions())
     play_random(players, seed, policy, hook=hook, end_weight=eager, draw=draw, log=False)
