@@ -35,7 +35,7 @@ from . import __version__, games
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from .arriala.simulate import ArrialaSummary, Overrides
+    from .arriala.simulate import ArrialaSummary
     from .midi.simulate import Summary as MidiSummary
 
 GAME_TITLES = {k.name: k.title for k in games.kinds()}
@@ -393,7 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
     midi.add_argument("--expert-iterations", type=_positive, metavar="N",
                       help="sampled worlds per expert decision (default: the bot's own)")
     _run_options(midi)
-    midi.set_defaults(parser=midi)
+    midi.set_defaults(parser=midi, simulation=_midi_simulation)
 
     arr = games.add_parser("arriala", help="Arriala (Canal de Garonne)",
                            description="Simulate Arriala games between bots "
@@ -408,7 +408,7 @@ def build_parser() -> argparse.ArgumentParser:
     arr.add_argument("--deck", type=_numbers(10, "the deck", "cards of each kind"), metavar="N1,...,N10",
                      help="cards of each kind, in data/arriala/deck.json order (each 0 or more)")
     _run_options(arr)
-    arr.set_defaults(parser=arr)
+    arr.set_defaults(parser=arr, simulation=_arriala_simulation)
 
     srv = sub.add_parser("serve", help="start the exhibit on this machine (http://localhost:5006)",
                          description="Start the museum exhibit: a local web server, nothing fetched from outside. "
@@ -600,19 +600,9 @@ def _simulate(args: argparse.Namespace, parser: _Parser) -> int:
         if problem:
             parser.error(f"--json: {problem}")
     # every argument is checked before the first game (the simulators check again, harmlessly)
-    overrides: Overrides | None = None
     try:
         check_seats(GAME_TITLES[args.game], args.players, args.bots, args.games, _bot_names(args.game))
-        if args.game == "midi":
-            from .midi.state import MidiGame
-
-            MidiGame(args.players, thresholds=args.thresholds)
-        else:
-            from .arriala.simulate import Overrides
-
-            overrides = Overrides(*(tuple(x) if x else None for x in (args.cells, args.lock_max, args.table,
-                                                                      args.deck)))
-            overrides.game(args.players)
+        simulate, report = args.simulation(args)
     except ValueError as exc:
         parser.error(str(exc))
     console = Console()
@@ -624,23 +614,8 @@ def _simulate(args: argparse.Namespace, parser: _Parser) -> int:
         def advance(k: int) -> None:
             progress.update(task, completed=k)
 
-        summary: MidiSummary | ArrialaSummary
-        if overrides is None:
-            from .midi.simulate import simulate_midi
-
-            summary = simulate_midi(args.players, args.bots, args.games, args.seed, thresholds=args.thresholds,
-                                    jobs=args.jobs, expert_iterations=args.expert_iterations, progress=advance)
-        else:
-            from .arriala.simulate import simulate_arriala
-
-            summary = simulate_arriala(args.players, args.bots, args.games, args.seed, overrides=overrides,
-                                       jobs=args.jobs, progress=advance)
-    from .arriala.simulate import ArrialaSummary
-
-    if isinstance(summary, ArrialaSummary):
-        _print_arriala_summary(summary, console, args.lang)
-    else:
-        _print_summary(summary, console, args.lang)
+        summary = simulate(advance)
+    report(summary, console, args.lang)
     if args.json is not None:
         try:
             args.json.write_text(json.dumps(summary.to_json(), indent=2), encoding="utf-8")
@@ -650,6 +625,37 @@ def _simulate(args: argparse.Namespace, parser: _Parser) -> int:
             return 1
         console.print(translator(args.lang).ui("cli.json_written", "Figures written to {path}", path=str(args.json)))
     return 0
+
+
+#: a game's simulation, ready to run: it plays the games (told each game done) and returns the
+#: summary; then how the summary is printed
+Simulation = tuple[Callable[[Callable[[int], None]], Any], Callable[[Any, Any, str], None]]
+
+
+def _midi_simulation(args: argparse.Namespace) -> Simulation:
+    """Canal du Midi's simulation of ``args`` (ValueError: an option the game refuses)."""
+    from .midi.simulate import simulate_midi
+    from .midi.state import MidiGame
+
+    MidiGame(args.players, thresholds=args.thresholds)
+    def run(progress: Callable[[int], None]) -> Any:
+        return simulate_midi(args.players, args.bots, args.games, args.seed, thresholds=args.thresholds,
+                             jobs=args.jobs, expert_iterations=args.expert_iterations, progress=progress)
+
+    return run, _print_summary
+
+
+def _arriala_simulation(args: argparse.Namespace) -> Simulation:
+    """Arriala's simulation of ``args`` (ValueError: an option the game refuses)."""
+    from .arriala.simulate import Overrides, simulate_arriala
+
+    overrides = Overrides(*(tuple(x) if x else None for x in (args.cells, args.lock_max, args.table, args.deck)))
+    overrides.game(args.players)
+    def run(progress: Callable[[int], None]) -> Any:
+        return simulate_arriala(args.players, args.bots, args.games, args.seed, overrides=overrides, jobs=args.jobs,
+                                progress=progress)
+
+    return run, _print_arriala_summary
 
 
 def _lessons(args: argparse.Namespace, parser: _Parser) -> int:

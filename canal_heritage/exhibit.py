@@ -27,6 +27,7 @@ import logging
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 from urllib.parse import parse_qs, urlencode
@@ -34,29 +35,47 @@ from urllib.parse import parse_qs, urlencode
 import panel as pn
 import param
 
+from . import games
 from .i18n import LANGUAGES, normalise_language, translator
-from .matches.arriala import ArrialaMatch
-from .matches.guide import GuideState  # guide
-from .matches.midi import MidiMatch, Seat
-from .views.arriala_setup import ArrialaSetup
-from .views.arriala_table import ArrialaTable
+from .matches.guide import GuideState
+from .matches.table import Seat, TableMatch
 from .views.explorer import SECTIONS, HeritageExplorer
-from .views.home import Home, MidiSetup
+from .views.home import Home
 from .views.intro import link_people
 from .views.kiosk import AttractLoop, IdleGuard
-from .views.midi_table import MidiTable
 from .views.navigation import History, LeaveDialog, VisitorKeeper
+from .views.screens import screens
+from .views.table_shell import TableShell
 from .views.theme import root_styles, text
 
-#: each page's name in the address (``?page=…``); home has none
-PAGE_IN_URL = {"home": "", "setup": "midi-setup", "table": "midi", "explorer": "explorer",
-               "arriala-setup": "arriala-setup", "arriala": "arriala"}
-#: the pages an address may name (the names above, the pages' own names and ``heritage``)
-PAGE_FROM_URL = {**{v: k for k, v in PAGE_IN_URL.items()}, **{k: k for k in PAGE_IN_URL}, "heritage": "explorer"}
-#: the games' pages, and their set-up pages
-GAME_PAGES = {"table": "setup", "arriala": "arriala-setup"}
-#: each game's page
-GAME_PAGE_OF = {"midi": "table", "arriala": "arriala"}
+#: the pages: home, the heritage explorer, and each game's set-up page (``midi-setup``) and
+#: table (``midi``), by the games' registered names; each is its name in the address
+#: (``?page=…``), but home, which has none
+PAGES = ("home", "explorer", *(page for name in games.names() for page in (f"{name}-setup", name)))
+#: the pages an address may name: the pages, and ``heritage`` for the explorer
+PAGE_FROM_URL = {**{p: p for p in PAGES if p != "home"}, "heritage": "explorer"}
+
+
+def setup_page(game: str) -> str:
+    """The set-up page of the game named ``game``."""
+    return f"{game}-setup"
+
+
+def game_of_page(page: str) -> str | None:
+    """The game whose table ``page`` is (None: not a game's table)."""
+    return page if page in games.names() else None
+
+
+@dataclass
+class GameSession:
+    """A visitor's game of one kind: its match (None before the first), its table on screen,
+    and how it was begun, for "Play again"."""
+
+    match: TableMatch | None = None
+    table: TableShell | None = None
+    seats: list[Seat] = field(default_factory=list)
+    first: int | None = None
+    seed: int | None = None
 
 log = logging.getLogger(__name__)
 
@@ -65,34 +84,25 @@ class ExhibitApp(pn.viewable.Viewer):
     """One visitor's session of the exhibit."""
 
     lang: param.Selector[str] = param.Selector(default="fr", objects=list(LANGUAGES))
-    page: param.Selector[str] = param.Selector(default="home", objects=["home", "setup", "table", "explorer",
-                                                                        "arriala-setup", "arriala"])
+    page: param.Selector[str] = param.Selector(default="home", objects=list(PAGES))
 
     def __init__(self, *, kiosk: bool = False, projector: bool = False, idle_after: float = 90,
                  countdown: int = 20, executor: Executor | Callable[[], Executor] | None = None,
                  on_worker_failure: Callable[[BaseException], None] | None = None,
-                 seed: int | None = None,
-                 expert_iterations: int | None = None, arriala_pace: float | None = None,
-                 arriala_overrides: dict[str, Any] | None = None, **params: Any) -> None:
+                 seed: int | None = None, match_options: dict[str, dict[str, Any]] | None = None,
+                 **params: Any) -> None:
         super().__init__(**params)
         self.kiosk = kiosk
         self.projector = projector
         self.executor = executor
         self.on_worker_failure = on_worker_failure
-        self.expert_iterations = expert_iterations
-        self._seed = seed
-        self.match: MidiMatch | None = None
-        self._table: MidiTable | None = None
+        #: each game's extra match options, by its name (tests and benchmarks: a bot's budget,
+        #: Arriala's pace and short boards)
+        self.match_options = {name: dict(options) for name, options in (match_options or {}).items()}
         self._explorer: HeritageExplorer | None = None
-        self._seats: list[Seat] = []
-        #: Arriala: the game, its table, who sat and who started; pace and overrides are for tests
-        self.arriala: ArrialaMatch | None = None
-        self._arriala_table: ArrialaTable | None = None
-        self._arriala_seats: tuple[list[Seat], int | None] = ([], None)
-        self._arriala_seed = seed
-        self.arriala_pace = arriala_pace
-        self.arriala_overrides = arriala_overrides
-        self._game_page = "table"  # where "back to the game" leads
+        #: each game's session, by the game's name: one lifecycle for every game
+        self.sessions = {name: GameSession(seed=seed) for name in games.names()}
+        self._game_page = games.names()[0]  # the game "back to the game" leads to
         #: guide — the set-up page on screen, and the games a visitor has started (no guide by default then)
         self._setup_view: Any = None
         self._guided_games: set[str] = set()
@@ -132,10 +142,9 @@ class ExhibitApp(pn.viewable.Viewer):
         self.guard.lang = lang
         if self.attract is not None:
             self.attract.lang = lang
-        if self.match is not None:
-            self.match.set_language(lang)
-        if self.arriala is not None:
-            self.arriala.set_language(lang)
+        for session in self.sessions.values():
+            if session.match is not None:
+                session.match.set_language(lang)
         self.lang = lang
 
     def set_projector(self, on: bool) -> None:
@@ -162,11 +171,12 @@ class ExhibitApp(pn.viewable.Viewer):
         """Show ``page``; ``how`` it shows in the history: ``push`` a new entry, ``replace``
         the current one, ``pop`` (the browser went Back or Forward to it)."""
         self._set_notice(None)
-        if page in GAME_PAGES and self.game(page) is None:
+        game = game_of_page(page)
+        if game is not None and self.match_of(game) is None:
             # an address of a game no longer here: its set-up, unless a game kept for this
             # browser comes up (a reload: :meth:`look_for_kept` then takes it up)
             self._wanted = page
-            page = GAME_PAGES[page]
+            page = setup_page(game)
         changed = page != self.page
         self._how = how
         try:
@@ -176,10 +186,18 @@ class ExhibitApp(pn.viewable.Viewer):
         if not changed:
             self._sync_url(replace=how != "push")
 
-    def game(self, page: str | None = None) -> MidiMatch | ArrialaMatch | None:
-        """The game of a game's page (``table``, ``arriala``; the shown page by default)."""
-        page = self.page if page is None else page
-        return self.match if page == "table" else self.arriala if page == "arriala" else None
+    def game(self, page: str | None = None) -> TableMatch | None:
+        """The game of a game's page (``midi``, ``arriala``; the shown page by default)."""
+        game = game_of_page(self.page if page is None else page)
+        return None if game is None else self.match_of(game)
+
+    def match_of(self, game: str) -> TableMatch | None:
+        """This visitor's match of the game named ``game`` (None: none begun, or reset)."""
+        return self.sessions[game].match
+
+    def table_of(self, game: str) -> TableShell | None:
+        """The table view of the game named ``game`` while its page is shown."""
+        return self.sessions[game].table
 
     def running(self, page: str) -> bool:
         """Whether the game of this page is in progress (there, and not over)."""
@@ -194,19 +212,18 @@ class ExhibitApp(pn.viewable.Viewer):
     def games_in_progress(self) -> list[str]:
         """The games the home page offers to resume: ``midi``, ``arriala`` (in progress on this
         page, or kept for this browser in the server's store)."""
-        return [name for name, page in GAME_PAGE_OF.items()
-                if self.running(page) or (name in self._kept_offers and self.game(page) is None)]
+        return [name for name in self.sessions
+                if self.running(name) or (name in self._kept_offers and self.match_of(name) is None)]
 
     def resume(self, game: str) -> None:
         """Back to the game in progress (``midi`` or ``arriala``), from the home page; a game
         kept in the store is taken up first (:meth:`take_up_kept`)."""
-        page = "arriala" if game == "arriala" else "table"
-        if self.game(page) is None and game in self._kept_offers:
+        if self.match_of(game) is None and game in self._kept_offers:
             if pn.state.curdoc is not None:
                 pn.state.execute(partial(self._resume_kept, game))
             return
-        self._game_page = page
-        self.go(page)
+        self._game_page = game
+        self.go(game)
 
     # ------------------------------------------------------------------ leaving a game
     def _ask_leave(self, page: str, how: str) -> None:
@@ -235,8 +252,8 @@ class ExhibitApp(pn.viewable.Viewer):
     def url(self) -> str:
         """The address of what is shown (its query): ``?page=explorer&place=midi-VIII&lang=fr``."""
         query: dict[str, str] = {}
-        if PAGE_IN_URL.get(self.page):
-            query["page"] = PAGE_IN_URL[self.page]
+        if self.page != "home":
+            query["page"] = self.page
         if self.page == "explorer" and self._explorer is not None:
             if self._explorer.section != "map":
                 query["section"] = self._explorer.section
@@ -340,7 +357,7 @@ class ExhibitApp(pn.viewable.Viewer):
             # another place or section is the same page: the address follows, in place
             self._explorer.param.watch(lambda *_: self._explorer_moved(), ["place", "section", "person"])
         self._explorer.lang = self.lang
-        self._explorer.game_in_progress = (self.arriala if self._game_page == "arriala" else self.match) is not None
+        self._explorer.game_in_progress = self.match_of(self._game_page) is not None
         return self._explorer
 
     def _explorer_moved(self) -> None:
@@ -361,44 +378,31 @@ class ExhibitApp(pn.viewable.Viewer):
         wanted = setup is not None and getattr(setup, "game", None) == game and setup.learning.guide.value
         return GuideState(game) if wanted else None
 
-    def start_midi(self, seats: list[Seat]) -> None:
+    def start(self, game: str, seats: list[Seat], first: int | None = None) -> None:
+        """A new game of ``game`` for these seats, in place of this visitor's last one of it;
+        ``first``: the seat the table chose to start (Arriala, A-R9), or None for chance."""
         self.touch()
-        self._seats = seats
-        seed = self._seed if self._seed is not None else random.SystemRandom().randrange(2**31)
-        self._discard(self.match)
-        self._drop_offer("midi")
-        self.match = MidiMatch(seats, seed=seed, lang=self.lang, projector=self.projector,
-                               expert_iterations=self.expert_iterations, on_worker_failure=self.on_worker_failure)
-        self.match.guide = self._new_guide("midi")  # guide
-        self._keep(self.match)
-        self._game_page = "table"
-        self._arrive("table", "replace")  # the game takes the set-up's place in the history
+        session = self.sessions[game]
+        session.seats, session.first = list(seats), first
+        self._discard(session.match)
+        self._drop_offer(game)
+        seed = session.seed if session.seed is not None else random.SystemRandom().randrange(2**31)
+        match = games.kind(game).match_class(seats, seed=seed, first=first, lang=self.lang,
+                                             **self._match_options(game))
+        match.guide = self._new_guide(game)
+        session.match = match
+        self._keep(match)
+        self._game_page = game
+        self._arrive(game, "replace")  # the game takes the set-up's place in the history
         self._render()
-
-    def start_arriala(self, seats: list[Seat], first: int | None = None) -> None:
-        """A game of Arriala for these seats; ``first`` is the seat the table chose (A-R9)."""
-        self.touch()
-        self._arriala_seats = (seats, first)
-        self._discard(self.arriala)
-        self._drop_offer("arriala")
-        seed = self._arriala_seed if self._arriala_seed is not None else random.SystemRandom().randrange(2**31)
-        options: dict[str, Any] = {} if self.arriala_pace is None else {"pace": self.arriala_pace}
-        self.arriala = ArrialaMatch(seats, seed=seed, first=first, lang=self.lang, projector=self.projector,
-                                    overrides=self.arriala_overrides, on_worker_failure=self.on_worker_failure,
-                                    **options)
-        self.arriala.guide = self._new_guide("arriala")  # guide
-        self._keep(self.arriala)
-        self._game_page = "arriala"
-        self._arrive("arriala", "replace")
-        self._render()
-
-    def again_arriala(self) -> None:
-        self._arriala_seed = None if self._arriala_seed is None else self._arriala_seed + 1
-        self.start_arriala(*self._arriala_seats)
 
     def again(self) -> None:
-        self._seed = None if self._seed is None else self._seed + 1
-        self.start_midi(self._seats)
+        """"Play again": a new game of the game on screen, with the same seats (a test's seed
+        moves on by one)."""
+        game = game_of_page(self.page) or self._game_page
+        session = self.sessions[game]
+        session.seed = None if session.seed is None else session.seed + 1
+        self.start(game, session.seats, session.first)
 
     def reset(self) -> None:
         """Kiosk time-out: discard the game (and the explorer's state) and go home, without
@@ -406,12 +410,11 @@ class ExhibitApp(pn.viewable.Viewer):
         self._pending = None
         self.leave_dialog.open = False
         self._notice = None
-        self._discard(self.match)  # its bots stop; a kept game is closed: the next visitor starts afresh
-        self._discard(self.arriala)
+        for session in self.sessions.values():
+            self._discard(session.match)  # its bots stop; a kept game is closed: the next visitor starts afresh
+            session.match = None
         for game in list(self._kept_offers):
             self._drop_offer(game)
-        self.match = None
-        self.arriala = None
         self._explorer = None
         self._guided_games = set()  # guide — the next visitor is new
         if self.page == "home":
@@ -442,11 +445,9 @@ class ExhibitApp(pn.viewable.Viewer):
             pn.state.execute(self._look_for_kept)
 
     def _match_options(self, game: str) -> dict[str, Any]:
-        if game == "midi":
-            return {"projector": self.projector, "expert_iterations": self.expert_iterations,
-                    "on_worker_failure": self.on_worker_failure}
+        """What this session gives a new match of ``game``, besides its seats and seed."""
         return {"projector": self.projector, "on_worker_failure": self.on_worker_failure,
-                **({} if self.arriala_pace is None else {"pace": self.arriala_pace})}
+                **self.match_options.get(game, {})}
 
     async def _look_for_kept(self) -> None:
         await self.look_for_kept()
@@ -467,12 +468,12 @@ class ExhibitApp(pn.viewable.Viewer):
             return []
         offers: dict[str, str] = {}
         for record in records:  # the newest first
-            if record.game not in offers and self.game(GAME_PAGE_OF[record.game]) is None:
+            if record.game in self.sessions and record.game not in offers and self.match_of(record.game) is None:
                 offers[record.game] = record.id
         self._kept_offers = offers
-        wanted = next((g for g, p in GAME_PAGE_OF.items() if p == self._wanted), None)
+        wanted = game_of_page(self._wanted or "")
         self._wanted = None
-        if wanted in offers and self.page == GAME_PAGES[GAME_PAGE_OF[wanted]]:
+        if wanted is not None and wanted in offers and self.page == setup_page(wanted):
             await self._resume_kept(wanted, "replace")  # the address named its table (a reload): back to it
         elif offers and self.page == "home":
             self._render()  # "Resume your game"
@@ -503,22 +504,19 @@ class ExhibitApp(pn.viewable.Viewer):
             log.exception("a kept game could not be resumed: its record is closed")
             KeptGame(room.store, room.hub.io, room_id).close()
             return False
-        if game == "midi":
-            self._discard(self.match)
-            self.match, self._seats = match, list(match.seats)  # type: ignore[assignment]
-        else:
-            self._discard(self.arriala)
-            self.arriala, self._arriala_seats = match, (list(match.seats), record.first)  # type: ignore[assignment]
+        session = self.sessions[game]
+        self._discard(session.match)
+        session.match, session.seats, session.first = match, list(match.seats), record.first
         return True
 
     async def _resume_kept(self, game: str, how: str = "push") -> None:
         if await self.take_up_kept(game):
-            self._game_page = GAME_PAGE_OF[game]
-            self._arrive(GAME_PAGE_OF[game], how)
+            self._game_page = game
+            self._arrive(game, how)
         elif self.page == "home":
             self._render()  # the offer is gone
 
-    def _keep(self, match: MidiMatch | ArrialaMatch) -> None:
+    def _keep(self, match: TableMatch) -> None:
         """Keep a new game in the store (inside a server, once the browser's token is known)."""
         from .rooms.visitor import KeptGame
 
@@ -541,7 +539,7 @@ class ExhibitApp(pn.viewable.Viewer):
             KeptGame(room.store, room.hub.io, room_id).close()
 
     @staticmethod
-    def _discard(match: MidiMatch | ArrialaMatch | None) -> None:
+    def _discard(match: TableMatch | None) -> None:
         """A game replaced or left for good: its bots stop, and a kept game is closed."""
         if match is not None:
             match.close()
@@ -551,7 +549,7 @@ class ExhibitApp(pn.viewable.Viewer):
     def release_kept(self) -> None:
         """The page has closed: its games stay kept (another page of the browser may take
         them up) and its bots stop."""
-        for match in (self.match, self.arriala):
+        for match in (session.match for session in self.sessions.values()):
             if match is not None:
                 match.close()
                 if match.journal is not None:
@@ -565,49 +563,38 @@ class ExhibitApp(pn.viewable.Viewer):
 
     def _render(self) -> None:
         self.guard.enabled = self.kiosk and self.page != "home"
-        if self.page == "table" and self._table is not None and self._table.match is self.match:
+        game = game_of_page(self.page)
+        session = self.sessions[game] if game is not None else None
+        if session is not None and session.table is not None and session.table.match is session.match:
             # the same game (a new language, say): the table follows its match by itself
-            if self._root.objects != self._frame(self._table):
-                self._root.objects = self._frame(self._table)
+            if self._root.objects != self._frame(session.table):
+                self._root.objects = self._frame(session.table)
             return
-        if self.page == "arriala" and self._arriala_table is not None and self._arriala_table.match is self.arriala:
-            if self._root.objects != self._frame(self._arriala_table):
-                self._root.objects = self._frame(self._arriala_table)
-            return
-        if self._table is not None:  # the old table stops following its match
-            self._table.dispose()
-            self._table = None
-        if self._arriala_table is not None:
-            self._arriala_table.dispose()
-            self._arriala_table = None
+        for other in self.sessions.values():  # an old table stops following its match
+            if other.table is not None:
+                other.table.dispose()
+                other.table = None
         if self.attract is not None:
             (self.attract.start if self.page == "home" else self.attract.stop)()
-        if self.page == "setup":
-            view: Any = MidiSetup(lang=self.lang, on_start=self.start_midi, on_back=lambda: self.go("home"),
-                                  guide_default=self.guide_default("midi"))  # guide
-            self._setup_view = view
-        elif self.page == "table" and self.match is not None:
-            view = self._table = MidiTable(self.match, executor=self.executor, on_home=lambda: self.go("home"),
-                                           on_again=self.again, on_touch=self.touch, on_language=self.set_language)
-            self._table.on_place = self.open_place  # "where is this?": the site in play, on the map
-            link_people(self._table, self.open_person)  # engineers (the introduction's links)
-        elif self.page == "arriala-setup":
-            view = ArrialaSetup(lang=self.lang, on_start=self.start_arriala, on_back=lambda: self.go("home"),
-                                guide_default=self.guide_default("arriala"))  # guide
-            self._setup_view = view
-        elif self.page == "arriala" and self.arriala is not None:
-            view = self._arriala_table = ArrialaTable(self.arriala, executor=self.executor,
-                                                      on_home=lambda: self.go("home"), on_again=self.again_arriala,
-                                                      on_touch=self.touch, on_language=self.set_language)
-            self._arriala_table.on_place = self.open_place  # "read the story": the place in the explorer
-            link_people(self._arriala_table, self.open_person)  # engineers (Riquet's page at the end)
+        setup = next((name for name in self.sessions if self.page == setup_page(name)), None)
+        view: Any
+        if setup is not None:
+            view = self._setup_view = screens(setup).setup(
+                lang=self.lang, on_start=partial(self.start, setup), on_back=lambda: self.go("home"),
+                guide_default=self.guide_default(setup))
+        elif game is not None and session is not None and session.match is not None:
+            table = session.table = screens(game).table(
+                session.match, executor=self.executor, on_home=lambda: self.go("home"), on_again=self.again,
+                on_touch=self.touch, on_language=self.set_language)
+            table.on_place = self.open_place  # "where is this?", "read the story": the place in the explorer
+            link_people(table, self.open_person)  # the introduction's and the end screen's people
+            view = table
         elif self.page == "explorer":
             view = self.explorer()
         else:
-            view = Home(lang=self.lang, on_language=self.set_language, on_play_midi=lambda: self.go("setup"),
+            view = Home(lang=self.lang, on_language=self.set_language, on_play=lambda g: self.go(setup_page(g)),
                         on_heritage=lambda: self.go("explorer"), attract=self.attract, projector=self.projector,
-                        on_projector=None if self.kiosk else self.set_projector,
-                        on_play_arriala=lambda: self.go("arriala-setup"),
+                        on_projector=None if self.kiosk else self.set_projector, kinds=list(self.sessions),
                         in_progress=self.games_in_progress(), on_resume=self.resume,
                         on_people=lambda: self.open_person("riquet"))  # welcome (Riquet's page)
         self._root.objects = self._frame(view)
@@ -617,7 +604,8 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
                executor: Executor | Callable[[], Executor] | None = None,
                on_worker_failure: Callable[[BaseException], None] | None = None, seed: int | None = None,
                expert_iterations: int | None = None, arriala_pace: float | None = None,
-               arriala_overrides: dict[str, Any] | None = None, classroom: Any = None) -> pn.viewable.Viewable:
+               arriala_overrides: dict[str, Any] | None = None, classroom: Any = None,
+               match_options: dict[str, dict[str, Any]] | None = None) -> pn.viewable.Viewable:
     """Build one session's app, reading ``?lang=``, ``?mode=``, ``?page=explorer``,
     ``&place=`` and ``&section=`` from the URL.
 
@@ -627,17 +615,24 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
         executor: where bots think: an executor, or a function returning the current one
             (a broken pool is replaced); None runs them in threads of this process.
         on_worker_failure: told when a bot worker fails (the server rebuilds its pool).
-        seed, expert_iterations, arriala_pace, arriala_overrides: for tests and benchmarks.
+        seed, match_options: for tests and benchmarks (``match_options``: each game's extra
+            match options, by its name); ``expert_iterations`` (Canal du Midi's expert bot),
+            ``arriala_pace`` and ``arriala_overrides`` are short for three of them.
         classroom: the server's classroom, whose store keeps a visitor's games (default: the
             one opened last in this process).
     """
     query = pn.state.location.query_params if pn.state.location is not None else {}
     lang = normalise_language(query.get("lang"))
     projector = query.get("mode") == "projector"
+    options: dict[str, dict[str, Any]] = {name: dict(o) for name, o in (match_options or {}).items()}
+    # the command line's and the tests' names for two games' options
+    for game, key, value in (("midi", "expert_iterations", expert_iterations), ("arriala", "pace", arriala_pace),
+                             ("arriala", "overrides", arriala_overrides)):
+        if value is not None:
+            options.setdefault(game, {})[key] = value
     app = ExhibitApp(kiosk=kiosk, projector=projector, idle_after=idle_after, countdown=countdown,
-                     executor=executor, on_worker_failure=on_worker_failure, seed=seed,
-                     expert_iterations=expert_iterations, lang=lang,
-                     arriala_pace=arriala_pace, arriala_overrides=arriala_overrides)
+                     executor=executor, on_worker_failure=on_worker_failure, seed=seed, match_options=options,
+                     lang=lang)
     app.room_service = classroom
     open_url(app, query)
     if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:

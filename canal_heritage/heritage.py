@@ -409,14 +409,10 @@ def built_heading(kind: PlaceKind, lang: str) -> str:
 def built_story(game: Literal["midi", "arriala"], game_id: str, lang: str) -> BuiltStory | None:
     """The story a place tells when it is built in ``game``: a Canal du Midi site (its card
     numeral, ``"VIII"``), an Arriala vineyard, river work or engineering work (its board id,
-    ``"chasselas"``, ``"mill"`` or its blue cell ``"blue-montech-castelsarrasin"``,
+    ``"chasselas"``, ``"mill"``, or a river work's kind,
     ``"pont-canal-cacor"``). None when the heritage records
     have no place for it. Texts come from :meth:`Heritage.place_for_game`'s record (its
     caption and "did you know?"), in ``lang`` through the catalogs."""
-    if game == "arriala" and game_id.startswith("blue-"):  # a blue cell: its river work's kind
-        from .arriala.data import load_arriala_data
-
-        game_id = next((c.kind for c in load_arriala_data().board.blue_cells if c.id == game_id), game_id)
     try:
         place = load_heritage().place_for_game(game, game_id)
     except KeyError:

@@ -360,20 +360,20 @@ def _exhibit_module():
 
 def test_the_exhibit_offers_arriala_from_home_and_discards_it_on_reset():
     module = _exhibit_module()
-    app = module.ExhibitApp(kiosk=True, seed=1, lang="en", arriala_pace=0)
+    app = module.ExhibitApp(kiosk=True, seed=1, lang="en", match_options={"arriala": {"pace": 0}})
     tile = next(b for b in app.__panel__().select(pn.widgets.Button) if "play-arriala" in b.css_classes)
     click(tile)
     assert app.page == "arriala-setup"
-    app.start_arriala([Seat("human", "Ana"), Seat("bot", "", "random")], first=1)
-    m = app.arriala
+    app.start("arriala", [Seat("human", "Ana"), Seat("bot", "", "random")], first=1)
+    m = app.match_of("arriala")
     assert app.page == "arriala" and m is not None and m.state.first == 1 and m.pace == 0
     assert m.to_move == 0  # the bot's first turn was played at once (no server here)
     app.set_language("oc")
     assert m.lang == "oc"
-    opened = app._arriala_table.on_place
+    opened = app.table_of("arriala").on_place
     assert opened is not None and opened.__func__ is module.ExhibitApp.open_place
     app.reset()
-    assert app.page == "home" and app.arriala is None and m.closed
+    assert app.page == "home" and app.match_of("arriala") is None and m.closed
 
 
 def test_projector_shows_every_hand_only_when_the_teacher_asks():

@@ -14,7 +14,7 @@ SHORT = {"cells": [2, 2, 2, 2]}  # short Arriala games (a balance-study override
 
 
 def test_the_attract_loop_alternates_canal_du_midi_and_arriala():
-    loop = AttractLoop(lang="en", seed=4, arriala_overrides=SHORT)
+    loop = AttractLoop(lang="en", seed=4, match_options={"arriala": {"overrides": SHORT}})
     shown = []
     for _ in range(600):
         loop.step()
@@ -22,8 +22,7 @@ def test_the_attract_loop_alternates_canal_du_midi_and_arriala():
         assert f"data-game='{loop.kind}'" in loop.__panel__().object
     runs = [k for k, _ in itertools.groupby(kind for kind, _ in shown)]
     assert runs[:4] == ["midi", "arriala", "midi", "arriala"]
-    assert all((kind == "midi") == (cls is MidiMatch) for kind, cls in shown)
-    assert all((kind == "arriala") == (cls is ArrialaMatch) for kind, cls in shown)
+    assert all(cls is {"midi": MidiMatch, "arriala": ArrialaMatch}[kind] for kind, cls in shown)
 
 
 def test_the_attract_loop_never_draws_a_hidden_card_nor_a_hand(monkeypatch):
@@ -36,7 +35,7 @@ def test_the_attract_loop_never_draws_a_hidden_card_nor_a_hand(monkeypatch):
 
     monkeypatch.setattr(art, "cached_site_card", spy)
     seen_arriala = False
-    loop = AttractLoop(lang="fr", seed=2, arriala_overrides=SHORT)
+    loop = AttractLoop(lang="fr", seed=2, match_options={"arriala": {"overrides": SHORT}})
     for _ in range(300):
         loop.step()
         m = loop.match
@@ -56,7 +55,7 @@ def test_the_attract_loop_never_draws_a_hidden_card_nor_a_hand(monkeypatch):
 def test_the_attract_loop_follows_the_language_and_is_cheap():
     import time
 
-    loop = AttractLoop(lang="oc", seed=1, arriala_overrides=SHORT)
+    loop = AttractLoop(lang="oc", seed=1, match_options={"arriala": {"overrides": SHORT}})
     start = time.perf_counter()
     for _ in range(200):
         loop.step()

@@ -31,7 +31,7 @@ def test_every_canal_du_midi_site_tells_its_story(lang: str) -> None:
 
 def arriala_buildables() -> list[str]:
     b = load_arriala_data().board
-    blue = [c.id for c in b.blue_cells] + [c.kind for c in b.blue_cells]  # a blue cell, or its kind
+    blue = [c.kind for c in b.blue_cells]  # a river work tells its kind's story
     return [v.id for v in b.vineyards] + [e.id for e in b.engineering_works] + blue
 
 
@@ -245,10 +245,10 @@ def test_the_exhibit_opens_a_person_from_the_table_and_by_address() -> None:
     from canal_heritage.matches.midi import Seat
 
     app = module.ExhibitApp(seed=1, lang="en")
-    app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
-    intro = app._table.__dict__["_seat_intro"]
+    app.start("midi", [Seat("human", "Ana"), Seat("bot", "", "random")])
+    intro = app.table_of("midi").__dict__["_seat_intro"]
     intro.cards._handle_msg({"seat": 1})
-    assert app.page == "explorer" and app.match is not None  # the game is kept
+    assert app.page == "explorer" and app.match_of("midi") is not None  # the game is kept
     assert "section=people" in app.url() and "person=andreossy" in app.url()
     people = app.explorer()._views["people"]
     assert people.pane.object.index("person-andreossy") < people.pane.object.index("person-riquet")

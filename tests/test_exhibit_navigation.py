@@ -24,9 +24,9 @@ def notice(app: ExhibitApp) -> str:
 def test_the_address_follows_the_page_keeping_language_and_mode():
     app = ExhibitApp(seed=1, lang="en")
     assert app.history.nav["url"] == "?lang=en"
-    app.go("setup")
+    app.go("midi-setup")
     assert app.history.nav == {"url": "?page=midi-setup&lang=en", "replace": False, "top": True, "n": 2}
-    app.start_midi(SEATS)  # the game takes the set-up's place: Back from it goes home
+    app.start("midi", SEATS)  # the game takes the set-up's place: Back from it goes home
     assert app.history.nav["url"] == "?page=midi&lang=en" and app.history.nav["replace"]
     app.open_place("VIII")  # "where is this?": a new page, opened at its top
     assert app.history.nav == {"url": "?page=explorer&place=midi-VIII&lang=en", "replace": False, "top": True,
@@ -41,49 +41,49 @@ def test_the_address_follows_the_page_keeping_language_and_mode():
 
 def test_leaving_a_game_asks_first_and_staying_keeps_it():
     app = ExhibitApp(seed=1, lang="fr")
-    app.start_midi(SEATS)
-    match = app.match
+    app.start("midi", SEATS)
+    match = app.match_of("midi")
     [home] = buttons(app, "go-home")
     home.clicks += 1
-    assert app.page == "table" and app.leave_dialog.open
+    assert app.page == "midi" and app.leave_dialog.open
     assert app.leave_dialog.title == "Quitter cette partie\u00a0?"
     assert app.leave_dialog.stay_label == "Rester dans la partie"
     app.leave_dialog.answer(False)
-    assert app.page == "table" and not app.leave_dialog.open and app.match is match
+    assert app.page == "midi" and not app.leave_dialog.open and app.match_of("midi") is match
     home.clicks += 1
     app.leave_dialog.answer(True)
-    assert app.page == "home" and app.match is match  # kept
+    assert app.page == "home" and app.match_of("midi") is match  # kept
     [resume] = buttons(app, "resume-midi")
     assert "Canal du Midi" in resume.label  # its own key: home.resume_midi (issue 13)
     resume.clicks += 1
-    assert app.page == "table" and app.match is match and not app.leave_dialog.open
+    assert app.page == "midi" and app.match_of("midi") is match and not app.leave_dialog.open
     app.open_place("midi-II")  # the explorer is one tap from the game: no question
     assert app.page == "explorer" and not app.leave_dialog.open
 
 
 def test_an_answer_counts_only_while_the_question_is_open_and_the_kiosk_reset_never_asks():
     app = ExhibitApp(kiosk=True, seed=1, lang="en")
-    app.start_midi(SEATS)
+    app.start("midi", SEATS)
     app.leave_dialog.answer(True)  # a late click: nothing asked, nothing done
-    assert app.page == "table"
+    assert app.page == "midi"
     app.go("home")
     assert app.leave_dialog.open
     app.reset()  # the kiosk's time-out: no question, the game is discarded
-    assert app.page == "home" and not app.leave_dialog.open and app.match is None
+    assert app.page == "home" and not app.leave_dialog.open and app.match_of("midi") is None
     assert not buttons(app, "resume-midi")
 
 
 def test_back_and_forward_follow_the_browser_and_back_from_a_game_asks():
     app = ExhibitApp(seed=1, lang="en")
-    app.start_midi(SEATS)
+    app.start("midi", SEATS)
     app.open_place("midi-III")
     app.follow_url("?page=midi&lang=en")  # Back, to the game
-    assert app.page == "table" and not app.leave_dialog.open
+    assert app.page == "midi" and not app.leave_dialog.open
     app.follow_url("?lang=en")  # Back again: leaving the game asks
-    assert app.page == "table" and app.leave_dialog.open
+    assert app.page == "midi" and app.leave_dialog.open
     shown = app.history.nav["n"]
     app.leave_dialog.answer(False)  # stay: the game's address goes back in the browser
-    assert app.page == "table" and app.history.nav["url"] == "?page=midi&lang=en" and app.history.nav["n"] > shown
+    assert app.page == "midi" and app.history.nav["url"] == "?page=midi&lang=en" and app.history.nav["n"] > shown
     assert not app.history.nav["replace"]
     app.follow_url("?lang=fr")  # an older entry's language: the visitor's stays
     app.leave_dialog.answer(True)
@@ -93,7 +93,7 @@ def test_back_and_forward_follow_the_browser_and_back_from_a_game_asks():
 
 
 def test_a_game_address_without_a_game_opens_its_set_up():
-    for page, shown in (("midi", "setup"), ("arriala", "arriala-setup"), ("arriala-setup", "arriala-setup")):
+    for page, shown in (("midi", "midi-setup"), ("arriala", "arriala-setup"), ("arriala-setup", "arriala-setup")):
         app = ExhibitApp(lang="en")
         open_url(app, {"page": page})
         assert app.page == shown and not notice(app)
@@ -118,11 +118,11 @@ def test_an_unknown_page_or_place_says_so_in_the_visitors_language():
 
 
 def test_leaving_arriala_asks_too_and_home_offers_to_resume_it():
-    app = ExhibitApp(seed=1, lang="oc", arriala_pace=0)
+    app = ExhibitApp(seed=1, lang="oc", match_options={"arriala": {"pace": 0}})
     app.go("arriala-setup")
-    app.start_arriala([Seat("human", "Ana"), Seat("bot", "", "random")], first=0)
+    app.start("arriala", [Seat("human", "Ana"), Seat("bot", "", "random")], first=0)
     assert app.history.nav["url"] == "?page=arriala&lang=oc" and app.history.nav["replace"]
-    arriala = app.arriala
+    arriala = app.match_of("arriala")
     app.go("home")
     assert app.page == "arriala" and app.leave_dialog.open
     assert app.leave_dialog.title == "Quitar aquesta partida ?"
@@ -131,5 +131,5 @@ def test_leaving_arriala_asks_too_and_home_offers_to_resume_it():
     [resume] = buttons(app, "resume-arriala")
     assert "Arriala" in resume.label  # its own key: home.resume_arriala (issue 13)
     resume.clicks += 1
-    assert app.page == "arriala" and app.arriala is arriala
+    assert app.page == "arriala" and app.match_of("arriala") is arriala
     arriala.close()

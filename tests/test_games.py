@@ -44,9 +44,43 @@ def test_each_game_keeps_the_protocol_and_plays_to_its_end(name):
 def test_each_game_has_what_the_floors_above_ask(name):
     kind = games.kind(name)
     assert set(kind.bot_names) >= {"random", "heuristic", "expert"}
-    assert kind.match_class.bot_levels  # what a classroom room may seat
     assert (ROOT / "data" / name).is_dir()  # its content
     assert games.kind(name) is kind
+    match_class = kind.match_class
+    assert match_class.bot_levels  # what a classroom room may seat
+    assert match_class.game_name == name  # a stored table names its game
+    # a stored table is begun again as it was: its options, its game, its narrator, its names
+    stored = match_class.stored_options()
+    game = match_class.game_from_record(2, stored)
+    assert isinstance(game, Game) and isinstance(match_class.options_from_record(stored), dict)
+    names = [match_class.default_seat_name(game, "oc", seat) for seat in range(2)]
+    assert all(names) and len(set(names)) == 2
+    assert match_class.narrator_of("oc", game, names).seat(1) == names[1]
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_each_game_has_its_screens_and_pages(name):
+    from canal_heritage.exhibit import PAGES, ExhibitApp
+    from canal_heritage.matches.table import Seat
+    from canal_heritage.views.home import PLAY_CARDS, RESUME_LABELS
+    from canal_heritage.views.how_to_play import how_to_play
+    from canal_heritage.views.kiosk import ATTRACT
+    from canal_heritage.views.screens import screens, seat_mark
+
+    found = screens(name)
+    assert {name, f"{name}-setup"} <= set(PAGES)
+    assert name in PLAY_CARDS and name in RESUME_LABELS and name in ATTRACT
+    assert how_to_play(name, "oc").turn
+    app = ExhibitApp(lang="oc", seed=3, match_options={"arriala": {"pace": 0}})
+    app.go(f"{name}-setup")
+    assert isinstance(app._setup_view, found.setup)  # type: ignore[arg-type]
+    app.start(name, [Seat("human", "Ana"), Seat("bot", "", "random")])
+    match = app.match_of(name)
+    assert match is not None and match.game_name == name and app.page == name
+    assert isinstance(app.table_of(name), found.table)  # type: ignore[arg-type]
+    assert seat_mark(match, 1).endswith(match.default_name(1))
+    app.reset()
+    assert app.match_of(name) is None and match.closed
 
 
 def test_an_unknown_game_is_refused_with_the_list_and_a_name_registers_once():

@@ -17,8 +17,8 @@ from canal_heritage.views.long_profile import PROFILE, SUMMIT, caption, long_pro
 def _home(**kw):
     calls: list[str] = []
     home = Home(lang="en", on_language=lambda c: calls.append(f"lang:{c}"),
-                on_play_midi=lambda: calls.append("midi"), on_heritage=lambda: calls.append("heritage"),
-                on_play_arriala=lambda: calls.append("arriala"), on_people=lambda: calls.append("people"), **kw)
+                on_play=calls.append, on_heritage=lambda: calls.append("heritage"),
+                on_people=lambda: calls.append("people"), **kw)
     return home, calls
 
 
@@ -65,7 +65,9 @@ def test_each_game_has_its_own_resume_button_and_key():
     assert resumed == ["arriala", "midi"]
     import inspect
 
-    source = inspect.getsource(Home)
+    import canal_heritage.views.home as home_module
+
+    source = inspect.getsource(home_module)
     assert 'tr.ui("home.resume_midi"' in source and 'tr.ui("home.resume_arriala"' in source
     assert 'tr.ui("home.resume",' not in source
 
@@ -81,7 +83,7 @@ def test_riquet_frames_the_welcome_and_links_to_his_page_in_the_explorer():
 def test_the_projector_switch_stays_on_home_and_the_resume_offer_names_both_games():
     app = ExhibitApp(seed=1, lang="en")
     assert [b for b in app.__panel__().select(pn.widgets.Button) if "projector" in b.css_classes]
-    app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
+    app.start("midi", [Seat("human", "Ana"), Seat("bot", "", "random")])
     app.go("home")
     app.leave_dialog.answer(True)
     assert _buttons(app.__panel__())["resume-midi"].label == "Resume your game of Canal du Midi"

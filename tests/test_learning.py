@@ -295,20 +295,20 @@ def test_the_exhibit_ticks_the_guide_for_a_first_game_only_and_never_in_projecto
 
     app = ExhibitApp(seed=1)
     assert app.guide_default("midi") and app.guide_default("arriala")
-    app.go("setup")
+    app.go("midi-setup")
     setup = app._setup_view
     assert setup.learning.guide.value is True
     setup._on_start(setup.seats())
-    assert isinstance(app.match.guide, GuideState)
+    assert isinstance(app.match_of("midi").guide, GuideState)
     assert not app.guide_default("midi") and app.guide_default("arriala")
     app.again()
-    assert app.match.guide is None  # "play again": on your own
+    assert app.match_of("midi").guide is None  # "play again": on your own
     app.go("arriala-setup")
     if app._pending is not None:  # "Leave this game?": yes
         app._answer_leave(True)
     app._setup_view.learning.guide.value = False
     app._setup_view._on_start(app._setup_view.seats())
-    assert app.arriala.guide is None
+    assert app.match_of("arriala").guide is None
     teacher = ExhibitApp(seed=1, projector=True)
     assert not teacher.guide_default("midi")
 

@@ -249,19 +249,19 @@ def test_a_new_language_keeps_the_table_and_updates_it_once():
     import canal_heritage.exhibit as module
 
     app = module.ExhibitApp(seed=1, lang="en")
-    app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
-    table = app._table
+    app.start("midi", [Seat("human", "Ana"), Seat("bot", "", "random")])
+    table = app.table_of("midi")
     n = table.renders
     app.set_language("oc")
-    assert app._table is table and table.renders == n + 1
-    assert app.match.lang == "oc"
+    assert app.table_of("midi") is table and table.renders == n + 1
+    assert app.match_of("midi").lang == "oc"
     app.go("home")
-    assert app.page == "table" and app.leave_dialog.open  # a game in progress: leaving asks first
+    assert app.page == "midi" and app.leave_dialog.open  # a game in progress: leaving asks first
     app.leave_dialog.answer(True)
     assert app.page == "home"
     app.resume("midi")
-    assert app.page == "table" and app.match.lang == "oc"
-    assert app._table is not table  # leaving the table and coming back builds it afresh
+    assert app.page == "midi" and app.match_of("midi").lang == "oc"
+    assert app.table_of("midi") is not table  # leaving the table and coming back builds it afresh
 
 
 def test_a_queued_update_is_never_left_unsent():

@@ -129,7 +129,7 @@ def test_where_is_this_shows_only_when_the_exhibit_can_open_the_map():
 
 def test_home_offers_the_three_languages_and_reports_the_choice():
     chosen = []
-    home = Home(lang="fr", on_language=chosen.append, on_play_midi=lambda: None, on_heritage=lambda: None)
+    home = Home(lang="fr", on_language=chosen.append, on_play=lambda _game: None, on_heritage=lambda: None)
     home.__panel__()
     # the language is its own control (issue 13, item 1), not buttons among the choices
     assert set(home.languages.names.values()) == {"Français", "English", "Occitan"}
@@ -239,13 +239,13 @@ def test_the_app_navigates_and_discards_the_game_on_reset():
     import canal_heritage.exhibit as module
 
     app = module.ExhibitApp(kiosk=True, seed=1, lang="fr")
-    app.go("setup")
-    app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
-    assert app.page == "table" and app.match is not None
+    app.go("midi-setup")
+    app.start("midi", [Seat("human", "Ana"), Seat("bot", "", "random")])
+    assert app.page == "midi" and app.match_of("midi") is not None
     app.set_language("oc")
-    assert app.match.lang == "oc" and app.guard.lang == "oc"
+    assert app.match_of("midi").lang == "oc" and app.guard.lang == "oc"
     app.reset()
-    assert app.page == "home" and app.match is None
+    assert app.page == "home" and app.match_of("midi") is None
 
 
 def test_the_teacher_turns_projector_mode_on_from_home_but_a_kiosk_cannot():
@@ -256,8 +256,8 @@ def test_the_teacher_turns_projector_mode_on_from_home_but_a_kiosk_cannot():
     assert len(buttons) == 1
     buttons[0].clicks += 1
     assert app.projector and app.__panel__().styles["--bokeh-font-size"] == PROJECTOR_FONT
-    app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
-    assert app.match.projector
+    app.start("midi", [Seat("human", "Ana"), Seat("bot", "", "random")])
+    assert app.match_of("midi").projector
     kiosk = module.ExhibitApp(kiosk=True, seed=1, lang="en")
     assert not [b for b in kiosk.__panel__().select(pn.widgets.Button) if "projector" in b.css_classes]
 
@@ -430,16 +430,16 @@ def test_home_leads_to_the_explorer_which_keeps_its_place_across_languages_and_t
     assert app.lang == "oc" and app.explorer() is explorer and explorer.lang == "oc" and explorer.place == "midi-III"
     assert not app.open_place("atlantis")
     # the table's "where is this?": the site in play, on the map
-    app.start_midi([Seat("human", "Ana"), Seat("bot", "", "random")])
-    site = app.match.public_observation().current_site
-    [where] = [b for b in app._table.__panel__().select(pn.widgets.Button) if "where" in b.css_classes]
+    app.start("midi", [Seat("human", "Ana"), Seat("bot", "", "random")])
+    site = app.match_of("midi").public_observation().current_site
+    [where] = [b for b in app.table_of("midi").__panel__().select(pn.widgets.Button) if "where" in b.css_classes]
     assert where.visible and where.label == "Ont es aquò ? (la mapa)"  # the app speaks Occitan now
     where.clicks += 1  # the visitor's tap
     assert app.page == "explorer" and app.explorer().place == f"midi-{site}"
     [back] = [b for b in app.explorer().__panel__().select(pn.widgets.Button) if "back-to-game" in b.css_classes]
     assert back.visible
     back.clicks += 1
-    assert app.page == "table"
+    assert app.page == "midi"
     app.reset()  # the kiosk forgets the visitor's place
     assert app.explorer().place == "midi-I"
 

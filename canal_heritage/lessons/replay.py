@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .. import games
 from ..i18n import translator
 from ..rooms.codes import normalize_code
 from ..store import RoomRecord, Store, StoreError
+from .arriala import board_svg
 from .common import HTMLBlock, Storyteller, bullet_html, display_widget
+from .midi import holdings_html
 
 if TYPE_CHECKING:
     import ipywidgets
@@ -28,6 +32,12 @@ if TYPE_CHECKING:
 
 #: The code an exhibit game's end screen shows (six hexadecimal characters; stored with a "~").
 VISITOR_CODE = re.compile(r"[0-9a-fA-F]{6}")
+
+#: each game's table as a replay draws it after a decision (its state, the language, the names)
+TABLES: dict[str, Callable[[Any, str, Sequence[str]], str]] = {
+    "midi": lambda state, lang, names: holdings_html(state, lang, names=names).markup,
+    "arriala": lambda state, lang, names: board_svg(state, lang),
+}
 
 
 class ReplayError(ValueError):
@@ -42,24 +52,14 @@ class Replay:
         self.lang = lang
         self.tr = translator(lang)
         players = len(record.seats)
-        if record.game == "midi":
-            from ..midi import MidiGame
-            from ..midi.narration import Narrator as MidiNarrator
-
-            self.game: Any = MidiGame(players)
-            names = [s.name or self.game.engineers[s.index].short_name for s in record.seats]
-            self.narrator: Any = MidiNarrator(lang, self.game, names=names)
-        elif record.game == "arriala":
-            from ..arriala import ArrialaGame
-            from ..arriala.narration import Narrator as ArrialaNarrator
-            from ..matches.arriala import stored_overrides
-
-            self.game = ArrialaGame(players, **stored_overrides(record.options))  # its edition too (A-R19)
-            self.narrator = ArrialaNarrator(lang, self.game)
-            names = [s.name or self.narrator.colour(s.index) for s in record.seats]
-            self.narrator = ArrialaNarrator(lang, self.game, names=names)
-        else:
-            raise ReplayError(self.tr.ui("lesson.replay", "This game cannot be replayed here."))
+        try:
+            cls = games.kind(record.game).match_class
+        except ValueError:
+            raise ReplayError(self.tr.ui("lesson.replay", "This game cannot be replayed here.")) from None
+        self.kind = cls
+        self.game: Any = cls.game_from_record(players, record.options)  # Arriala's edition too (A-R19)
+        names = [s.name or cls.default_seat_name(self.game, lang, s.index) for s in record.seats]
+        self.narrator: Any = cls.narrator_of(lang, self.game, names)
         self.names = names
         try:
             self.actions = [self.game.action_from_text(d.action) for d in record.decisions]
@@ -95,7 +95,7 @@ class Replay:
             with contextlib.suppress(Exception):  # a reason this version no longer words: the move is told
                 said = self.narrator.bot_move(BotMove(self.actions[k - 1], str(reason["key"]),
                                                       dict(reason.get("args", {}))))
-                if self.record.game == "midi":  # Arriala's narrator names the player itself
+                if not self.kind.reasons_name_player:
                     said = self.tr.ui("lesson.bot_says", "{player}: “{reason}”",
                                       player=self.narrator.seat(decision.seat), reason=said)
                 lines.append(said)
@@ -103,13 +103,7 @@ class Replay:
 
     def table_html(self, state: Any) -> str:
         """The table after a decision: the Arriala board, or the Canal du Midi holdings."""
-        if self.record.game == "arriala":
-            from .arriala import board_svg
-
-            return board_svg(state, self.lang)
-        from .midi import holdings_html
-
-        return holdings_html(state, self.lang, names=self.names).markup
+        return TABLES[self.record.game](state, self.lang, self.names)
 
     def show(self, k: int | None = None) -> HTMLBlock:
         """Where the game stands after ``k`` decisions (by default all): what the last one did,

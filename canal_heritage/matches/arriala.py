@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -24,6 +24,7 @@ from ..arriala.observation import ArrialaObservation, sample_state
 from ..arriala.state import EDITION, ArrialaGame, ArrialaState
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
+from ..i18n import Translator
 from .table import MAX_PLANNED, LogLine, Seat, TableMatch, UndoStep
 
 __all__ = ["ArrialaMatch", "LogLine", "PALETTE", "Seat", "decide_turn", "kind_of", "stored_overrides",
@@ -196,6 +197,20 @@ class ArrialaMatch(TableMatch):
     bot_levels = BOT_NAMES
     decide_turn = staticmethod(decide_turn)
     privacy_first = True  # hot-seat: even the first player's screen waits (the device may be elsewhere)
+    game_name = "arriala"
+    reasons_name_player = True
+
+    @classmethod
+    def stored_options(cls) -> dict[str, Any]:
+        return stored_options()  # the rulings' edition (A-R19)
+
+    @classmethod
+    def options_from_record(cls, options: dict[str, Any] | None) -> dict[str, Any]:
+        return {"overrides": stored_overrides(options)}  # its edition too (A-R19)
+
+    @classmethod
+    def game_from_record(cls, players: int, options: dict[str, Any] | None) -> ArrialaGame:
+        return ArrialaGame(players, **stored_overrides(options))
 
     def __init__(self, seats: list[Seat], seed: int = 0, *, first: int | None = None, lang: str = "fr",
                  projector: bool = False, pace: float = PACE, overrides: dict[str, Any] | None = None,
@@ -214,17 +229,23 @@ class ArrialaMatch(TableMatch):
         return ArrialaGame(players, **self.overrides)
 
     # ------------------------------------------------------------------ who is who
-    def default_name(self, seat: int) -> str:
+    @classmethod
+    def default_seat_name(cls, game: ArrialaGame, lang: str, seat: int) -> str:
         """A seat's colour, in the language of the moment."""
-        return Narrator(self.lang, self.game).colour(seat)
+        return Narrator(lang, game).colour(seat)
+
+    @classmethod
+    def narrator_of(cls, lang: str | Translator, game: ArrialaGame, names: Sequence[str]) -> Narrator:
+        return Narrator(lang, game, names)
 
     @property
     def virtual(self) -> int | None:
         """The virtual player's owner number in a 2-player game (A-R8), else None."""
         return self.game.players if self.game.virtual else None
 
-    def narrator(self) -> Narrator:
-        return Narrator(self.translator(), self.game, self.names)
+    def result_parts(self) -> tuple[list[dict[str, int]], list[list[str]]]:
+        owners = self.score_sheet().owners
+        return [o.by_kind() for o in owners], [[i.place for i in o.items if i.points > 0] for o in owners]
 
     def hint_bot(self, rng: random.Random) -> Any:
         """The Steady bot, for a hint: greedy, one action at a time."""

@@ -6,11 +6,12 @@ nothing yet)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..core.bots import BotMove
+from ..i18n import Translator
 from ..midi import actions as A
 from ..midi.bots import BOT_NAMES, make_bot
 from ..midi.narration import Narrator
@@ -51,25 +52,40 @@ class MidiMatch(TableMatch):
 
     bot_levels = BOT_NAMES
     decide_turn = staticmethod(decide_turn)
+    game_name = "midi"
 
     def __init__(self, seats: list[Seat], seed: int = 0, *, first: int | None = None, lang: str = "fr",
-                 projector: bool = False, expert_iterations: int | None = None,
+                 projector: bool = False, expert_iterations: int | None = None, pace: float = 0.0,
                  on_worker_failure: Callable[[BaseException], None] | None = None) -> None:
         self.expert_iterations = expert_iterations
-        super().__init__(seats, seed, first=first, lang=lang, projector=projector,
+        super().__init__(seats, seed, first=first, lang=lang, projector=projector, pace=pace,
                          on_worker_failure=on_worker_failure)
         self.game: MidiGame
         self.state: MidiState
 
+    @classmethod
+    def game_from_record(cls, players: int, options: dict[str, Any] | None) -> MidiGame:
+        return MidiGame(players)
+
     def make_game(self, players: int) -> MidiGame:
         return MidiGame(players)
 
-    def default_name(self, seat: int) -> str:
+    @classmethod
+    def default_seat_name(cls, game: MidiGame, lang: str, seat: int) -> str:
         """An engineer's short name (the seat's card, M-R2)."""
-        return self.game.engineers[seat].short_name
+        return game.engineers[seat].short_name
+
+    @classmethod
+    def narrator_of(cls, lang: str | Translator, game: MidiGame, names: Sequence[str]) -> Narrator:
+        return Narrator(lang, game, names)
 
     def narrator(self) -> Narrator:
         return Narrator(self.translator(), self.game, self.names, viewer=self.viewer)
+
+    def result_parts(self) -> tuple[list[dict[str, int]], list[list[str]]]:
+        sheet, n = self.score_sheet(), self.narrator()
+        return ([{"sites": p.site_points, "coins": p.coin_points} for p in sheet.players],
+                [[n.site_name(s.site) for s in p.sites if s.how == "won"] for p in sheet.players])
 
     def _bot_extras(self) -> tuple[Any, ...]:
         return (self.expert_iterations,)

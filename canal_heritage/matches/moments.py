@@ -202,8 +202,11 @@ class WorkBuilt(Moment):
 
     Attributes:
         player: who built it; what: ``"engineering_work"``, ``"river_work"`` or ``"vineyard"``;
-        place: its board id (what :func:`canal_heritage.heritage.built_story` takes);
-        points: the points it gave at once (0 for a vineyard: it scores at the end).
+        place: its board id (a blue cell's, for a river work);
+        points: the points it gave at once (0 for a vineyard: it scores at the end);
+        story: the id whose story the heritage tells (what
+        :func:`canal_heritage.heritage.built_story` takes): the place's own, or a river
+        work's kind (every lock of a kind has the same story).
     """
 
     kind: ClassVar[str] = "built"
@@ -211,6 +214,7 @@ class WorkBuilt(Moment):
     what: str
     place: str
     points: int
+    story: str = ""
 
 
 # ---------------------------------------------------------------------- reading the log
@@ -300,13 +304,14 @@ def arriala_moments(events: Sequence[Event], start: int, viewer: int, narrator: 
                                    frm, to, _MOVES[k], a.get("card")))
         if k == "arriala.engineering_work":
             out.append(WorkBuilt(i, narrator.event(e), a.get("ruling"), a["player"], "engineering_work", a["work"],
-                                 a["points"]))
+                                 a["points"], a["work"]))
         elif k == "arriala.river_work":
             out.append(WorkBuilt(i, narrator.event(e), a.get("ruling"), a["player"], "river_work", a["blue"],
-                                 a["points"]))
+                                 a["points"], a["kind"]))
         elif k == "arriala.to_vineyard" and a["vineyard"] not in worked:
             worked.add(a["vineyard"])
-            out.append(WorkBuilt(i, narrator.event(e), a.get("ruling"), a["player"], "vineyard", a["vineyard"], 0))
+            out.append(WorkBuilt(i, narrator.event(e), a.get("ruling"), a["player"], "vineyard", a["vineyard"], 0,
+                                 a["vineyard"]))
     return out
 
 

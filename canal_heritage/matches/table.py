@@ -154,6 +154,28 @@ class TableMatch(param.Parameterized):
     decide_turn: ClassVar[DecideTurn]
     #: hot-seat: the first player's screen waits behind the privacy screen too
     privacy_first: ClassVar[bool] = False
+    #: the registered name of the game this match plays (:mod:`canal_heritage.games`)
+    game_name: ClassVar[str] = ""
+    #: the bots' reasons, as the narrator words them, name their player already (otherwise a
+    #: replay puts the player's name before them)
+    reasons_name_player: ClassVar[bool] = False
+
+    @classmethod
+    def stored_options(cls) -> dict[str, Any]:
+        """What a new room or kept game of this game writes in its stored options, besides the
+        seats' names: what it needs to be replayed the same way later."""
+        return {}
+
+    @classmethod
+    def options_from_record(cls, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The keywords a match of a stored table (a room, a kept game) is built with, from its
+        stored options."""
+        return {}
+
+    @classmethod
+    def game_from_record(cls, players: int, options: dict[str, Any] | None) -> Any:
+        """The game description a stored table was played with (a lesson's replay)."""
+        raise NotImplementedError
 
     def __init__(self, seats: Sequence[Seat], seed: int = 0, *, first: int | None = None,
                  lang: str = "fr", projector: bool = False, pace: float = 0.0,
@@ -201,13 +223,24 @@ class TableMatch(param.Parameterized):
         """The game's description for this many players."""
         raise NotImplementedError
 
+    @classmethod
+    def default_seat_name(cls, game: Any, lang: str, seat: int) -> str:
+        """The name a seat of ``game`` is shown with when none was typed, in ``lang``."""
+        raise NotImplementedError
+
+    @classmethod
+    def narrator_of(cls, lang: str | Translator, game: Any, names: Sequence[str]) -> Any:
+        """The game's narrator for ``game`` in ``lang``, with the seats' ``names`` (no viewer: it
+        tells what everyone may know)."""
+        raise NotImplementedError
+
     def default_name(self, seat: int) -> str:
         """The name a seat is shown with when none was typed."""
-        raise NotImplementedError
+        return self.default_seat_name(self.game, self.lang, seat)
 
     def narrator(self) -> Any:
         """The game's narrator in the table's language (:meth:`translator`), with the seats' names."""
-        raise NotImplementedError
+        return self.narrator_of(self.translator(), self.game, self.names)
 
     def translator(self) -> Translator:
         """The table's words: in its language, with rule codes ("(M-R9)") only in the
@@ -293,6 +326,11 @@ class TableMatch(param.Parameterized):
     def score_sheet(self) -> Any:
         """The score with its breakdown (public in both games)."""
         return self.state.score_sheet()
+
+    def result_parts(self) -> tuple[list[dict[str, int]], list[list[str]]]:
+        """A finished game's score sheet as the teacher's results keep it: each seat's points by
+        kind, and the names of what it built that scored."""
+        raise NotImplementedError
 
     def outcome(self) -> Outcome | None:
         """How the game ended, who won and the final points (public); None while it goes on."""

@@ -23,7 +23,6 @@ from typing import Any
 
 from .. import games
 from ..i18n import LANGUAGES, translator
-from ..matches.arriala import stored_options
 from . import codes
 from .room import GAMES, SEAT_KINDS, Outcome, Refusal, Room
 
@@ -171,8 +170,8 @@ class Hub:
             code = codes.new_code(taken)
             try:
                 return self.store.create_room(code=code, game=plan.game, seed=seed, first=plan.first, lang=plan.lang,
-                                              options={"pace": plan.pace, **(
-                                                  stored_options() if plan.game == "arriala" else {})},
+                                              options={"pace": plan.pace,
+                                                       **games.kind(plan.game).match_class.stored_options()},
                                               seats=[(s.kind, s.level) for s in plan.seats],
                                               class_session_id=class_session_id)
             except CodeInUse:

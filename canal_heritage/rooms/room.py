@@ -41,8 +41,6 @@ from weakref import WeakSet
 from .. import games
 from ..core.bots import BotMove
 from ..i18n import LANGUAGES, translator
-from ..matches.arriala import stored_overrides
-from ..matches.midi import MidiMatch
 from ..matches.table import BOT_TIMEOUT, Decision, Seat, TableMatch, clean_name
 from . import codes
 
@@ -268,11 +266,9 @@ class Room:
     def _new_match(self, cls: type[RoomTable], viewer: int | None, lang: str | None = None) -> Any:
         seats = [Seat("bot" if h.played_by_bot else "human", h.name or "",
                       (h.level or "heuristic") if h.played_by_bot else "heuristic") for h in self.seats]
-        kw: dict[str, Any] = {"first": self.first, "lang": lang or self.lang}
-        if self.game == "arriala":
-            kw["pace"] = 0  # the room paces its bots
-            kw["overrides"] = stored_overrides(self.options)  # the rulings' edition (A-R19)
-        m = cls(seats, self.seed, **kw)
+        # the room paces its bots; the stored options say how the game was begun (A-R19's edition)
+        m = cls(seats, self.seed, first=self.first, lang=lang or self.lang, pace=0,
+                **cls.options_from_record(self.options))
         m.room = self
         with m.changing():
             m.viewer = viewer
@@ -747,17 +743,7 @@ def result_of(match: TableMatch) -> dict[str, Any]:
     """What the teacher's results keep of a finished game: totals, winners and each seat's
     breakdown (the score sheet's parts)."""
     sheet = match.score_sheet()
-    breakdown: list[dict[str, int]] = []
-    built: list[list[str]] = []
-    if isinstance(match, MidiMatch):
-        n = match.narrator()
-        for p in sheet.players:
-            breakdown.append({"sites": p.site_points, "coins": p.coin_points})
-            built.append([n.site_name(s.site) for s in p.sites if s.how == "won"])
-    else:
-        for o in sheet.owners:
-            breakdown.append(o.by_kind())
-            built.append([i.place for i in o.items if i.points > 0])
+    breakdown, built = match.result_parts()
     names = list(match.names)
     while len(names) < len(sheet.totals):  # Arriala's virtual player (A-R8) scores too
         names.append("virtual")

@@ -30,8 +30,7 @@ import weakref
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from ..matches.arriala import ArrialaMatch, stored_options, stored_overrides
-from ..matches.midi import MidiMatch
+from .. import games
 from ..matches.table import Decision, Seat, TableMatch
 from .room import _run, decisions_of, explanation_of, result_of
 
@@ -96,13 +95,12 @@ class KeptGame:
         """Keep a new game (``match``, not started yet); its room is written in the background."""
         if kind not in KINDS:
             raise ValueError(f"a kept game's kind is one of {KINDS}; got {kind!r}")
-        game = "midi" if isinstance(match, MidiMatch) else "arriala"
+        game = match.game_name
         from ..store import hash_token
 
         seats = [("student", None) if s.kind == "human" else ("bot", s.level) for s in match.seats]
         options: dict[str, Any] = {"names": [s.name for s in match.seats]}
-        if game == "arriala":
-            options.update(stored_options())  # A-R19
+        options.update(match.stored_options())  # Arriala's edition (A-R19)
         overrides = getattr(match, "overrides", None)
         if overrides:  # tests and benchmarks only
             options["overrides"] = overrides
@@ -190,14 +188,10 @@ def restore(record: Any, *, store: Any, io: Executor | None, lang: str, **match_
     names = list((record.options or {}).get("names") or [])
     seats = [Seat("human" if s.kind == "student" else "bot", str(names[i]) if i < len(names) else "",
                   s.level or "heuristic") for i, s in enumerate(record.seats)]
-    if record.game == "midi":
-        match_kw.pop("pace", None)
-        match_kw.pop("overrides", None)
-        match: TableMatch = MidiMatch(seats, record.seed, first=record.first, lang=lang, **match_kw)
-    else:
-        match_kw.pop("expert_iterations", None)
-        match_kw["overrides"] = stored_overrides(record.options)  # its edition too (A-R19)
-        match = ArrialaMatch(seats, record.seed, first=record.first, lang=lang, **match_kw)
+    cls: type[TableMatch] = games.kind(record.game).match_class
+    # begun as it was: the stored options win over the exhibit's (Arriala's edition, A-R19)
+    match = cls(seats, record.seed, first=record.first, lang=lang,
+                **{**match_kw, **cls.options_from_record(record.options)})
     decided = decisions_of(match.game, record)
     match.rebuild(decided)
     journal = KeptGame(store, io, record.id, len(decided))

@@ -36,7 +36,7 @@ from ..rooms import codes
 from ..rooms.hub import Hub, RoomPlan, SeatPlan, bot_levels
 from ..rooms.qr import join_qr_svg
 from ..rooms.room import Replica, Room
-from ..theme import SHAPE_SYMBOL, arriala_seat
+from . import screens
 from .theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, PLANE, SURFACE, button, html, root_styles, text
 
 log = logging.getLogger(__name__)
@@ -174,11 +174,7 @@ def note(message: str, kind: str = "problem") -> str:
 
 def seat_mark(room: Room, seat: int) -> str:
     """A seat's shape and the game's name for it (an engineer, or a colour): never a colour alone."""
-    name = room.match.default_name(seat)
-    if room.game == "arriala":
-        _colour, shape = arriala_seat(seat, len(room.seats))
-        return f"{SHAPE_SYMBOL[shape]} {name}"
-    return name
+    return screens.seat_mark(room.match, seat)
 
 
 # ---------------------------------------------------------------------- the browser's memory
@@ -357,15 +353,6 @@ export function render({ model }) {
 """
 
 
-def _table_for(replica: Replica, **kw: Any) -> Any:
-    from .arriala_table import ArrialaTable
-    from .midi_table import MidiTable
-
-    if replica.room.game == "arriala":
-        return ArrialaTable(replica, **kw)  # type: ignore[arg-type]  # a replica is an ArrialaMatch (rooms._classes)
-    return MidiTable(replica, **kw)
-
-
 # ---------------------------------------------------------------------- a student's device
 class JoinPage(pn.viewable.Viewer):
     """A student's device: the code, then a seat and a name, then that seat's table.
@@ -526,7 +513,7 @@ class JoinPage(pn.viewable.Viewer):
         self.stage, self.seat, self.token = "table", seat, token
         self.replica = room.replica(seat, lang=self.lang, token=token)
         self.replica.dispatch = self._dispatch = page_dispatcher()
-        self.table = _table_for(self.replica, on_language=self.set_language)
+        self.table = screens.table_for(self.replica, on_language=self.set_language)
         self._band = html("", stylesheets=[BAND_CSS], sizing_mode="stretch_width", margin=(4, 8, 0, 8))
         room.listeners.append(self._listener)
         self._room_changed(room)
@@ -937,7 +924,7 @@ class TeacherPage(pn.viewable.Viewer):
         self.keeper.set_address("?" + _query(code=room.code, lang=self.lang))
         self.replica = room.replica(None, lang=self.lang)
         self.replica.dispatch = self._dispatch = page_dispatcher()
-        self.table = _table_for(self.replica)
+        self.table = screens.table_for(self.replica)
         # the projector is nobody's seat: nothing to take back, no hint to ask for
         self.table.__panel__().stylesheets = [*self.table.__panel__().stylesheets, NATURAL_HEIGHT]
         self.table._undo_button.visible = False

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 from urllib.parse import quote
 
@@ -11,6 +11,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
+from .. import games
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from ..matches.table import MAX_NAME, Seat
 from . import home_pictures as pictures
@@ -205,6 +206,23 @@ QUIET_CSS = BUTTON_CSS + f"""
 """
 
 
+#: each game's card on the home page, by its registered name: title, one line, picture
+PLAY_CARDS: dict[str, Callable[[Any], tuple[str, str, Callable[[], str]]]] = {
+    "midi": lambda tr: (tr.ui("home.play_midi", "Play Canal du Midi"),
+                        tr.ui("home.play_midi_line", "Bet your workers on the sites of Riquet's canal."),
+                        pictures.midi_picture),
+    "arriala": lambda tr: (tr.ui("home.play_arriala", "Play Arriala (Canal de Garonne)"),
+                           tr.ui("home.play_arriala_line", "Build the Canal de Garonne among the vineyards, "
+                                                           "section by section."),
+                           pictures.arriala_picture),
+}
+#: each game's "Resume your game" button (a message of its own: each language words it whole)
+RESUME_LABELS: dict[str, Callable[[Any], str]] = {
+    "midi": lambda tr: tr.ui("home.resume_midi", "Resume your game of Canal du Midi"),
+    "arriala": lambda tr: tr.ui("home.resume_arriala", "Resume your game of Arriala"),
+}
+
+
 class Home(pn.viewable.Viewer):
     """The welcome screen: the two canals' title and the language apart at
     the top, the Canal du Midi's long profile drawn by our code beside a short frame of
@@ -218,18 +236,18 @@ class Home(pn.viewable.Viewer):
 
     projector = param.Boolean(default=False, doc="teacher mode: large type, pauses, open hands")
 
-    def __init__(self, *, on_language: Callable[[str], None], on_play_midi: Callable[[], None],
+    def __init__(self, *, on_language: Callable[[str], None], on_play: Callable[[str], None],
                  on_heritage: Callable[[], None], on_projector: Callable[[bool], None] | None = None,
-                 attract: Any = None, on_play_arriala: Callable[[], None] | None = None,
+                 attract: Any = None, kinds: Sequence[str] | None = None,
                  in_progress: list[str] | None = None, on_resume: Callable[[str], None] | None = None,
                  on_people: Callable[[], None] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self._in_progress = list(in_progress or []) if on_resume is not None else []
         self._on_resume = on_resume
-        self._on_play_arriala = on_play_arriala
+        self._games = [g for g in (games.names() if kinds is None else kinds) if g in PLAY_CARDS]
         self._on_projector = on_projector
         self._on_language = on_language
-        self._on_play_midi = on_play_midi
+        self._on_play = on_play
         self._on_heritage = on_heritage
         self._on_people = on_people
         self._attract = attract
@@ -237,18 +255,14 @@ class Home(pn.viewable.Viewer):
                                         css_classes=["language-choice"], margin=0, styles={"flex": "0 0 auto"})
 
     def choices(self, tr: Any) -> list[pn.widgets.Button]:
-        """The three big choices (each a picture, a title and one line; smaller pictures when
-        the kiosk's attract loop shares the screen)."""
+        """The big choices: a game each (``kinds``: every registered game by default), then the
+        history; each a picture, a title and one line (smaller pictures when the kiosk's
+        attract loop shares the screen)."""
         compact = self._attract is not None
-        out = [choice_card(tr.ui("home.play_midi", "Play Canal du Midi"),
-                           tr.ui("home.play_midi_line", "Bet your workers on the sites of Riquet's canal."),
-                           pictures.midi_picture(), lambda *_: self._on_play_midi(), "play-midi", compact=compact)]
-        if self._on_play_arriala is not None:
-            play = self._on_play_arriala
-            out.append(choice_card(tr.ui("home.play_arriala", "Play Arriala (Canal de Garonne)"),
-                                   tr.ui("home.play_arriala_line", "Build the Canal de Garonne among the vineyards, "
-                                                                   "section by section."),
-                                   pictures.arriala_picture(), lambda *_: play(), "play-arriala", compact=compact))
+        out = []
+        for game in self._games:
+            title, line, picture = PLAY_CARDS[game](tr)
+            out.append(choice_card(title, line, picture(), self._player(game), f"play-{game}", compact=compact))
         out.append(choice_card(tr.ui("home.heritage", "Discover the heritage"),
                                tr.ui("home.heritage_line", "The places, the people and the dates of the two canals."),
                                pictures.explorer_picture(), lambda *_: self._on_heritage(), "heritage",
@@ -316,16 +330,19 @@ class Home(pn.viewable.Viewer):
         Each game has its own key and its own name."""
         if not self._in_progress:
             return []
-        labels = {"midi": tr.ui("home.resume_midi", "Resume your game of Canal du Midi"),
-                  "arriala": tr.ui("home.resume_arriala", "Resume your game of Arriala")}
         heading = tr.ui("home.in_progress", "A game is in progress")
-        buttons = [button(labels[g], self._resumer(g), kind="primary", name=f"resume-{g}")
-                   for g in self._in_progress if g in labels]
+        buttons = [button(RESUME_LABELS[g](tr), self._resumer(g), kind="primary", name=f"resume-{g}")
+                   for g in self._in_progress if g in RESUME_LABELS]
         return [pn.Column(html(f"<h2 style='margin:0.2em 0;font-size:{TYPE_SCALE['h3']}'>{text(heading)}</h2>"),
                           pn.Row(*buttons, styles={"gap": "0.6em", "flex-wrap": "wrap"}),
                           css_classes=["resume-game"], sizing_mode="stretch_width",
                           styles={"background": WATER_LIGHT, "border-radius": "1em", "padding": "0.4em 1em",
                                   "border": f"0.12em solid {CANAL}"})]
+
+    def _player(self, game: str) -> Callable[[Any], None]:
+        def play(_event: Any = None) -> None:
+            self._on_play(game)
+        return play
 
     def _resumer(self, game: str) -> Callable[[Any], None]:
         def resume(_event: Any = None) -> None:

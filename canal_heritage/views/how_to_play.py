@@ -76,6 +76,9 @@ class Page:
     turn: tuple[str, ...]
     scoring: tuple[str, ...]
     words: tuple[Word, ...]
+    #: the turn's steps come in this order (a Canal du Midi round), or in any order (Arriala's
+    #: actions): a numbered or a bulleted list
+    ordered: bool = False
 
 
 #: The words each page introduces (tests check each has its picture).
@@ -237,7 +240,7 @@ def midi_page(tr: Translator) -> Page:
                                   "delayed site: half."),
          tr.ui("how.midi.score2", "Each coin you did not spend: {points} points.", points=r.points_per_unused_coin),
          tr.ui("how.midi.score3", "Same points? The player with more sites wins.")),
-        words)
+        words, ordered=True)
 
 
 def arriala_page(tr: Translator) -> Page:
@@ -303,16 +306,19 @@ def arriala_page(tr: Translator) -> Page:
         words)
 
 
+#: each game's "How to play" page, by the game's registered name
+PAGES: dict[str, Callable[[Translator], Page]] = {"midi": midi_page, "arriala": arriala_page}
+
+
 def how_to_play(game: Game, lang: str) -> Page:
     """The "How to play" page of ``game`` in ``lang``."""
-    tr = translator(lang, codes=False)
-    return midi_page(tr) if game == "midi" else arriala_page(tr)
+    return PAGES[game](translator(lang, codes=False))
 
 
 def page_markup(page: Page, tr: Translator) -> str:
     """The page as HTML (every text escaped; the pictures are the project's own drawings)."""
     steps = "".join(f"<li>{text(s)}</li>" for s in page.turn)
-    listing = "ol" if page.game == "midi" else "ul"  # a round's steps in order; a turn's actions in any order
+    listing = "ol" if page.ordered else "ul"
     scores = "".join(f"<li>{text(s)}</li>" for s in page.scoring)
     words = "".join(f"<li class='word word-{w.id}'><span class='pic'>{w.picture}</span>"
                     f"<span><dfn>{text(w.name)}</dfn>{text(w.text)}</span></li>" for w in page.words)

@@ -15,7 +15,8 @@ from .. import games
 from ..arriala.actions import W as WORKERS_PER_OWNER
 from ..i18n import LANGUAGES, translator
 from ..matches.arriala import ArrialaMatch
-from ..matches.midi import MidiMatch, Seat
+from ..matches.midi import MidiMatch
+from ..matches.table import Seat, TableMatch
 from ..theme import arriala_seat
 from . import art
 from .modal import Modal
@@ -157,24 +158,23 @@ class AttractLoop(pn.viewable.Viewer):
     HOLD_END = 3
 
     def __init__(self, *, period_ms: int = 2500, seed: int = 1,
-                 arriala_overrides: dict[str, Any] | None = None, **params: Any) -> None:
+                 match_options: dict[str, dict[str, Any]] | None = None, **params: Any) -> None:
         super().__init__(**params)
         self.period_ms = period_ms
         self.seed = seed
-        self.arriala_overrides = arriala_overrides
-        self.match: MidiMatch | ArrialaMatch = self._new_match()
+        #: each game's extra match options, by name (tests: short Arriala games)
+        self.match_options = dict(match_options or {})
+        self.match: TableMatch = self._new_match()
         self._held = 0
         self._pane = html("", sizing_mode="stretch_width", css_classes=["attract-loop"])
         self._cb: Any = None
         self._render()
 
-    def _new_match(self) -> MidiMatch | ArrialaMatch:
-        if self.kind == "arriala":
-            return ArrialaMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "random"),
-                                 Seat("bot", "", "heuristic")], seed=self.seed, lang=self.lang, pace=0,
-                                overrides=self.arriala_overrides)
-        return MidiMatch([Seat("bot", "", "heuristic"), Seat("bot", "", "heuristic"), Seat("bot", "", "random")],
-                         seed=self.seed, lang=self.lang)
+    def _new_match(self) -> TableMatch:
+        levels, _title, _draw = ATTRACT[self.kind]
+        cls = games.kind(self.kind).match_class
+        return cls([Seat("bot", "", level) for level in levels], seed=self.seed, lang=self.lang, pace=0,
+                   **self.match_options.get(self.kind, {}))
 
     def __panel__(self) -> pn.pane.HTML:
         return self._pane
@@ -195,9 +195,8 @@ class AttractLoop(pn.viewable.Viewer):
             if self._held >= self.HOLD_END:
                 self._held = 0
                 self.seed += 1
-                if isinstance(self.match, ArrialaMatch):
-                    self.match.close()
-                self.kind = "arriala" if self.kind == "midi" else "midi"
+                self.match.close()
+                self.kind = GAMES[(GAMES.index(self.kind) + 1) % len(GAMES)]
                 self.match = self._new_match()
         else:
             self.match.step_bot()  # heuristic and random bots decide in microseconds
@@ -211,14 +210,10 @@ class AttractLoop(pn.viewable.Viewer):
         m = self.match
         m.set_language(self.lang)
         tr = translator(self.lang)
-        if isinstance(m, ArrialaMatch):
-            title = tr.ui("kiosk.attract_arriala", "Watch a game of Arriala: three teams build the Canal de Garonne")
-            body = arriala_strip(m, tr)
-            caption = self._caption()
-        else:
-            title = tr.ui("kiosk.attract", "Watch a game: three engineers build the canal")
-            body = midi_cards(m, tr.ui("table.hidden_site", "work site not yet revealed"))
-            caption = self._caption(("midi.bet_placed", "midi.reinforcement_declined"))
+        _levels, title_of, draw = ATTRACT[self.kind]
+        title = title_of(tr)
+        body, quiet = draw(m, tr)
+        caption = self._caption(quiet)
         self._pane.object = (
             f"<section class='attract' data-game='{self.kind}' aria-label='{text(title)}' "
             f"style='border-top:0.15em solid {STONE};padding-top:0.4em'>"
@@ -302,3 +297,24 @@ def _shape_svg(shape: str, colour: str, x: float, y: float, r: float) -> str:
     if shape == "triangle":
         return f"<path d='M {x:.1f} {y - r:.1f} l {r} {r * 1.8:.1f} l {-2 * r} 0 z' {stroke}/>"
     return f"<circle cx='{x:.1f}' cy='{y:.1f}' r='{r}' {stroke} stroke-dasharray='3 2'/>"
+
+
+def _midi_attract(m: Any, tr: Any) -> tuple[str, tuple[str, ...]]:
+    # bets and declined reinforcements are quiet steps: the caption keeps the last thing that showed
+    return midi_cards(m, tr.ui("table.hidden_site", "work site not yet revealed")), ("midi.bet_placed",
+                                                                                      "midi.reinforcement_declined")
+
+
+def _arriala_attract(m: Any, tr: Any) -> tuple[str, tuple[str, ...]]:
+    return arriala_strip(m, tr), ()
+
+
+#: each game in the attract loop, by its registered name: its bots' levels, the title, and the
+#: drawing of the table with the log lines the caption skips
+ATTRACT: dict[str, tuple[tuple[str, ...], Callable[[Any], str], Callable[[Any, Any], tuple[str, tuple[str, ...]]]]] = {
+    "midi": (("heuristic", "heuristic", "random"),
+             lambda tr: tr.ui("kiosk.attract", "Watch a game: three engineers build the canal"), _midi_attract),
+    "arriala": (("heuristic", "random", "heuristic"),
+                lambda tr: tr.ui("kiosk.attract_arriala", "Watch a game of Arriala: three teams build the Canal de "
+                                                          "Garonne"), _arriala_attract),
+}

@@ -548,7 +548,7 @@ def _story(m: M.Moment, match: Any, lang: str) -> dict[str, str] | None:
     if isinstance(m, M.SiteWon) and m.winners:
         told = built_story("midi", m.site, lang)
     elif isinstance(m, M.WorkBuilt):
-        told = built_story("arriala", m.place, lang)
+        told = built_story("arriala", m.story or m.place, lang)
     else:
         return None
     if told is None:

@@ -136,6 +136,9 @@ class TableShell(InPlace, pn.viewable.Viewer):
 
     #: the match shown (a subclass narrows its type)
     match: TableMatch
+    #: opens a place of the game in the heritage explorer (the exhibit sets it); None: the
+    #: table tells the place's story itself
+    on_place: Callable[[str], Any] | None = None
 
     #: the root's CSS class (browser tests and the benchmark find the table by it)
     CSS_CLASS = "game-table"

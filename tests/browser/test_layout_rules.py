@@ -217,17 +217,20 @@ def _play_to_the_end(page: Page, game: str) -> None:
     from test_exhibit import click_any_action
 
     page.locator(".guide-me button").click()  # no guided round: straight to the game
-    if game == "midi":
-        page.locator(".setup-level button", has_text="Beginner").click()
-    else:
-        page.locator(".first-player").get_by_role("button", name="Me", exact=True).click()
+    # Canal du Midi against the Beginner (the shortest game); Arriala with the visitor first
+    {"midi": lambda: page.locator(".setup-level button", has_text="Beginner").click(),
+     "arriala": lambda: page.locator(".first-player").get_by_role("button", name="Me", exact=True).click()}[game]()
     page.locator(".start button").click()
+
+    def midi_turn() -> bool:
+        if not click_any_action(page):
+            page.wait_for_timeout(150)
+        return True
+
+    turn = {"midi": midi_turn, "arriala": lambda: act(page)}[game]
     deadline = time.time() + 240
     while time.time() < deadline and not page.locator(".end-screen").count():
-        if game == "midi":
-            if not click_any_action(page):
-                page.wait_for_timeout(150)
-        elif not act(page):
+        if not turn():
             break
     page.locator(".end-screen .again button").wait_for()
 
@@ -236,7 +239,7 @@ def _play_to_the_end(page: Page, game: str) -> None:
 def test_the_end_screens_keep_the_layout_rules(browser, exhibit, arriala, game):
     """A game played to its end, then its end screen in French and Occitan at every size:
     the title, Play again and Home in view from 768 px wide."""
-    url = exhibit if game == "midi" else arriala
+    url = {"midi": exhibit, "arriala": arriala}[game]
     context, page = _new_page(browser, (1366, 768))
     problems: list[str] = []
     try:

@@ -83,8 +83,7 @@ def test_each_decision_is_written_before_the_table_shows_it(cls, store, io):
     assert [s.name for s in records[0].seats][0] == "Lou"
     # resumed as a new server would: the same position, the bots' explanations with it
     visitor._HELD.clear()
-    again = restore(records[0], store=store, io=io, lang="fr",
-                    **({"pace": 0} if records[0].game == "arriala" else {}))
+    again = restore(records[0], store=store, io=io, lang="fr", pace=0)
     assert list(again.state.history) == history
     assert [m.key for _, m in again.bot_moves] == keys
     assert again.names[0] == "Lou" and again.lang == "fr"
@@ -231,31 +230,31 @@ def test_the_exhibit_offers_a_kept_game_to_the_same_browser_and_takes_it_over(tm
         first._hello(None)  # a browser without a token gets one, kept in its localStorage
         token = first._token
         assert token and first.keeper.order.get("keep") == token
-        first.start_midi(VISITOR_AND_BOTS)
-        journal = first.match.journal
+        first.start("midi", VISITOR_AND_BOTS)
+        journal = first.match_of("midi").journal
         assert isinstance(journal, KeptGame)
 
         async def play():
-            await play_a_while(first.match, random.Random(6), 2)
+            await play_a_while(first.match_of("midi"), random.Random(6), 2)
 
         run(play())
-        history = list(first.match.state.history)
+        history = list(first.match_of("midi").state.history)
 
         second = ExhibitApp(lang="fr")  # the same browser reloads the page (or opens another tab)
         second._hello(token)
         assert second._token == token and "keep" not in second.keeper.order
         assert run(second.look_for_kept()) == ["midi"]
-        assert second.games_in_progress() == ["midi"] and second.match is None  # offered, not yet taken
+        assert second.games_in_progress() == ["midi"] and second.match_of("midi") is None  # offered, not yet taken
         assert run(second.take_up_kept("midi"))
-        assert first.match.closed and journal.released  # the page before lets it go: its bots stop
-        assert list(second.match.state.history) == history and second.match.lang == "fr"
+        assert first.match_of("midi").closed and journal.released  # the page before lets it go: its bots stop
+        assert list(second.match_of("midi").state.history) == history and second.match_of("midi").lang == "fr"
 
         async def more():
-            await play_a_while(second.match, random.Random(7), 1)
+            await play_a_while(second.match_of("midi"), random.Random(7), 1)
 
         run(more())
         record = service.classroom().store.room(journal.room_id)
-        assert len(record.decisions) == len(second.match.state.history) > len(history)
+        assert len(record.decisions) == len(second.match_of("midi").state.history) > len(history)
 
         stranger = ExhibitApp(lang="en")
         stranger._hello("forged-or-unknown-token-0000000000000000000")
@@ -263,9 +262,9 @@ def test_the_exhibit_offers_a_kept_game_to_the_same_browser_and_takes_it_over(tm
         third = ExhibitApp(lang="en")
         third._hello(token)
         assert run(third.look_for_kept()) == ["midi"]
-        third.start_midi(VISITOR_AND_BOTS)  # a new game instead: the kept one is closed, never offered again
+        third.start("midi", VISITOR_AND_BOTS)  # a new game instead: the kept one is closed, never offered again
         store = service.classroom().store
-        new_id = third.match.journal.room_id
+        new_id = third.match_of("midi").journal.room_id
         for _ in range(500):  # the store's writes run on two threads: wait for both (at most 5 s)
             if store.room(journal.room_id).status == "closed" and [r.id for r in kept_games(store, token)] == [new_id]:
                 break
