@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from .observation import FACE_DOWN, HAND, Observation
+from .position import state_from_dict
 from .state import MidiGame, MidiState
 
 _BET = 2  # a third zone used only while sampling: a bet placed but not yet revealed
@@ -121,6 +122,4 @@ def sample_state(obs: Observation, rng: random.Random, game: MidiGame | None = N
         "reinforcers": list(obs.reinforcers),
         "bets": list(obs.bets) if obs.bets is not None else None,
     }
-    from .position import state_from_dict
-
     return state_from_dict(data, game=game, seed=rng.getrandbits(63), log=False)

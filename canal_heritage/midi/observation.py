@@ -16,14 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..core.events import Event
 from ..core.game import check_seat
-from .state import Phase, SiteStatus
-
-if TYPE_CHECKING:
-    from .state import MidiState
+from .moves import legal_actions
+from .rules import Phase, SiteStatus
+from .table import MidiPosition
 
 HAND, FACE_DOWN = 0, 1
 ZONE_NAMES = ("hand", "face_down")
@@ -191,7 +189,7 @@ class Observation:
         return tuple(out)
 
 
-def observe(state: MidiState, player: int) -> Observation:
+def observe(state: MidiPosition, player: int) -> Observation:
     """Build ``player``'s observation of ``state``."""
     n = state.n
     check_seat(player, n)
@@ -241,7 +239,7 @@ def observe(state: MidiState, player: int) -> Observation:
         known_hand=tuple(tuple(sorted(val[c] for c in state.hand[p])) if p == player else know.known_hand[p]
                          for p in range(n)),
         unseen=tuple((v, places(m, n)) for v, m in know.unseen),
-        legal_actions=tuple(state.legal_actions()) if to_move == player else (),
+        legal_actions=legal_actions(state) if to_move == player else (),
         events=seen,
     )
 

@@ -10,12 +10,11 @@ shared victory.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from ..core.game import Ranking
-
-if TYPE_CHECKING:
-    from .state import MidiState
+from .rules import Phase
+from .table import MidiPosition
 
 Halving = Literal["shared", "adjacency"]
 
@@ -109,9 +108,8 @@ def site_points(value: int, holders: int, adjacency: bool) -> tuple[int, tuple[H
     return points, tuple(why)
 
 
-def score_state(state: MidiState) -> ScoreSheet:
+def score_state(state: MidiPosition) -> ScoreSheet:
     """The score sheet of ``state`` (provisional until the game ends)."""
-    from .state import Phase
 
     game = state.game
     n = state.n
@@ -146,7 +144,7 @@ def rank(players: list[PlayerScore] | tuple[PlayerScore, ...]) -> tuple[tuple[in
     return still, (Ranking.SITES if len(still) == 1 else Ranking.SHARED)
 
 
-def fast_totals(state: MidiState) -> list[int]:
+def fast_totals(state: MidiPosition) -> list[int]:
     """Totals only, for search (same arithmetic as :func:`score_state`)."""
     game = state.game
     per_coin = game.rules.points_per_unused_coin
@@ -168,7 +166,7 @@ def fast_totals(state: MidiState) -> list[int]:
     return totals
 
 
-def fast_winners(state: MidiState) -> list[int]:
+def fast_winners(state: MidiPosition) -> list[int]:
     """Winners for search, by M-R9's tie-break."""
     totals = fast_totals(state)
     top = max(totals)

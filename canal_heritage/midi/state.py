@@ -18,6 +18,11 @@ phase                 who decides, in turn order from the lead (M-R3)
 Chance (shuffles, face-down draws, reinforcement draws, random hand trades) comes from the
 state's own seeded generator, so a game is its seed plus its decisions (M-R10).
 
+This module is the engine's face; the parts it stands on, from the bottom: :mod:`.rules`
+(site statuses, phases, the game's description), :mod:`.table` (a position's fields),
+:mod:`.moves` (the legal actions), and :mod:`.explain`, :mod:`.scoring`,
+:mod:`.observation` and :mod:`.position_format` built on them.
+
 Cards are ids ``colour * 9 + k``; ``game.card_value[id]`` is the value. Players are seat
 indices ``0..n-1``; seat ``i`` plays engineer ``i`` of ``data/midi/engineers.json``.
 """
@@ -25,58 +30,42 @@ indices ``0..n-1``; seat ``i`` plays engineer ``i`` of ``data/midi/engineers.jso
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any
 
-from ..core.chance import copy_of, shuffle
+from ..core.chance import shuffle
 from ..core.errors import IllegalActionError
 from ..core.events import Event
 from ..core.game import Outcome, Termination, check_seat
 from . import actions as A
-from .data import MidiData, load_midi_data
+from .explain import why_illegal
+from .moves import generate, trade_options
+from .observation import Observation, observe
+from .position_format import fill_position, position_game, state_to_dict
+from .rules import (
+    BET,
+    BUILT,
+    DELAYED,
+    DRAW,
+    END,
+    HIDDEN,
+    IN_PLAY,
+    RJOIN,
+    RSTART,
+    TRADE,
+    MidiRules,
+    Phase,
+    SiteStatus,
+)
+from .scoring import ScoreSheet, fast_totals, score_state
+from .table import MidiPosition
 
-if TYPE_CHECKING:
-    from .observation import Observation
-    from .scoring import ScoreSheet
-
-class SiteStatus(StrEnum):
-    """Where a work site stands."""
-
-    HIDDEN = "hidden"  # still in the site deck
-    IN_PLAY = "in_play"  # revealed this round (step A)
-    BUILT = "built"  # its threshold was reached (step D)
-    DELAYED = "delayed"  # its threshold was missed; awarded at the end by M-R8
-
-
-class Phase(StrEnum):
-    """Where the round stands (see the module docstring)."""
-
-    DRAW = "draw"
-    BET = "bet"
-    REINFORCE_START = "reinforce_start"
-    REINFORCE_JOIN = "reinforce_join"
-    TRADE = "trade"
-    END = "end"
-
-
-# Module-level aliases: faster than attribute lookups in the hot paths.
-HIDDEN, IN_PLAY, BUILT, DELAYED = SiteStatus.HIDDEN, SiteStatus.IN_PLAY, SiteStatus.BUILT, SiteStatus.DELAYED
-_DRAW, _BET, _RSTART, _RJOIN, _TRADE, _END = (
-    Phase.DRAW, Phase.BET, Phase.REINFORCE_START, Phase.REINFORCE_JOIN, Phase.TRADE, Phase.END)
-_REINFORCE_CHOICES = (A.DECLINE, A.REINFORCE)  # M-R4: asked once, yes or no
+__all__ = ["BUILT", "DELAYED", "HIDDEN", "IN_PLAY", "MidiGame", "MidiPosition", "MidiRules", "MidiState", "Phase",
+           "SiteStatus"]
 
 
-def _values(card_bit: Sequence[int], cards: list[int]) -> int:
-    """The distinct values of ``cards`` as a bit mask (bit v: a card worth v)."""
-    mask = 0
-    for c in cards:
-        mask |= card_bit[c]
-    return mask
-
-
-class MidiGame:
-    """The description of a Canal du Midi game: player count, sites, cards, rules numbers.
+class MidiGame(MidiRules):
+    """The description of a Canal du Midi game (:class:`~.rules.MidiRules`: player count, sites,
+    cards, rules numbers), and where its games begin (:meth:`new_initial_state`).
 
     Args:
         players: 2, 3 or 4.
@@ -86,72 +75,6 @@ class MidiGame:
             stay the 2-player thresholds (M-R9) unless ``values`` is given too.
         values: optional override of the scoring values, in canal order.
     """
-
-    def __init__(
-        self,
-        players: int = 2,
-        *,
-        data: MidiData | None = None,
-        thresholds: Sequence[int] | None = None,
-        values: Sequence[int] | None = None,
-    ) -> None:
-        data = data or load_midi_data()
-        r = data.rules
-        if not isinstance(players, int) or not (r.min_players <= players <= r.max_players):
-            raise ValueError(f"Canal du Midi is played by {r.min_players} to {r.max_players} players, not {players!r}")
-        self.data = data
-        self.players = players
-        self.rules = r
-        self.sites = data.sites
-        self.site_ids: tuple[str, ...] = tuple(s.id for s in data.sites)
-        self.num_sites = len(self.sites)
-        self.threshold: tuple[int, ...] = tuple(thresholds) if thresholds is not None else tuple(
-            s.threshold(players) for s in data.sites)
-        self.value: tuple[int, ...] = tuple(values) if values is not None else tuple(s.value for s in data.sites)
-        for name, seq in (("thresholds", self.threshold), ("values", self.value)):
-            if len(seq) != self.num_sites or any(not isinstance(x, int) or x < 0 for x in seq):
-                raise ValueError(f"{name} must be {self.num_sites} whole numbers ≥ 0, got {list(seq)}")
-        self.city: tuple[bool, ...] = tuple(s.city for s in data.sites)
-        self.tent: tuple[bool, ...] = tuple(s.tent for s in data.sites)
-        cities = [i for i, c in enumerate(self.city) if c]
-        #: M-R6: consecutive city sites along the canal, as (first, last) site indices.
-        self.city_pairs: tuple[tuple[int, int], ...] = tuple(zip(cities, cities[1:], strict=False))
-        #: M-R6: the sites each city pair covers, as a bitmask over site indices.
-        self.pair_masks = tuple(sum(1 << s for s in range(a, b + 1)) for a, b in self.city_pairs)
-        colour_values = data.card_values
-        self.cards_per_player = len(colour_values)
-        #: value of every card id (colour * cards_per_player + k)
-        self.card_value: tuple[int, ...] = tuple(v for _ in range(players) for v in colour_values)
-        self.engineers = data.engineers[:players]
-        #: seats clockwise from each possible lead (M-R3)
-        self.orders: tuple[tuple[int, ...], ...] = tuple(
-            tuple((lead + i) % players for i in range(players)) for lead in range(players))
-        self.tent_mask = sum(1 << s for s, t in enumerate(self.tent) if t)
-        #: M-R6: per site, the city pairs it belongs to (only a newly won site can join a pair)
-        self.pairs_of_site: tuple[tuple[int, ...], ...] = tuple(
-            tuple(k for k, mask in enumerate(self.pair_masks) if mask >> s & 1) for s in range(self.num_sites))
-        # M-R14: cards are named by value, so a hand's choices are its distinct values. A set of
-        # values is a bit mask (bit v: a card worth v); these tables give each mask's actions.
-        #: per card id, its value as a bit
-        self.card_bit: tuple[int, ...] = tuple(1 << v for v in self.card_value)
-        values = range(max(colour_values) + 1)
-        #: per mask, its values, lowest first
-        self.values_in: tuple[tuple[int, ...], ...] = tuple(
-            tuple(v for v in values if m >> v & 1) for m in range(1 << len(values)))
-        #: per mask of values, the bets, lowest first
-        self.bets_for: tuple[tuple[int, ...], ...] = tuple(
-            tuple(A.BET + v for v in vs) for vs in self.values_in)
-        #: per mask of values, the face-up draws, lowest first
-        self.draws_up_for: tuple[tuple[int, ...], ...] = tuple(
-            tuple(A.DRAW_UP + v for v in vs) for vs in self.values_in)
-        #: the same with a face-down card left to draw: that draw first, then the face-up draws
-        self.draws_for: tuple[tuple[int, ...], ...] = tuple((A.DRAW_DOWN, *up) for up in self.draws_up_for)
-
-    def site_index(self, site_id: str) -> int:
-        try:
-            return self.site_ids.index(site_id)
-        except ValueError:
-            raise KeyError(f"no site {site_id!r}; sites are {', '.join(self.site_ids)}") from None
 
     def new_initial_state(self, seed: int = 0, *, first: int | None = None, log: bool = True,
                           rng: random.Random | None = None) -> MidiState:
@@ -167,161 +90,6 @@ class MidiGame:
         """
         return MidiState.new(self, seed, first=first, log=log, rng=rng)
 
-    def action_to_text(self, action: int) -> str:
-        """The text form of an action (``"bet 6"``, :mod:`.actions`)."""
-        return A.to_text(action)
-
-    def action_from_text(self, text: str) -> int:
-        """The action a text names; :class:`IllegalActionError` if it names none."""
-        return A.from_text(text)
-
-    def __repr__(self) -> str:
-        return f"MidiGame(players={self.players})"
-
-
-class MidiPosition:
-    """What lies on the table in a game of Canal du Midi: every field of a position (below, with its
-    meaning), an empty one (:meth:`blank`) and copies (:meth:`clone`). The rules that change it
-    are :class:`MidiState`'s."""
-
-    __slots__ = (
-        "game", "n", "rng", "seed", "round", "lead", "phase", "queue",
-        "deck", "revealed", "site", "status", "pawns", "adjacency",
-        "hand", "up", "down", "played", "reinf", "discard", "last_bets",
-        "coins", "bank", "spent", "pawns_left", "paired", "reinforcers",
-        "events", "history", "held", "_legal", "dealt", "first",
-    )
-
-    game: MidiGame
-    n: int  #: players
-    rng: random.Random  #: the state's own chance (M-R10)
-    seed: int | None  #: the seed it was dealt from (None: built from a position)
-    round: int  #: 1..9
-    lead: int  #: this round's lead player (M-R3)
-    phase: Phase
-    queue: list[int]  #: who decides next, in order (queue[0] is to move)
-    deck: list[int]  #: sites still to reveal (the next is deck[-1])
-    revealed: list[int]  #: sites revealed so far, in order
-    site: int  #: the site in play (-1 when the game is over)
-    status: list[SiteStatus]  #: per site
-    pawns: list[int]  #: per site, a bit mask of the seats with a pawn on it
-    adjacency: list[int]  #: per delayed site, a bit mask of the seats awarded it by M-R8
-    hand: list[list[int]]  #: per seat, card ids
-    up: list[list[int]]  #: per seat, face-up card ids
-    down: list[list[int]]  #: per seat, face-down card ids
-    played: list[int]  #: per seat, this round's bet (card id, -1: none)
-    reinf: list[int]  #: per seat, this round's reinforcement card (-1: none)
-    discard: list[int]  #: the discard pile (card ids)
-    last_bets: list[int] | None  #: the bets revealed this round (values)
-    coins: list[int]  #: per seat
-    bank: int  #: coins left in the bank (M-R5)
-    spent: int  #: coins spent on reinforcements so far (they leave the game, M-R5)
-    pawns_left: list[int]  #: per seat (M-R11)
-    paired: list[int]  #: per seat, a bit mask of the city pairs already paid (M-R6)
-    reinforcers: list[int]  #: who spent a coin this round, in order (M-R4)
-    events: list[Event] | None  #: the event log (None: a search copy keeps none)
-    history: list[int]  #: every action played, in order
-    held: list[int]  #: per seat, a bit mask of the sites won
-    _legal: tuple[int, ...] | None  #: the legal actions once listed (a tuple: copies share it safely)
-    dealt: bool  #: dealt from a seed (a record can replay it)
-    first: int  #: the first lead player (M-R3)
-
-    @classmethod
-    def blank(cls, game: MidiGame, rng: random.Random | None = None) -> Self:
-        """An empty shell to be filled (positions and determinizations use it), with ``rng``
-        as its chance (a generator seeded with 0 if none is given)."""
-        s = cls.__new__(cls)
-        n = game.players
-        s.game = game
-        s.n = n
-        s.rng = rng if rng is not None else random.Random(0)
-        s.seed = None
-        s.round = 1
-        s.lead = 0
-        s.phase = _DRAW
-        s.queue = []
-        s.deck = []
-        s.revealed = []
-        s.site = -1
-        s.status = [HIDDEN] * game.num_sites
-        s.pawns = [0] * game.num_sites
-        s.adjacency = [0] * game.num_sites
-        s.hand = [[] for _ in range(n)]
-        s.up = [[] for _ in range(n)]
-        s.down = [[] for _ in range(n)]
-        s.played = [-1] * n
-        s.reinf = [-1] * n
-        s.discard = []
-        s.last_bets = None
-        s.coins = [0] * n
-        s.bank = 0
-        s.spent = 0
-        s.pawns_left = [game.rules.pawns_per_player] * n
-        s.paired = [0] * n
-        s.reinforcers = []
-        s.events = None
-        s.history = []
-        s.held = [0] * n
-        s._legal = None
-        s.dealt = False  # True when dealt from a seed (a record can replay it)
-        s.first = 0
-        return s
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
-        """``copy.deepcopy(state)`` is :meth:`clone`: the game description is shared, not copied
-        (OpenSpiel copies states this way)."""
-        return self.clone()
-
-    def clone(self, *, log: bool | None = None) -> Self:
-        """An independent copy (with its own generator). ``log=False`` drops the event log
-        (search copies)."""
-        s = type(self).__new__(type(self))
-        s.game = self.game
-        s.n = self.n
-        s.rng = copy_of(self.rng)
-        s.seed = self.seed
-        s.round = self.round
-        s.lead = self.lead
-        s.phase = self.phase
-        s.queue = self.queue[:]
-        s.deck = self.deck[:]
-        s.revealed = self.revealed[:]
-        s.site = self.site
-        s.status = self.status[:]
-        s.pawns = self.pawns[:]
-        s.adjacency = self.adjacency[:]
-        s.hand = [h[:] for h in self.hand]
-        s.up = [h[:] for h in self.up]
-        s.down = [h[:] for h in self.down]
-        s.played = self.played[:]
-        s.reinf = self.reinf[:]
-        s.discard = self.discard[:]
-        s.last_bets = self.last_bets[:] if self.last_bets is not None else None
-        s.coins = self.coins[:]
-        s.bank = self.bank
-        s.spent = self.spent
-        s.pawns_left = self.pawns_left[:]
-        s.paired = self.paired[:]
-        s.reinforcers = self.reinforcers[:]
-        keep = self.events is not None if log is None else log
-        s.events = (self.events[:] if self.events is not None else []) if keep else None
-        s.history = self.history[:]
-        s.held = self.held[:]
-        s._legal = self._legal
-        s.dealt = self.dealt
-        s.first = self.first
-        return s
-
-    def card_values(self, cards: Iterable[int]) -> list[int]:
-        val = self.game.card_value
-        return sorted(val[c] for c in cards)
-
-    def log(self, player: int | None = None) -> list[Event]:
-        """The event log as ``player`` sees it (``None``: everything, open hands)."""
-        if self.events is None:
-            return []
-        return [e.seen_by(player) for e in self.events]
-
 
 class MidiState(MidiPosition):
     """A position of a Canal du Midi game, and how it evolves.
@@ -332,6 +100,8 @@ class MidiState(MidiPosition):
     """
 
     __slots__ = ()
+
+    game: MidiGame
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -371,18 +141,7 @@ class MidiState(MidiPosition):
         s._start_round()
         return s
 
-    # ------------------------------------------------------------------ queries
-    def current_player(self) -> int | None:
-        """The seat that must decide now, or ``None`` when the game is over."""
-        return self.queue[0] if self.phase != _END else None
-
-    def is_terminal(self) -> bool:
-        return self.phase == _END
-
-    def turn_order(self) -> tuple[int, ...]:
-        """Seats clockwise from the lead (M-R3)."""
-        return self.game.orders[self.lead]
-
+    # ------------------------------------------------------------------ choosing
     def legal_actions(self) -> list[int]:
         """Every action the current player may take (empty when the game is over).
 
@@ -390,7 +149,7 @@ class MidiState(MidiPosition):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._generate()
+            legal = self._legal = generate(self)
         return list(legal)  # a list of their own: callers may keep or change it safely
 
     def sample_action(self, rng: random.Random) -> int:
@@ -404,45 +163,10 @@ class MidiState(MidiPosition):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._generate()
+            legal = self._legal = generate(self)
         if not legal:
             raise ValueError("the game is over: no action to draw")
         return legal[int(rng.random() * len(legal))]  # uniform: random() < 1, lists are short
-
-    def _generate(self) -> tuple[int, ...]:
-        ph = self.phase
-        if ph == _END:
-            return ()
-        p = self.queue[0]
-        g = self.game
-        if ph == _BET:  # a bet of each value in hand (M-R14)
-            return g.bets_for[_values(g.card_bit, self.hand[p])]
-        if ph == _DRAW:  # a random face-down card, or a face-up card of each value (M-R2)
-            draws = g.draws_for if self.down[p] else g.draws_up_for
-            return draws[_values(g.card_bit, self.up[p])]
-        if ph == _TRADE:
-            return (A.TRADE_PASS, *self._trade_options(p))
-        return _REINFORCE_CHOICES
-
-    def _trade_options(self, p: int) -> list[int]:
-        """M-R7: face-up swap if you and an opponent have face-up cards; otherwise a hand
-        card of your choice against a random hand card of an opponent of your choice.
-        M-R15: a face-up swap of two equal values changes nothing, so it is not offered."""
-        g = self.game
-        n = self.n
-        opp_up = [o for o in range(n) if o != p and self.up[o]]
-        out: list[int] = []
-        if self.up[p] and opp_up:
-            mine = g.values_in[_values(g.card_bit, self.up[p])]  # distinct values, lowest first
-            for o in opp_up:
-                theirs = g.values_in[_values(g.card_bit, self.up[o])]
-                out.extend(A.trade_up(v, o, t) for v in mine for t in theirs if v != t)  # M-R15
-        elif self.hand[p]:
-            mine = g.values_in[_values(g.card_bit, self.hand[p])]
-            for o in range(n):
-                if o != p and self.hand[o]:
-                    out.extend(A.trade_hand(v, o) for v in mine)
-        return out
 
     # ------------------------------------------------------------------ acting
     def apply_action(self, action: int) -> None:
@@ -453,56 +177,14 @@ class MidiState(MidiPosition):
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._generate()
+            legal = self._legal = generate(self)
         if action not in legal or type(action) is not int:
             raise self.why_illegal(action)
         self._apply(action)
 
     def why_illegal(self, action: Any) -> IllegalActionError:
         """The error explaining why ``action`` is not legal now (used by apply_action)."""
-        if self.phase == _END:
-            return IllegalActionError("The game is over: no more actions.", "error.game_over")
-        try:
-            a = A.decode(action)
-        except IllegalActionError as exc:
-            return exc
-        p = self.queue[0]
-        expected = {_DRAW: "draw", _BET: "bet", _RSTART: "reinforce",
-                    _RJOIN: "reinforce", _TRADE: "trade"}[self.phase]
-        if a.kind != expected:
-            return IllegalActionError(
-                f"It is time to {expected}, not to {a.kind}.", "error.wrong_phase",
-                expected=expected, got=a.kind, player=p)
-        if a.kind == "bet":
-            return IllegalActionError(
-                f"You have no card worth {a.value} in your hand.", "error.not_in_hand", value=a.value, player=p)
-        if a.kind == "draw":
-            if not a.face_up:
-                return IllegalActionError("You have no face-down card left.", "error.no_face_down", player=p)
-            return IllegalActionError(
-                f"There is no face-up card worth {a.value} in front of you.", "error.not_face_up",
-                value=a.value, player=p)
-        if a.kind == "trade":
-            if a.seat is not None and (a.seat == p or a.seat >= self.n):
-                return IllegalActionError("Trade with an opponent at the table.", "error.bad_opponent", player=p)
-            if a.trade == "hand" and self.up[p] and any(self.up[o] for o in range(self.n) if o != p):
-                return IllegalActionError(
-                    "You must swap face-up cards while you and an opponent have some (M-R7).",
-                    "error.must_trade_face_up", player=p, ruling="M-R7")
-            if a.trade == "up" and not (self.up[p] and any(self.up[o] for o in range(self.n) if o != p)):
-                return IllegalActionError(
-                    "A face-up swap needs a face-up card in front of you and of an opponent (M-R7).",
-                    "error.no_face_up_trade", player=p, ruling="M-R7")
-            if a.trade == "up" and a.value == a.take:
-                return IllegalActionError(
-                    "Swapping two cards of the same value would change nothing (M-R15).",
-                    "error.trade_changes_nothing", player=p, ruling="M-R15")
-            return IllegalActionError("That card is not there to trade.", "error.trade_card_missing", player=p)
-        return IllegalActionError("That action is not possible now.", "error.illegal", player=p)
-
-    def _log(self, key: str, args: dict[str, Any], private: dict[int, dict[str, Any]] | None = None) -> None:
-        if self.events is not None:
-            self.events.append(Event(key, args, private))
+        return why_illegal(self, action)
 
     def _take(self, cards: list[int], value: int) -> int:
         """Remove and return the first card of ``value`` from ``cards``."""
@@ -520,14 +202,14 @@ class MidiState(MidiPosition):
         ph = self.phase
         p = self.queue.pop(0)
         val = self.game.card_value
-        if ph == _BET:
+        if ph == BET:
             c = self._take(self.hand[p], action - A.BET)
             self.played[p] = c
             if self.events is not None:
                 self._log("midi.bet_placed", {"player": p}, {p: {"value": val[c]}})
             if not self.queue:
                 self._reveal_bets()
-        elif ph == _DRAW:
+        elif ph == DRAW:
             rng = self.rng
             down = self.down[p]
             if action == A.DRAW_DOWN:  # M-R2: a random face-down card
@@ -547,7 +229,7 @@ class MidiState(MidiPosition):
                     self._log("midi.drew_face_up", {"player": p, "value": val[c], "turned": turned})
             if not self.queue:
                 self._start_bets()
-        elif ph == _RSTART:
+        elif ph == RSTART:
             if action == A.REINFORCE:
                 self._spend_coin(p)
                 if self.events is not None:
@@ -555,7 +237,7 @@ class MidiState(MidiPosition):
                 # M-R4: every other coin holder answers once, clockwise from the starter.
                 self.queue = [q for q in ((p + i) % self.n for i in range(1, self.n)) if self.coins[q] > 0]
                 if self.queue:
-                    self.phase = _RJOIN
+                    self.phase = RJOIN
                 else:
                     self._resolve()
             else:
@@ -563,7 +245,7 @@ class MidiState(MidiPosition):
                     self._log("midi.reinforcement_declined", {"player": p})
                 if not self.queue:
                     self._resolve()
-        elif ph == _RJOIN:
+        elif ph == RJOIN:
             if self.events is not None:
                 if action == A.REINFORCE:
                     self._log("midi.reinforcement_joined", {"player": p, "ruling": "M-R4"})
@@ -573,7 +255,7 @@ class MidiState(MidiPosition):
                 self._spend_coin(p)
             if not self.queue:
                 self._resolve()
-        elif ph == _TRADE:
+        elif ph == TRADE:
             self._trade(p, action)
             if not self.queue:
                 self._end_round()
@@ -600,13 +282,13 @@ class MidiState(MidiPosition):
         # Step B, M-R12: those who must draw decide one after the other, in turn order.
         self.queue = [p for p in order if len(self.hand[p]) < hs and (self.up[p] or self.down[p])]
         if self.queue:
-            self.phase = _DRAW
+            self.phase = DRAW
         else:
             self._start_bets()
 
     def _start_bets(self) -> None:
         # Step C, M-R12: bets are chosen in turn order and stay hidden until all are in (M-R1).
-        self.phase = _BET
+        self.phase = BET
         self.queue = [p for p in self.game.orders[self.lead] if self.hand[p]]
 
     def _reveal_bets(self) -> None:
@@ -619,7 +301,7 @@ class MidiState(MidiPosition):
         # M-R4, M-R12: only coin holders are asked, in turn order, whether to start.
         self.queue = [p for p in self.game.orders[self.lead] if self.coins[p] > 0]
         if self.queue:
-            self.phase = _RSTART
+            self.phase = RSTART
         else:
             self._resolve()
 
@@ -697,13 +379,13 @@ class MidiState(MidiPosition):
             others = game.tent_mask & ~(1 << site)
             for p in order:
                 if p in winners and self.held[p] & others:
-                    if self._trade_options(p):  # M-R12: nothing to trade, not asked
+                    if trade_options(self, p):  # M-R12: nothing to trade, not asked
                         self.queue.append(p)
                     else:  # M-R15: only swaps of equal values, which change nothing
                         same = bool(self.up[p]) and any(self.up[o] for o in range(self.n) if o != p)
                         self._log("midi.trade_unavailable", {"player": p, "ruling": "M-R15" if same else "M-R7"})
         if self.queue:
-            self.phase = _TRADE
+            self.phase = TRADE
             if self.events is not None:
                 for p in self.queue:
                     self._log("midi.trade_offered", {"player": p, "site": sid, "ruling": "M-R7"})
@@ -753,7 +435,7 @@ class MidiState(MidiPosition):
 
     def _finish(self) -> None:
         """After round 9: delayed sites go to holders of both neighbours (M-R8); final score."""
-        self.phase = _END
+        self.phase = END
         self.queue = []
         self.site = -1
         self.last_bets = None
@@ -777,7 +459,7 @@ class MidiState(MidiPosition):
     # ------------------------------------------------------------------ results
     def outcome(self) -> Outcome | None:
         """How the game ended, who won and the final totals (``None`` while it goes on)."""
-        if self.phase != _END:
+        if self.phase != END:
             return None
         sheet = self.score_sheet()
         return Outcome(Termination.ROUNDS_PLAYED, sheet.winners, tuple(sheet.totals), sheet.ranking)
@@ -785,36 +467,34 @@ class MidiState(MidiPosition):
     def score_sheet(self) -> ScoreSheet:
         """The score with its full breakdown (M-R9). Provisional until the game ends:
         delayed sites are only awarded at the end (M-R8)."""
-        from .scoring import score_state
-
         return score_state(self)
 
     def totals(self) -> list[int]:
         """Each seat's recognition points (fast; no breakdown)."""
-        from .scoring import fast_totals
-
         return fast_totals(self)
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know (M-R1). Bots and views use this, never the state."""
-        from .observation import observe
-
         return observe(self, player)
 
     # ------------------------------------------------------------------ as plain data
     def to_dict(self) -> dict[str, Any]:
         """The position as plain data (see :mod:`.position`)."""
-        from .position import state_to_dict
-
         return state_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], *, game: MidiGame | None = None, seed: int = 0) -> MidiState:
+    def from_dict(cls, data: dict[str, Any], *, game: MidiGame | None = None, seed: int = 0,
+                  log: bool = True) -> MidiState:
         """Build a legal position from plain data (see :mod:`.position`). Chance from
-        here on is driven by ``seed``."""
-        from .position import state_from_dict
+        here on is driven by ``seed``; ``log`` starts an event log with the position's event.
 
-        return state_from_dict(data, game=game, seed=seed)
+        Raises:
+            PositionError: the data is malformed or the position could not arise in play.
+        """
+        players = position_game(data, game)
+        s = cls.blank(game if game is not None else MidiGame(players))
+        fill_position(s, data, seed=seed, log=log)
+        return s
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MidiState):
