@@ -16,9 +16,9 @@ import panel as pn
 
 from .exhibit import main_landmark
 from .i18n import normalise_language, translator
-from .rooms import network, service
+from .rooms import network, service  # modules: looked up as a page is made (tests stand in for them)
 from .settings import settings
-from .views.classroom import JoinPage, TeacherPage
+from .views import classroom as pages  # the pages' classes too
 
 
 def _request() -> Any:
@@ -59,7 +59,7 @@ def create_join_page(current: Any = None) -> pn.viewable.Viewable:
     if current is None:
         return _unavailable(lang)
     hub = current.hub
-    page = JoinPage(hub, code=query.get("code", "")[:16], lang=lang, client=hub.client(remote_ip()))
+    page = pages.JoinPage(hub, code=query.get("code", "")[:16], lang=lang, client=hub.client(remote_ip()))
     _page_setup(page, translator(lang).ui("room.join_title", "Join your class’s game"))
     return page.__panel__()
 
@@ -75,7 +75,8 @@ def create_teacher_page(current: Any = None) -> pn.viewable.Viewable:
     hub = current.hub
     ip = remote_ip()
     now = settings()
-    page = TeacherPage(hub, lang=lang, allowed=network.is_loopback(ip), pin=now.teacher_pin, client=hub.client(ip),
-                       join_urls=now.join_urls, port=now.port, code=query.get("code", "")[:16])
+    page = pages.TeacherPage(hub, lang=lang, allowed=network.is_loopback(ip), pin=now.teacher_pin,
+                             client=hub.client(ip), join_urls=now.join_urls, port=now.port,
+                             code=query.get("code", "")[:16])
     _page_setup(page, translator(lang).ui("teacher.title", "The teacher’s page"))
     return page.__panel__()
