@@ -25,7 +25,7 @@ from ..arriala.state import EDITION, ArrialaGame, ArrialaState
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from ..i18n import Translator
-from .table import MAX_PLANNED, LogLine, Seat, TableMatch, UndoStep
+from .table import MAX_PLANNED, LogLine, Seat, Seating, TableMatch, UndoStep
 
 __all__ = ["ArrialaMatch", "LogLine", "PALETTE", "Seat", "decide_turn", "kind_of", "stored_overrides",
            "target_of", "worker_of"]
@@ -192,6 +192,7 @@ class ArrialaMatch(TableMatch):
         overrides: balance-study options of :class:`~canal_heritage.arriala.ArrialaGame`
             (``cells``, ``lock_max``, ``table``, ``deck``): short games for tests.
         on_worker_failure: told when a bot worker fails (the server rebuilds its pool).
+        seating: where the people sit (default: all at this screen; a classroom room's own).
     """
 
     bot_levels = BOT_NAMES
@@ -214,14 +215,15 @@ class ArrialaMatch(TableMatch):
 
     def __init__(self, seats: list[Seat], seed: int = 0, *, first: int | None = None, lang: str = "fr",
                  projector: bool = False, pace: float = PACE, overrides: dict[str, Any] | None = None,
-                 on_worker_failure: Callable[[BaseException], None] | None = None) -> None:
+                 on_worker_failure: Callable[[BaseException], None] | None = None,
+                 seating: Seating | None = None) -> None:
         self.overrides = dict(overrides or {})
         #: the visitor's action that spent their last AP, and the real state before it, while the
         #: table shows its result and waits for "End my turn" (``ArrialaState.hold_last_action``)
         self._held: tuple[int, ArrialaState] | None = None
         self._reasons_cache: tuple[tuple[Any, ...], dict[str, IllegalActionError]] | None = None
         super().__init__(seats, seed, first=first, lang=lang, projector=projector, pace=pace,
-                         on_worker_failure=on_worker_failure)
+                         on_worker_failure=on_worker_failure, seating=seating)
         self.game: ArrialaGame
         self.state: ArrialaState
 

@@ -17,7 +17,7 @@ from ..midi.bots import BOT_NAMES, make_bot
 from ..midi.narration import Narrator
 from ..midi.observation import Observation
 from ..midi.state import MidiGame, MidiState
-from .table import MAX_NAME, LogLine, Seat, TableMatch, UndoStep  # noqa: F401 (re-exported)
+from .table import MAX_NAME, LogLine, Seat, Seating, TableMatch, UndoStep  # noqa: F401 (re-exported)
 
 __all__ = ["MidiMatch", "Seat", "LogLine", "decide", "decide_turn"]
 
@@ -48,6 +48,7 @@ class MidiMatch(TableMatch):
         projector: pause after each step with its narration (teacher mode).
         expert_iterations: the expert bot's search budget (tests and benchmarks).
         on_worker_failure: told when a bot worker fails (the server rebuilds its pool).
+        seating: where the people sit (default: all at this screen; a classroom room's own).
     """
 
     bot_levels = BOT_NAMES
@@ -56,10 +57,11 @@ class MidiMatch(TableMatch):
 
     def __init__(self, seats: list[Seat], seed: int = 0, *, first: int | None = None, lang: str = "fr",
                  projector: bool = False, expert_iterations: int | None = None, pace: float = 0.0,
-                 on_worker_failure: Callable[[BaseException], None] | None = None) -> None:
+                 on_worker_failure: Callable[[BaseException], None] | None = None,
+                 seating: Seating | None = None) -> None:
         self.expert_iterations = expert_iterations
         super().__init__(seats, seed, first=first, lang=lang, projector=projector, pace=pace,
-                         on_worker_failure=on_worker_failure)
+                         on_worker_failure=on_worker_failure, seating=seating)
         self.game: MidiGame
         self.state: MidiState
 

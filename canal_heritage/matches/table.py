@@ -119,6 +119,47 @@ class UndoStep(NamedTuple):
     bot_moves: int
 
 
+class Seating:
+    """Where the people at a table sit, and so where their decisions go.
+
+    By default everyone sits at this screen: when another person must decide, the screen is
+    passed on behind a privacy screen (hot-seat). A classroom room gives the table another
+    seating (:mod:`canal_heritage.rooms.room`): each student at a device of their own, whose
+    decisions go to the room. A table holds its seating; the seating changes no rule."""
+
+    #: whether the bots play on this table (a device's copy of a room's game leaves them to the room)
+    bots_play_here: ClassVar[bool] = True
+
+    def hot_seat(self, match: TableMatch) -> bool:
+        """Whether the people share this screen (more than one person at the table)."""
+        return len(match.humans) > 1
+
+    def hand_over(self, match: TableMatch) -> None:
+        """The turn has moved: when another person must decide, show the privacy screen first."""
+        p = match.to_move
+        if p is None or match.seats[p].kind != "human":
+            return
+        if self.hot_seat(match) and p != match.viewer:
+            match.viewer = None
+            match.privacy = True
+        elif not self.hot_seat(match):
+            match.viewer = p
+
+    def submit(self, match: TableMatch, action: int) -> bool | None:
+        """The viewer's decision, once the game's own rules have let it through: None plays it
+        on this table; True or False: it went elsewhere (sent, or refused with a message)."""
+        return None
+
+    def can_undo(self, match: TableMatch) -> bool | None:
+        """Whether the viewer may take back a decision, when the seating decides it (None: the
+        table does)."""
+        return None
+
+    def undo(self, match: TableMatch) -> bool | None:
+        """Take back the viewer's decision elsewhere (None: on this table)."""
+        return None
+
+
 class TableMatch(param.Parameterized):
     """The state of a table that is the same for every game (see the module docstring).
 
@@ -179,7 +220,8 @@ class TableMatch(param.Parameterized):
 
     def __init__(self, seats: Sequence[Seat], seed: int = 0, *, first: int | None = None,
                  lang: str = "fr", projector: bool = False, pace: float = 0.0,
-                 on_worker_failure: Callable[[BaseException], None] | None = None) -> None:
+                 on_worker_failure: Callable[[BaseException], None] | None = None,
+                 seating: Seating | None = None) -> None:
         if not 2 <= len(seats) <= 4:
             raise ValueError("a table has 2 to 4 seats")
         for s in seats:
@@ -188,6 +230,8 @@ class TableMatch(param.Parameterized):
         if first is not None:
             check_seat(first, len(seats), "first")
         super().__init__(lang=lang, projector=projector, pace=pace)
+        #: where the people sit (one screen, or a device each in a room)
+        self.seating = seating or Seating()
         self.game = self.make_game(len(seats))
         self.seed = seed
         self.first = first
@@ -276,7 +320,7 @@ class TableMatch(param.Parameterized):
 
     @property
     def hot_seat(self) -> bool:
-        return len(self.humans) > 1
+        return self.seating.hot_seat(self)
 
     @property
     def to_move(self) -> int | None:
@@ -398,6 +442,9 @@ class TableMatch(param.Parameterized):
         return False
 
     def _play(self, action: int) -> bool:
+        sent = self.seating.submit(self, action)
+        if sent is not None:
+            return sent
         if not self.is_viewer_turn() or self.paused:
             return self._refuse(self.narrator().tr.ui("table.not_your_turn", "Please wait: it is not your turn."))
         step = UndoStep(self.state.clone(), len(self.state.events or []), len(self.bot_moves))
@@ -422,26 +469,24 @@ class TableMatch(param.Parameterized):
         self._bump()
 
     def _hand_over(self) -> None:
-        """Hot-seat: when another human must decide, show the privacy screen first."""
-        p = self.to_move
-        if p is None or self.seats[p].kind != "human":
-            return
-        if self.hot_seat and p != self.viewer:
-            self.viewer = None
-            self.privacy = True
-        elif not self.hot_seat:
-            self.viewer = p
+        self.seating.hand_over(self)
 
     def can_undo(self) -> bool:
         """The viewer may take back their last decision: their own, while the game allows it
         (see each game's rule). Also while a bot is deciding its reply: a decision made for a
         position that undo has taken back is dropped."""
+        decided = self.seating.can_undo(self)
+        if decided is not None:
+            return decided
         if not self._undo or self.privacy or self._undo_owner is None or self.viewer != self._undo_owner[0]:
             return False
         return self._undo_allowed()
 
     def undo(self) -> bool:
         """Take back the viewer's last decision (one update); a refusal sets :attr:`message`."""
+        elsewhere = self.seating.undo(self)
+        if elsewhere is not None:
+            return elsewhere
         with self.changing():
             if not self.can_undo():
                 tr = self.narrator().tr
@@ -612,7 +657,8 @@ class TableMatch(param.Parameterized):
     def step_bot(self) -> bool:
         """Let the bot to move play one action here, synchronously (tests, small tables). Not
         in a kept game: its bots play in :meth:`run_bots`, where each decision is written first."""
-        if not self.is_bot_turn() or self.paused or self.closed or self.journal is not None:
+        if (not self.seating.bots_play_here or not self.is_bot_turn() or self.paused or self.closed
+                or self.journal is not None):
             return False
         move = self._next_planned()
         if move is None:
@@ -630,7 +676,7 @@ class TableMatch(param.Parameterized):
         the decision takes longer than ``thinking_delay`` seconds, :attr:`thinking` is raised
         (one more change). A worker that fails or does not answer within ``timeout`` seconds
         is not waited for: the bot decides here instead (seeded: the same decision)."""
-        if self.busy or self._running:  # one at a time (a second would double the pace)
+        if self.busy or self._running or not self.seating.bots_play_here:  # one at a time (a second doubles the pace)
             return
         self._running = True
         loop = asyncio.get_running_loop()

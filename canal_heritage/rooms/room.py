@@ -41,7 +41,7 @@ from weakref import WeakSet
 from .. import games
 from ..core.bots import BotMove
 from ..i18n import LANGUAGES, translator
-from ..matches.table import BOT_TIMEOUT, Decision, Seat, TableMatch, clean_name
+from ..matches.table import BOT_TIMEOUT, Decision, Seat, Seating, TableMatch, clean_name
 from . import codes
 
 log = logging.getLogger(__name__)
@@ -119,102 +119,104 @@ class SeatHolder:
 
 
 # ---------------------------------------------------------------------- matches of a room
-class RoomTable(TableMatch):
-    """What the authoritative match and the replicas share: no hot-seat privacy (each device
-    is one seat), the seats' kinds follow the room (a stand-in bot makes a student's seat a
-    bot's), and the state can be rebuilt from the room's decisions."""
+class RoomSeating(Seating):
+    """The seating of the room's authoritative match: each person at a device of their own (no
+    privacy screen, no screen passed on); nobody watches it."""
 
-    room: Room
-
-    @property
-    def hot_seat(self) -> bool:
+    def hot_seat(self, match: TableMatch) -> bool:
         return False
 
-    def _hand_over(self) -> None:  # each device keeps its own seat
+    def hand_over(self, match: TableMatch) -> None:  # each device keeps its own seat
         return
 
-    def receive(self, seat: int, action: int, move: BotMove | None) -> None:
-        """Play a decision the room has written (one update)."""
-        with self.changing():
-            if move is not None:
-                self.apply_bot_move(move)
-            else:
-                self.state.apply_action(action)
-                self.message = ""
-                self._after_step()
 
-    def follow_seats(self) -> None:
-        """The seats as the room has them now (a stand-in bot, a name), in one update."""
-        seats = [Seat("bot" if h.played_by_bot else "human", h.name or "",
-                      (h.level or "heuristic") if h.played_by_bot else "heuristic") for h in self.room.seats]
-        if seats != self.seats:
-            with self.changing():
-                self.seats = seats
-                self._bump()
+class DeviceSeating(RoomSeating):
+    """The seating of a device's match (a *replica*): its viewer is the device's seat (None: the
+    projector). Its decisions go to the room (:meth:`Room.submit`), which plays them on every
+    replica once written; its bots are the room's.
+
+    Attributes:
+        room: the room.
+        token: the seat's token this device holds (None: the projector, or a seat freed since).
+        decisions: how many of the room's decisions this device has played (a move chosen on
+            it names that position).
+        dispatch: how the room's changes reach this device: a function that runs a change on
+            the device's own page, in turn with its other updates (a server page: its
+            document's next tick, where the page's components may be changed); None runs it
+            at once (headless).
+    """
+
+    bots_play_here = False
+
+    def __init__(self, room: Room, token: str | None) -> None:
+        self.room = room
+        self.token = token
+        self.decisions = 0
+        self.dispatch: Callable[[Callable[[], None]], None] | None = None
+
+    def submit(self, match: TableMatch, action: int) -> bool:
+        # the game's own rules came first: Arriala holds the last action point's action on this
+        # device until "End my turn" (T-R2), then plays it, and it comes here
+        if not match.is_viewer_turn() or match.paused:
+            return match._refuse(match.narrator().tr.ui("table.not_your_turn", "Please wait: it is not your turn."))
+        if action not in match.state.legal_actions():
+            return match._refuse(match.narrator().tr.ui("room.not_legal", "That move is not possible here."))
+        self.room.send(match, action)
+        return True
+
+    # a decision sent is the room's: the room says whether it may be taken back (Arriala's
+    # match answers first while its last action is held on this device, not sent yet)
+    def can_undo(self, match: TableMatch) -> bool:
+        return match.viewer is not None and self.room.can_undo(match.viewer)
+
+    def undo(self, match: TableMatch) -> bool:
+        if match.viewer is None or not self.room.can_undo(match.viewer):
+            with match.changing():
+                return match._refuse(match.narrator().tr.ui("table.no_undo",
+                                                             "That decision can no longer be taken back."))
+        self.room.send_undo(match)
+        return True
 
 
-class Replica(RoomTable):
-    """A device's match: its viewer is the device's seat (None: the projector). Its moves go
-    to the room (:meth:`Room.submit`), which plays them on every replica once written."""
+def device(match: TableMatch) -> DeviceSeating:
+    """The seating of a device's match (a replica)."""
+    seating = match.seating
+    assert isinstance(seating, DeviceSeating), "not a device's match"
+    return seating
 
-    token: str | None = None
-    #: how many of the room's decisions this replica has played (a move chosen on it names it)
-    room_decisions: int = 0
-    #: how the room's changes reach this device: a function that runs a change on the
-    #: device's own page, in turn with its other updates (a server page: its document's next
-    #: tick, where the page's components may be changed); None runs it at once (headless)
-    dispatch: Callable[[Callable[[], None]], None] | None = None
 
-    def soon(self, change: Callable[[], None]) -> None:
-        """Run ``change`` (an update of this replica) where its device's page may show it."""
-        if self.dispatch is None:
-            change()
+def soon(replica: TableMatch, change: Callable[[], None]) -> None:
+    """Run ``change`` (an update of ``replica``) where its device's page may show it."""
+    dispatch = device(replica).dispatch
+    if dispatch is None:
+        change()
+    else:
+        dispatch(change)
+
+
+def receive(match: TableMatch, seat: int, action: int, move: BotMove | None) -> None:
+    """Play a decision the room has written on ``match`` (one update)."""
+    with match.changing():
+        if move is not None:
+            match.apply_bot_move(move)
         else:
-            self.dispatch(change)
-
-    def _play(self, action: int) -> bool:
-        # the game's own _play comes first: Arriala holds the last action point's action on this
-        # device until "End my turn" (T-R2), then calls this with it
-        if not self.is_viewer_turn() or self.paused:
-            return self._refuse(self.narrator().tr.ui("table.not_your_turn", "Please wait: it is not your turn."))
-        if action not in self.state.legal_actions():
-            return self._refuse(self.narrator().tr.ui("room.not_legal", "That move is not possible here."))
-        self.room.send(self, action)
-        return True
-
-    # Arriala's match answers first while its last action is held on this device (not sent
-    # yet); otherwise these are asked of the room: a decision sent is the room's
-    def can_undo(self) -> bool:
-        return self.viewer is not None and self.room.can_undo(self.viewer)
-
-    def undo(self) -> bool:
-        if self.viewer is None or not self.room.can_undo(self.viewer):
-            with self.changing():
-                return self._refuse(self.narrator().tr.ui("table.no_undo",
-                                                          "That decision can no longer be taken back."))
-        self.room.send_undo(self)
-        return True
-
-    def step_bot(self) -> bool:  # the room's bots play on the authoritative match only
-        return False
-
-    async def run_bots(self, executor: Executor | None = None, **_kw: Any) -> None:
-        return
-
-    def note(self, text: str) -> None:
-        """Show the room's answer to this device (a refusal) without changing the game."""
-        self.say(text)
+            match.state.apply_action(action)
+            match.message = ""
+            match._after_step()
 
 
-def _classes(game: str) -> tuple[type[RoomTable], type[Replica]]:
-    base: type[TableMatch] = games.kind(game).match_class
-    # the game's own rules first (Arriala's "End my turn"), then the room's
-    authoritative = type(f"Room{base.__name__}", (base, RoomTable), {})
-    replica = type(f"Replica{base.__name__}", (base, Replica), {})
-    return authoritative, replica
+def follow_seats(match: TableMatch, room: Room) -> None:
+    """The seats of ``match`` as the room has them now (a stand-in bot, a name), in one update."""
+    seats = [Seat("bot" if h.played_by_bot else "human", h.name or "",
+                  (h.level or "heuristic") if h.played_by_bot else "heuristic") for h in room.seats]
+    if seats != match.seats:
+        with match.changing():
+            match.seats = seats
+            match._bump()
 
 
-_CLASSES = {g: _classes(g) for g in GAMES}
+#: a device's match: the game's own match, seated by :class:`DeviceSeating`
+Replica = TableMatch
 
 
 # ---------------------------------------------------------------------- the room
@@ -257,19 +259,18 @@ class Room:
         self.listeners: list[Callable[[Room], None]] = []  # told after every change (the teacher's page)
         #: told once when the room closes (its hub lets it go: a closed room lives on in the store only)
         self.on_closed: Callable[[Room], None] | None = None
-        auth_cls, self._replica_cls = _CLASSES[self.game]
-        self.match = self._new_match(auth_cls, viewer=None)
+        self.match = self._new_match(RoomSeating(), viewer=None)
         self.match.rebuild([])
         self.restore(record)
 
     # ------------------------------------------------------------------ building matches
-    def _new_match(self, cls: type[RoomTable], viewer: int | None, lang: str | None = None) -> Any:
+    def _new_match(self, seating: RoomSeating, viewer: int | None, lang: str | None = None) -> TableMatch:
         seats = [Seat("bot" if h.played_by_bot else "human", h.name or "",
                       (h.level or "heuristic") if h.played_by_bot else "heuristic") for h in self.seats]
+        cls = games.kind(self.game).match_class
         # the room paces its bots; the stored options say how the game was begun (A-R19's edition)
-        m = cls(seats, self.seed, first=self.first, lang=lang or self.lang, pace=0,
-                **cls.options_from_record(self.options))
-        m.room = self
+        m: TableMatch = cls(seats, self.seed, first=self.first, lang=lang or self.lang, pace=0, seating=seating,
+                            **cls.options_from_record(self.options))
         with m.changing():
             m.viewer = viewer
         return m
@@ -280,15 +281,14 @@ class Room:
         self._decisions = decided
         self.match.rebuild(decided)
         for r in list(self._replicas):
-            r.soon(partial(self._rebuild, r, decided))
+            soon(r, partial(self._rebuild, r, decided))
 
     def replica(self, seat: int | None, *, lang: str | None = None, token: str | None = None) -> Replica:
         """A device's match: ``seat``'s screen (its token already checked by :meth:`rejoin`),
         or the projector's (None: no hand at all)."""
-        r: Replica = self._new_match(self._replica_cls, viewer=seat, lang=lang)
-        r.token = token
+        r = self._new_match(DeviceSeating(self, token), viewer=seat, lang=lang)
         r.rebuild(list(self._decisions))
-        r.room_decisions = len(self._decisions)  # a move chosen on it names this position
+        device(r).decisions = len(self._decisions)  # a move chosen on it names this position
         with r.changing():
             r.paused = self.paused
             r._bump()
@@ -368,20 +368,20 @@ class Room:
     # ------------------------------------------------------------------ a student's decisions
     def send(self, replica: Replica, action: int) -> None:
         """A replica's move (from its view): submitted, and a refusal shown on that device."""
-        seen = replica.room_decisions
+        seen = device(replica).decisions
 
         async def go() -> None:
-            out = await self.submit(replica.token, replica.viewer, action, seen)
+            out = await self.submit(device(replica).token, replica.viewer, action, seen)
             if not out.ok:
-                replica.note(out.message)
+                replica.say(out.message)  # the room's answer, on this device only
 
         _spawn(go())
 
     def send_undo(self, replica: Replica) -> None:
         async def go() -> None:
-            out = await self.undo(replica.token, replica.viewer)
+            out = await self.undo(device(replica).token, replica.viewer)
             if not out.ok:
-                replica.note(out.message)
+                replica.say(out.message)
 
         _spawn(go())
 
@@ -447,18 +447,18 @@ class Room:
         # the device that decided first: its page shows the move before the others' (each
         # page's update is queued on the server's one event loop, in this order)
         for r in sorted(self._replicas, key=lambda r: move is not None or r.viewer != seat):
-            r.soon(partial(self._receive, r, decided))
+            soon(r, partial(self._receive, r, decided))
 
     @staticmethod
     def _receive(r: Replica, decided: list[tuple[int, int, BotMove | None]]) -> None:
         """A device plays the room's latest decision (the last of ``decided``)."""
-        if r.room_decisions != len(decided) - 1:  # behind or ahead (a rebuild came first): rebuilt
+        if device(r).decisions != len(decided) - 1:  # behind or ahead (a rebuild came first): rebuilt
             Room._rebuild(r, decided)
             return
         seat, action, move = decided[-1]
         try:
-            r.receive(seat, action, move)
-            r.room_decisions = len(decided)
+            receive(r, seat, action, move)
+            device(r).decisions = len(decided)
         except Exception:  # a device out of step is rebuilt rather than left wrong
             log.exception("replica out of step: rebuilt")
             Room._rebuild(r, decided)
@@ -466,7 +466,7 @@ class Room:
     @staticmethod
     def _rebuild(r: Replica, decided: list[tuple[int, int, BotMove | None]]) -> None:
         r.rebuild(decided)
-        r.room_decisions = len(decided)
+        device(r).decisions = len(decided)
 
     async def _finish(self) -> None:
         try:
@@ -506,7 +506,7 @@ class Room:
             del self._decisions[keep:]
             decided = list(self._decisions)
             for r in list(self._replicas):
-                r.soon(partial(self._rebuild, r, decided))
+                soon(r, partial(self._rebuild, r, decided))
             self._changed()
             return DONE
 
@@ -556,7 +556,7 @@ class Room:
             h.token_hash, h.name = None, None
             for r in list(self._replicas):
                 if r.viewer == seat:  # that device no longer holds the seat
-                    r.token = None
+                    device(r).token = None
             self._seats_changed()
             return DONE
 
@@ -573,9 +573,9 @@ class Room:
         return DONE
 
     def _seats_changed(self) -> None:
-        self.match.follow_seats()
+        follow_seats(self.match, self)
         for r in list(self._replicas):
-            r.soon(r.follow_seats)
+            soon(r, partial(follow_seats, r, self))
         self._changed()
 
     # ------------------------------------------------------------------ the teacher's controls
@@ -583,14 +583,14 @@ class Room:
         """The teacher pauses the room (nobody may move) or lets it go on."""
         self.paused = bool(paused)
         self._steps = 0
-        def pause(r: RoomTable, paused: bool = self.paused) -> None:
+        def pause(r: TableMatch, paused: bool = self.paused) -> None:
             with r.changing():
                 r.paused = paused
                 r._bump()
 
         pause(self.match)
         for r in list(self._replicas):
-            r.soon(partial(pause, r))
+            soon(r, partial(pause, r))
         self._changed()
         if not self.paused:
             self.kick_bots()

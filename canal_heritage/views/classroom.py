@@ -35,7 +35,7 @@ from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from ..rooms import codes
 from ..rooms.hub import Hub, RoomPlan, SeatPlan, bot_levels
 from ..rooms.qr import join_qr_svg
-from ..rooms.room import Replica, Room
+from ..rooms.room import Replica, Room, device
 from . import screens
 from .theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, PLANE, SURFACE, button, html, root_styles, text
 
@@ -512,7 +512,7 @@ class JoinPage(pn.viewable.Viewer):
         assert room is not None
         self.stage, self.seat, self.token = "table", seat, token
         self.replica = room.replica(seat, lang=self.lang, token=token)
-        self.replica.dispatch = self._dispatch = page_dispatcher()
+        device(self.replica).dispatch = self._dispatch = page_dispatcher()
         self.table = screens.table_for(self.replica, on_language=self.set_language)
         self._band = html("", stylesheets=[BAND_CSS], sizing_mode="stretch_width", margin=(4, 8, 0, 8))
         room.listeners.append(self._listener)
@@ -923,7 +923,7 @@ class TeacherPage(pn.viewable.Viewer):
         self.room = room
         self.keeper.set_address("?" + _query(code=room.code, lang=self.lang))
         self.replica = room.replica(None, lang=self.lang)
-        self.replica.dispatch = self._dispatch = page_dispatcher()
+        device(self.replica).dispatch = self._dispatch = page_dispatcher()
         self.table = screens.table_for(self.replica)
         # the projector is nobody's seat: nothing to take back, no hint to ask for
         self.table.__panel__().stylesheets = [*self.table.__panel__().stylesheets, NATURAL_HEIGHT]
