@@ -86,6 +86,7 @@ import subprocess
 import sys
 import time
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -720,10 +721,21 @@ async def arriala_choice(page, rng: random.Random):
         i = rng.randrange(n)
         what = "target-worker" if await page.locator(".targets button.target-worker").count() else "target-place"
         return targets.nth(i), what
-    weights = ProtocolClient.ARRIALA_WEIGHTS
+    weights = ArrialaHands.WEIGHTS
     kinds = [k for k in sorted(weights) if await page.locator(f".palette button.pal-{k}:not(.unavailable)").count()]
     kind = rng.choices(kinds, [weights[k] for k in kinds])[0] if kinds else "end_turn"
     return page.locator(f".palette button.pal-{kind}"), f"pal-{kind}"
+
+
+async def midi_choice(page, rng: random.Random) -> tuple:
+    """Canal du Midi's visitor clicks the first choice offered."""
+    return page.locator(MIDI_CHOICE).first, "choice"
+
+
+#: what a browser visitor clicks in each game, and what changes when the click is answered: the
+#: log (Canal du Midi) or the prompt's heading (Arriala: targets shown or action points spent)
+CLICKED = {"midi": midi_choice, "arriala": arriala_choice}
+WATCHED = {"midi": ".log-panel ol", "arriala": ".prompt h2, .prompt .waiting"}
 
 
 async def measured_click(page, game: str = "midi", rng: random.Random | None = None) -> dict:
@@ -735,13 +747,9 @@ async def measured_click(page, game: str = "midi", rng: random.Random | None = N
 
     what = "choice"
     try:
-        if game == "arriala":
-            button, what = await arriala_choice(page, rng or random.Random())
-            handle = await button.element_handle(timeout=30_000)
-            log = await page.locator(".prompt h2, .prompt .waiting").first.element_handle(timeout=30_000)
-        else:
-            handle = await page.locator(MIDI_CHOICE).first.element_handle(timeout=30_000)
-            log = await page.locator(".log-panel ol").first.element_handle(timeout=30_000)
+        button, what = await CLICKED[game](page, rng or random.Random())
+        handle = await button.element_handle(timeout=30_000)
+        log = await page.locator(WATCHED[game]).first.element_handle(timeout=30_000)
         label = (await handle.inner_text()).strip()
         await page.evaluate(ARM_JS, [handle, log])
     except PlaywrightError as err:
@@ -1224,31 +1232,12 @@ class ProtocolClient:
         return []
 
     def offered(self) -> list[str]:
-        """What a visitor may click now. Canal du Midi: the choices. Arriala: the
-        targets if some are shown (a worker, then a place), else the palette's actions that
-        are not greyed (the palette is empty when it is not the visitor's turn)."""
-        if self.game == "midi":
-            return self.choices("choices")
-        targets = self.choices()
-        if targets:
-            return targets
-        return [b for b in self.choices("palette") if "unavailable" not in self.classes(b)]
-
-    #: Arriala's visitor: how often each palette action is chosen when it is not greyed.
-    ARRIALA_WEIGHTS: ClassVar[dict[str, int]] = {"place": 5, "move": 2, "draw": 1, "end_turn": 2}
+        """What a visitor may click now (:data:`HANDS`: each game's own controls)."""
+        return HANDS[self.game].offered(self)
 
     def pick(self, offered: list[str], rng: random.Random) -> str:
-        """Canal du Midi: the first choice. Arriala: a target at random when targets are
-        shown, else place / move / draw / end the turn (weighted, among those not greyed)."""
-        if self.game == "midi":
-            return offered[0]
-        if "target" in self.classes(offered[0]):
-            return rng.choice(offered)
-        kinds = {c[4:]: b for b in offered for c in self.classes(b) if c[4:] in self.ARRIALA_WEIGHTS}
-        if not kinds:
-            return self.first_button("pal-end_turn") or offered[0]
-        names = sorted(kinds)
-        return kinds[rng.choices(names, [self.ARRIALA_WEIGHTS[k] for k in names])[0]]
+        """What the visitor clicks among ``offered`` (:data:`HANDS`)."""
+        return HANDS[self.game].pick(self, offered, rng)
 
     def ready(self) -> bool:
         return bool(self.offered() or self.with_class("end-screen"))
@@ -1277,8 +1266,7 @@ class ProtocolClient:
         labels = self.models[level]["attributes"]["labels"]
         await self.set_value(level, "active", labels.index("Beginner"))
         await self.click(self.first_button("start"))
-        await self.until(lambda: bool(self.with_class(f"{self.game}-table") if self.game == "arriala"
-                                      else self.choices("choices")))
+        await self.until(lambda: HANDS[self.game].at_table(self))
         self.prune()
 
     async def play(self, until: float, think: tuple[float, float], rng: random.Random) -> list[dict]:
@@ -1306,11 +1294,7 @@ class ProtocolClient:
                 what = next((c for c in self.classes(b) if c.startswith(("pal-", "target-"))), "choice")
                 t0 = time.perf_counter()
                 await self.click(b)
-                if self.game == "midi":
-                    t1 = await self.until(lambda b=b, log_before=log_before: b not in self.choices("choices")
-                                          or self.log_text() != log_before)
-                else:
-                    t1 = await self.until(lambda patches=patches: self.patches > patches)
+                t1 = await self.until(partial(HANDS[self.game].answered, self, b, log_before, patches))
                 t2 = await self.until(self.ready)
                 self.prune()
                 out.append({"ok": True, "latency_s": t1 - t0, "next_choices_s": t2 - t0, "at": t0, "game": self.game,
@@ -1331,6 +1315,68 @@ class ProtocolClient:
                 return
             if h["msgtype"] == "PATCH-DOC":
                 self.apply(content)
+
+
+class MidiHands:
+    """How a headless visitor plays Canal du Midi: the first choice offered; a click is
+    answered by the patch that takes it off offer or changes the log."""
+
+    @staticmethod
+    def offered(v: ProtocolClient) -> list[str]:
+        return v.choices("choices")
+
+    @staticmethod
+    def pick(v: ProtocolClient, offered: list[str], rng: random.Random) -> str:
+        return offered[0]
+
+    @staticmethod
+    def at_table(v: ProtocolClient) -> bool:
+        return bool(v.choices("choices"))
+
+    @staticmethod
+    def answered(v: ProtocolClient, clicked: str, log_before, patches: int) -> bool:
+        return clicked not in v.choices("choices") or v.log_text() != log_before
+
+
+class ArrialaHands:
+    """How a headless visitor plays Arriala: the targets if some are shown (a worker, then a
+    place), else the palette's actions that are not greyed (the palette is empty when it is
+    not the visitor's turn); a click is answered by the first patch after it (the targets
+    shown, the action played, the turn ended: nothing else is sent while the visitor thinks)."""
+
+    #: how often each palette action is chosen when it is not greyed
+    WEIGHTS: ClassVar[dict[str, int]] = {"place": 5, "move": 2, "draw": 1, "end_turn": 2}
+
+    @staticmethod
+    def offered(v: ProtocolClient) -> list[str]:
+        targets = v.choices()
+        if targets:
+            return targets
+        return [b for b in v.choices("palette") if "unavailable" not in v.classes(b)]
+
+    @classmethod
+    def pick(cls, v: ProtocolClient, offered: list[str], rng: random.Random) -> str:
+        """A target at random when targets are shown, else place / move / draw / end the turn
+        (weighted, among those not greyed)."""
+        if "target" in v.classes(offered[0]):
+            return rng.choice(offered)
+        kinds = {c[4:]: b for b in offered for c in v.classes(b) if c[4:] in cls.WEIGHTS}
+        if not kinds:
+            return v.first_button("pal-end_turn") or offered[0]
+        names = sorted(kinds)
+        return kinds[rng.choices(names, [cls.WEIGHTS[k] for k in names])[0]]
+
+    @staticmethod
+    def at_table(v: ProtocolClient) -> bool:
+        return bool(v.with_class("arriala-table"))
+
+    @staticmethod
+    def answered(v: ProtocolClient, clicked: str, log_before, patches: int) -> bool:
+        return v.patches > patches
+
+
+#: each game's hands, by its registered name (a third game adds its own)
+HANDS = {"midi": MidiHands, "arriala": ArrialaHands}
 
 
 def _clients_child(conn, url: str, games: list[str], think: tuple[float, float], seed: int) -> None:
@@ -1441,7 +1487,9 @@ async def run_concurrent_mixed(server: Server, sessions: int, browser_pages: int
 
     def by_game(ok: list[dict], played: list[str]) -> dict:
         out = {}
-        for game in ("midi", "arriala"):
+        from canal_heritage import games
+
+        for game in games.names():
             xs = [r for r in ok if r.get("game") == game]
             if xs:
                 out[game] = {"sessions": played.count(game), "clicks": len(xs),

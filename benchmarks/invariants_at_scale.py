@@ -36,43 +36,57 @@ from midi_bench import finish_report, machine_info  # noqa: E402
 CHUNK = 500
 
 
+def _midi_games(players: int, first: int, count: int) -> tuple[int, list[dict]]:
+    """Canal du Midi: random games, the invariants checked after every decision."""
+    import midi_helpers as H
+    from test_properties import check_end
+
+    decisions, violations = 0, []
+    for seed in range(first, first + count):
+        try:
+            state = H.play_random(players, seed, seed * 7919 + 1, hook=H.check_invariants)
+            check_end(state)
+            decisions += len(state.history)
+        except Exception as exc:  # every failure is a finding
+            violations.append({"seed": seed, "policy": seed * 7919 + 1, "error": repr(exc),
+                               "where": traceback.format_exc(limit=3)[-600:]})
+    return decisions, violations
+
+
+def _arriala_games(players: int, first: int, count: int) -> tuple[int, list[dict]]:
+    """Arriala: random games (every other one drawn, not listed), the invariants checked after
+    every decision and the derived facts every seventh."""
+    import arriala_helpers as H
+    from test_arriala_properties import check_end as arriala_end
+
+    decisions, violations = 0, []
+    for seed in range(first, first + count):
+        draw = seed % 2 == 1
+        steps = [0]
+
+        def hook(state, steps=steps, draw=draw):
+            H.check_invariants(state)
+            steps[0] += 1
+            if draw and steps[0] % 7 == 0:
+                H.check_derived_facts(state)
+        try:
+            state = H.play_random(players, seed, seed * 7919 + 1, hook=hook, draw=draw)
+            arriala_end(state)
+            decisions += len(state.history)
+        except Exception as exc:  # every failure is a finding
+            violations.append({"seed": seed, "policy": seed * 7919 + 1, "draw": draw, "error": repr(exc),
+                               "where": traceback.format_exc(limit=3)[-600:]})
+    return decisions, violations
+
+
+#: each engine's games, by its registered name
+GAMES = {"midi": _midi_games, "arriala": _arriala_games}
+
+
 def run_chunk(task: tuple[str, int, int, int]) -> dict:
     """Games ``first … first + count - 1`` of one engine at one player count."""
     engine, players, first, count = task
-    violations: list[dict] = []
-    decisions = 0
-    if engine == "midi":
-        import midi_helpers as H
-        from test_properties import check_end
-
-        for seed in range(first, first + count):
-            try:
-                state = H.play_random(players, seed, seed * 7919 + 1, hook=H.check_invariants)
-                check_end(state)
-                decisions += len(state.history)
-            except Exception as exc:  # every failure is a finding
-                violations.append({"seed": seed, "policy": seed * 7919 + 1, "error": repr(exc),
-                                   "where": traceback.format_exc(limit=3)[-600:]})
-    else:
-        import arriala_helpers as H
-        from test_arriala_properties import check_end as arriala_end
-
-        for seed in range(first, first + count):
-            draw = seed % 2 == 1
-            steps = [0]
-
-            def hook(state, steps=steps, draw=draw):
-                H.check_invariants(state)
-                steps[0] += 1
-                if draw and steps[0] % 7 == 0:
-                    H.check_derived_facts(state)
-            try:
-                state = H.play_random(players, seed, seed * 7919 + 1, hook=hook, draw=draw)
-                arriala_end(state)
-                decisions += len(state.history)
-            except Exception as exc:  # every failure is a finding
-                violations.append({"seed": seed, "policy": seed * 7919 + 1, "draw": draw, "error": repr(exc),
-                                   "where": traceback.format_exc(limit=3)[-600:]})
+    decisions, violations = GAMES[engine](players, first, count)
     return {"engine": engine, "players": players, "games": count, "decisions": decisions, "violations": violations}
 
 

@@ -67,11 +67,13 @@ def timed_ismcts(game, seconds: float, seed: int):
     return bot
 
 
-def our_bot(which: str, name: str, k: int, seconds: float, fill: bool = False):
-    if which == "arriala":
-        from canal_heritage.arriala.bots import ExpertBot, HeuristicBot
+def _arriala_bot(name: str, k: int, seconds: float, fill: bool = False):
+    from canal_heritage.arriala.bots import ExpertBot, HeuristicBot
 
-        return ExpertBot(random.Random(k), budget=seconds) if name == "expert" else HeuristicBot(random.Random(k))
+    return ExpertBot(random.Random(k), budget=seconds) if name == "expert" else HeuristicBot(random.Random(k))
+
+
+def _midi_bot(name: str, k: int, seconds: float, fill: bool = False):
     from canal_heritage.midi import MidiGame
     from canal_heritage.midi.bots import ExpertBot as MidiExpert
     from canal_heritage.midi.bots import HeuristicBot as MidiHeuristic
@@ -82,6 +84,14 @@ def our_bot(which: str, name: str, k: int, seconds: float, fill: bool = False):
             return MidiExpert(random.Random(k), iterations=10**6, max_playouts=None, time_limit=seconds, game=game)
         return MidiExpert(random.Random(k), time_limit=seconds, game=game)
     return MidiHeuristic(random.Random(k), game)
+
+
+#: our bots, by game
+OUR_BOTS = {"midi": _midi_bot, "arriala": _arriala_bot}
+
+
+def our_bot(which: str, name: str, k: int, seconds: float, fill: bool = False):
+    return OUR_BOTS[which](name, k, seconds, fill)
 
 
 def play(task: tuple[str, str, int, float, bool]) -> dict:

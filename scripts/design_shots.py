@@ -150,7 +150,7 @@ def pin_page(page: Any, url: str) -> None:
     from dataclasses import replace
 
     import canal_heritage.rooms.network as network
-    import canal_heritage.serve as serving
+    import canal_heritage.settings as serving
 
     loopback, settings = network.is_loopback, serving._settings
     network.is_loopback = lambda _ip: False  # type: ignore[assignment]
