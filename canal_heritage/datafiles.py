@@ -8,9 +8,29 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from .core.errors import DataError
-
 M = TypeVar("M", bound=BaseModel)
+
+
+class CanalHeritageError(Exception):
+    """Base class of every error the package raises on purpose (the others are in
+    :mod:`canal_heritage.core.errors`)."""
+
+
+class DataError(CanalHeritageError):
+    """A content file is missing, is not valid JSON, or breaks its schema.
+
+    The message names the file and the field (``sites.json: sites[3].thresholds.2: ...``).
+    """
+
+    def __init__(self, file: str, field: str, problem: str, record: str | None = None) -> None:
+        self.file = file
+        self.field = field
+        self.problem = problem
+        self.record = record
+        where = f"{file}: {field}" if field else file
+        if record is not None:
+            where += f" (record {record!r})"
+        super().__init__(f"{where}: {problem}")
 
 
 def data_dir() -> Path:

@@ -8,26 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+# The base error and the content files' error live on the ground floor, with the data files
+# (the first thing that can fail, and the catalogs below the engines read them too).
+from ..datafiles import CanalHeritageError, DataError
 
-class CanalHeritageError(Exception):
-    """Base class of every error the package raises on purpose."""
-
-
-class DataError(CanalHeritageError):
-    """A content file is missing, is not valid JSON, or breaks its schema.
-
-    The message names the file and the field (``sites.json: sites[3].thresholds.2: ...``).
-    """
-
-    def __init__(self, file: str, field: str, problem: str, record: str | None = None) -> None:
-        self.file = file
-        self.field = field
-        self.problem = problem
-        self.record = record
-        where = f"{file}: {field}" if field else file
-        if record is not None:
-            where += f" (record {record!r})"
-        super().__init__(f"{where}: {problem}")
+__all__ = ["CanalHeritageError", "DataError", "IllegalActionError", "PositionError", "RecordError"]
 
 
 class IllegalActionError(CanalHeritageError):

@@ -34,8 +34,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from ..core.errors import DataError
-from ..datafiles import data_dir
+from ..datafiles import DataError, data_dir
 
 #: The languages of the project, in menu order.
 LANGUAGES: tuple[str, ...] = ("fr", "en", "oc")
