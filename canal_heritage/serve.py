@@ -219,7 +219,7 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     """
     import panel as pn
 
-    from .classroom import create_join_page, create_teacher_page
+    from .classroom_app import create_join_page, create_teacher_page
     from .exhibit import create_app
     from .matches.pool import bot_pool, rebuild, shutdown
     from .rooms.hub import share_rooms

@@ -3,7 +3,7 @@
 and shows the join addresses).
 
 Its own module, under both :mod:`canal_heritage.serve` (which makes the settings as it starts
-a server) and :mod:`canal_heritage.classroom` (whose pages read them), so that neither of those
+a server) and :mod:`canal_heritage.classroom_app` (whose pages read them), so that neither of those
 imports the other to reach them.
 """
 

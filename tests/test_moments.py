@@ -225,7 +225,7 @@ def test_a_moment_never_carries_a_card_the_viewer_may_not_see_arriala():
 def test_the_stage_sends_the_same_bytes_to_seat_0_whatever_seat_1_hides():
     """The browser's message itself (pictures, words) for seat 0: the same for two games that
     differ only in the cards seat 1 holds hidden."""
-    from canal_heritage.views.moments import stage_items
+    from canal_heritage.views.moment_stage import stage_items
 
     g, s = midi_with("midi.trade_hand", players=3)
     m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "random"), Seat("bot", "", "random")], seed=0, lang="en")
@@ -298,7 +298,7 @@ def test_the_table_stages_one_batch_per_change_and_nothing_behind_the_privacy_sc
 
 
 def test_a_site_won_tells_the_story_of_the_place():
-    from canal_heritage.views.moments import stage_items
+    from canal_heritage.views.moment_stage import stage_items
 
     g, s = midi_with("midi.site_built", players=2)
     m = vs_bots()
@@ -364,7 +364,7 @@ def test_taps_go_through_the_stage_to_the_arriala_board_only():
 
 
 def test_a_moment_names_the_rule_it_follows_in_plain_words():
-    from canal_heritage.views.moments import stage_items
+    from canal_heritage.views.moment_stage import stage_items
 
     g, s = midi_with("midi.coin_earned", players=3)
     m = vs_bots(players=3)

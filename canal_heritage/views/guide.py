@@ -198,7 +198,7 @@ export function render({ model }) {
       if (!el || !el.isConnected) el = avoidCache[cls] = findDeep(document, cls, 0);
       if (el) avoid.push(el.getBoundingClientRect());
     }
-    // a moment playing over the site or board (views/moments.py) is not covered either, if
+    // a moment playing over the site or board (views/moment_stage.py) is not covered either, if
     // the bubble has anywhere else to stand: the visitor is watching it
     let stage = avoidCache["mstage"];
     if (!stage || !stage.isConnected) stage = avoidCache["mstage"] = findDeep(document, "mstage", 0);

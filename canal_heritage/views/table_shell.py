@@ -28,7 +28,7 @@ from .end_story import EndInView, frame_end  # engineers — Riquet's story, "yo
 from .end_title import end_headline
 from .inplace import InPlace
 from .log_sheet import LogSheet
-from .moments import MomentStage
+from .moment_stage import MomentStage
 from .theme import BUTTON_CSS, INK, LAPTOP_MAX, button, every, html, phone_css, phone_symbol_css, text
 
 #: The table fills the screen and never scrolls while a game is played: a
@@ -170,7 +170,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
         # click in flight on an earlier one is dropped with it.
         self._slots: dict[str, tuple[Any, Any]] = {}
         self._panes: dict[str, pn.pane.HTML] = {}
-        # moments — the staged moments (views/moments.py); each game's table places it
+        # moments — the staged moments (views/moment_stage.py); each game's table places it
         # over its site or board, and every update below brings it up to the match (_render_all)
         self.moments = MomentStage(owner=self)  # a story's link opens the explorer (its on_place)
         self._build_header()
