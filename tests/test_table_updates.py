@@ -10,7 +10,7 @@ from concurrent.futures import Future
 import panel as pn
 
 from canal_heritage.matches.midi import MidiMatch, Seat, decide_turn
-from canal_heritage.views.midi_table import MidiTable, action_of
+from canal_heritage.views.midi_table import MidiTable
 
 
 def offered(table: MidiTable) -> list[str]:
@@ -181,7 +181,7 @@ def test_a_click_names_its_choice_and_a_stale_key_does_nothing():
         if m.over:
             break
         keys = offered(table)
-        assert [action_of(k) for k in keys] == list(m.legal_actions())
+        assert [table.choice_for(k).action for k in keys] == list(m.legal_actions())
         chosen = keys[-1]
         click(table, chosen)
         # the key names the position it was offered at: sent again (a double tap), it does nothing

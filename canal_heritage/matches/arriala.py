@@ -6,7 +6,10 @@ the engine's reason why the others are not possible now.
 
 Legality is the engine's alone: the palette, the targets and the reasons a choice is not
 possible now all come from ``legal_actions()`` and ``why_illegal()``; this module only sorts
-action ints by what they do (:func:`kind_of`, :func:`worker_of`, :func:`target_of`).
+action ints by what they do (:func:`kind_of`, :func:`worker_of`, :func:`target_of`) and hands
+them to the views as typed :class:`~.choices.Choice` objects (:meth:`ArrialaMatch.choices`,
+:meth:`ArrialaMatch.choose`), a worker's location as a :class:`~.choices.Where`
+(:func:`where_of`), so that no view reads an action int or a place code.
 """
 
 from __future__ import annotations
@@ -15,20 +18,22 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from functools import lru_cache
+from typing import Any, cast
 
 from ..arriala import actions as A
 from ..arriala.bots import BOT_NAMES, make_bot
 from ..arriala.narration import Narrator
 from ..arriala.observation import ArrialaObservation, sample_state
-from ..arriala.state import EDITION, ArrialaGame, ArrialaState
+from ..arriala.state import BLUE, EDITION, GONE, RESERVE, VINE, ArrialaGame, ArrialaState
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from ..i18n import Translator
+from .choices import NOWHERE, Choice, Where, WhereKind
 from .table import MAX_PLANNED, LogLine, Seat, Seating, TableMatch, UndoStep
 
-__all__ = ["ArrialaMatch", "LogLine", "PALETTE", "Seat", "decide_turn", "kind_of", "stored_overrides",
-           "target_of", "worker_of"]
+__all__ = ["ArrialaMatch", "Choice", "LogLine", "PALETTE", "Seat", "Where", "choice_of", "decide_turn", "kind_of",
+           "owner_of", "stored_overrides", "target_of", "worker_of", "workers_of", "where_of"]
 
 #: Seconds between two actions of a bot's turn as the table replays them.
 PACE = 0.9
@@ -98,6 +103,41 @@ def target_of(game: ArrialaGame, action: int) -> tuple[str, int]:
     if d.cell >= 0:
         return "cell", d.cell
     return "none", -1
+
+
+@lru_cache(maxsize=512)
+def where_of(loc: int) -> Where:
+    """Where a worker stands, from its location in the engine (``loc[w]`` of a state or an
+    observation): a cell, a vineyard, a blue cell, the reserve, or ``gone`` (an unused slot).
+    One object per location (cached): a board's redraw reads every worker's."""
+    if loc == RESERVE:
+        return Where("reserve")
+    if loc == GONE or loc < 0:
+        return Where("gone")
+    if loc < VINE:
+        return Where("cell", loc)
+    if loc < BLUE:
+        return Where("vineyard", loc - VINE)
+    return Where("blue", loc - BLUE)
+
+
+def owner_of(worker: int) -> int:
+    """The owner of a worker (the virtual player of a 2-player game is owner 2, A-R8)."""
+    return worker // A.W
+
+
+def workers_of(owner: int) -> range:
+    """An owner's worker slots (some may be ``gone``: the virtual player has one per town)."""
+    return range(owner * A.W, owner * A.W + A.W)
+
+
+def choice_of(game: ArrialaGame, loc: tuple[int, ...] | list[int], action: int, seat: int | None = None) -> Choice:
+    """``action`` as a :class:`Choice`, with the workers at ``loc`` (for its cost)."""
+    w = worker_of(game, action)
+    kind, i = target_of(game, action)
+    where = NOWHERE if kind == "none" else Where(cast(WhereKind, kind), i)
+    return Choice(kind_of(game, action), action, A.to_text(game, action), seat=seat, worker=w,
+                  owner=None if w is None else owner_of(w), where=where, cost=A.cost(game, loc, action))
 
 
 def candidates(game: ArrialaGame, kind: str, seat: int) -> list[int]:
@@ -222,6 +262,7 @@ class ArrialaMatch(TableMatch):
         #: table shows its result and waits for "End my turn" (``ArrialaState.hold_last_action``)
         self._held: tuple[int, ArrialaState] | None = None
         self._reasons_cache: tuple[tuple[Any, ...], dict[str, IllegalActionError]] | None = None
+        self._choices_cache: tuple[tuple[Any, ...], tuple[Choice, ...], dict[str, tuple[Choice, ...]]] | None = None
         super().__init__(seats, seed, first=first, lang=lang, projector=projector, pace=pace,
                          on_worker_failure=on_worker_failure, seating=seating)
         self.game: ArrialaGame
@@ -366,15 +407,74 @@ class ArrialaMatch(TableMatch):
             return True
 
     # ------------------------------------------------------------------ choosing
+    def choices(self, kind: str | None = None, worker: int | None = None) -> tuple[Choice, ...]:
+        """The viewer's legal decisions now, as :class:`Choice` objects in the engine's order
+        (empty when it is not their turn): all of them, or those of one palette kind (a card:
+        ``card:<id>``) and of one worker. Built once per position (the board redraws often)."""
+        key = (self.position, self.viewer, self.privacy, self.paused)
+        cached = self._choices_cache
+        if cached is None or cached[0] != key:
+            legal = self.legal_actions()
+            loc, seat = self.state.loc, self.to_move
+            every = tuple(choice_of(self.game, loc, a, seat) for a in legal)
+            grouped: dict[str, list[Choice]] = {}
+            for c in every:
+                grouped.setdefault(c.kind, []).append(c)
+            cached = self._choices_cache = (key, every, {k: tuple(v) for k, v in grouped.items()})
+        _, every, by_kind = cached
+        found = every if kind is None else by_kind.get(kind, ())
+        if worker is not None:
+            found = tuple(c for c in found if c.worker == worker)
+        return found
+
+    def choose(self, choice: Choice) -> bool:
+        """Play ``choice`` as :meth:`play` plays its action: undo, the held last action point
+        (T-R2), the seating and the engine's refusals are the same (a choice that is not legal
+        now is refused, with the engine's reason as the message)."""
+        return self.play(choice.action)
+
+    def only_end_turn(self) -> bool:
+        """Ending the turn is the viewer's only choice (their last AP is spent: T-R2, A-R17)."""
+        found = self.choices()
+        return len(found) == 1 and found[0].kind == "end_turn"
+
+    def choice_at(self, kind: str, worker: int | None, where: Where) -> Choice | None:
+        """The decision ``kind`` (with ``worker``) would be at ``where``, legal or not: a tap on
+        a place that is not offered is tried, so that the engine says why not. None when the
+        kind does not end on such a place or needs a worker not given. Only the encoding is
+        used here, no rule."""
+        g = self.game
+        if where.kind != "cell" or not 0 <= where.index < g.board.size:
+            return None
+        c = where.index
+        action: int | None = None
+        if kind == "place":
+            action = A.place(c)
+        elif kind == "lock":
+            action = A.lock(c)
+        elif worker is not None and 0 <= worker < g.workers:
+            if kind == "move":
+                action = A.move(worker, c)
+            elif kind == "from_vineyard":
+                action = A.from_vine(worker, c)
+            elif kind.startswith("card:") and kind[5:] in g.card_ids:
+                k = g.card_ids.index(kind[5:])
+                if g.effects[k] in ("move", "jump", "to_canal"):
+                    action = A.card(k, A.card_target_worker_cell(worker, c))
+        return None if action is None else choice_of(g, self.state.loc, action, self.to_move)
+
+    def describe(self, choice: Choice, narrator: Narrator | None = None) -> str:
+        """A decision in words, in the table's language; ``narrator``: one the view already
+        made for this update (else the match's)."""
+        return (narrator or self.narrator()).action(choice.action, self.state)
+
     def options(self, kind: str, worker: int | None = None) -> list[int]:
         """The viewer's legal actions of a palette kind (and of one worker, if given)."""
-        g = self.game
-        return [a for a in self.legal_actions()
-                if kind_of(g, a) == kind and (worker is None or worker_of(g, a) == worker)]
+        return [c.action for c in self.choices(kind, worker)]
 
     def workers_for(self, kind: str) -> list[int]:
         """The workers that can do ``kind`` now, in order."""
-        return sorted({w for a in self.options(kind) if (w := worker_of(self.game, a)) is not None})
+        return sorted({c.worker for c in self.choices(kind) if c.worker is not None})
 
     def reasons(self) -> dict[str, IllegalActionError]:
         """Every palette kind and card in hand the viewer cannot use now, with the engine's
@@ -393,5 +493,5 @@ class ArrialaMatch(TableMatch):
 
 def counts_on(game: ArrialaGame, loc: tuple[int, ...] | list[int], first: int, last: int) -> list[int]:
     """Workers of each owner standing on cells ``first..last`` (``loc``: where each worker is)."""
-    counts = Counter(w // A.W for w, c in enumerate(loc) if first <= c <= last)
+    counts = Counter(owner_of(w) for w, c in enumerate(loc) if first <= c <= last)
     return [counts.get(o, 0) for o in range(game.owners)]

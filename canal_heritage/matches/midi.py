@@ -17,9 +17,10 @@ from ..midi.bots import BOT_NAMES, make_bot
 from ..midi.narration import Narrator
 from ..midi.observation import Observation
 from ..midi.state import MidiGame, MidiState
+from .choices import Choice
 from .table import MAX_NAME, LogLine, Seat, Seating, TableMatch, UndoStep  # noqa: F401 (re-exported)
 
-__all__ = ["MidiMatch", "Seat", "LogLine", "decide", "decide_turn"]
+__all__ = ["Choice", "MidiMatch", "Seat", "LogLine", "choice_of", "decide", "decide_turn"]
 
 #: Events that reveal nothing new to the player who has just decided: undo may cross them.
 _QUIET = {"midi.bet_placed", "midi.reinforcement_declined", "midi.trade_passed"}
@@ -35,6 +36,20 @@ def decide(level: str, rng_seed: int, obs: Observation, iterations: int | None =
 def decide_turn(level: str, rng_seed: int, obs: Observation, iterations: int | None = None) -> list[BotMove]:
     """A Canal du Midi bot decides one action at a time: each may reveal something to it."""
     return [decide(level, rng_seed, obs, iterations)]
+
+
+def choice_of(action: int, seat: int | None = None) -> Choice:
+    """``action`` as a :class:`Choice`: a draw (face up, M-R14: a card is its value; or face
+    down), a bet, reinforcements (M-R4) or a trade (M-R7), and what it names."""
+    d = A.decode(action)
+    how: str | None = None
+    if d.kind == "draw":
+        how = "up" if d.face_up else "down"
+    elif d.kind == "reinforce":
+        how = "yes" if d.yes else "no"
+    elif d.kind == "trade":
+        how = d.trade
+    return Choice(d.kind, action, A.to_text(action), seat=seat, how=how, value=d.value, partner=d.seat, take=d.take)
 
 
 class MidiMatch(TableMatch):
@@ -60,6 +75,7 @@ class MidiMatch(TableMatch):
                  on_worker_failure: Callable[[BaseException], None] | None = None,
                  seating: Seating | None = None) -> None:
         self.expert_iterations = expert_iterations
+        self._choices_cache: tuple[tuple[Any, ...], tuple[Choice, ...]] | None = None
         super().__init__(seats, seed, first=first, lang=lang, projector=projector, pace=pace,
                          on_worker_failure=on_worker_failure, seating=seating)
         self.game: MidiGame
@@ -128,6 +144,27 @@ class MidiMatch(TableMatch):
                 continue
             out.append((seat, move))
         return out
+
+    # ------------------------------------------------------------------ choosing
+    def choices(self, kind: str | None = None) -> tuple[Choice, ...]:
+        """The viewer's legal decisions now, as :class:`Choice` objects in the engine's order
+        (empty when it is not their turn); all of them, or those of one kind."""
+        key = (self.position, self.viewer, self.privacy, self.paused)
+        if self._choices_cache is None or self._choices_cache[0] != key:
+            seat = self.to_move
+            self._choices_cache = (key, tuple(choice_of(a, seat) for a in self.legal_actions()))
+        every = self._choices_cache[1]
+        return every if kind is None else tuple(c for c in every if c.kind == kind)
+
+    def choose(self, choice: Choice) -> bool:
+        """Play ``choice`` as :meth:`play` plays its action (undo, seating and the engine's
+        refusals are the same)."""
+        return self.play(choice.action)
+
+    def describe(self, choice: Choice, narrator: Narrator | None = None) -> str:
+        """A decision in words, in the table's language, as the viewer may read it (M-R1);
+        ``narrator``: one the view already made for this update (else the match's)."""
+        return (narrator or self.narrator()).action(choice.action)
 
     # ------------------------------------------------------------------ undo
     def _undo_allowed(self) -> bool:

@@ -19,12 +19,10 @@ from typing import Any
 
 import panel as pn
 
-from ..arriala import actions as A
 from ..arriala.narration import Narrator
 from ..arriala.observation import ArrialaObservation
-from ..arriala.state import BLUE, RESERVE, VINE
 from ..i18n import Translator
-from ..matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, target_of, worker_of
+from ..matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, Choice, Where, owner_of, where_of
 from ..matches.guide import arriala_nudge
 from .arriala_map import ArrialaMap, Target
 from .choices import ChoiceList, HintBox
@@ -98,7 +96,7 @@ class ArrialaChoice(InPlace):
         if m.position != self._position:  # the game moved on: a choice in progress no longer applies
             self.reset()
             self._position = m.position
-        if self.kind is not None and not m.options(self.kind):
+        if self.kind is not None and not m.choices(self.kind):
             self.reset()
         self.targets = self.find_targets(obs)
 
@@ -109,8 +107,8 @@ class ArrialaChoice(InPlace):
         self.palette.offer([])
         self.hand.offer([])
 
-    def _legal(self) -> tuple[int, ...]:
-        return () if self.match.over else self.match.legal_actions()
+    def _legal(self) -> tuple[Choice, ...]:
+        return () if self.match.over else self.match.choices()
 
     def needs_worker(self, kind: str) -> bool:
         if kind in NEEDS_WORKER:
@@ -141,9 +139,9 @@ class ArrialaChoice(InPlace):
             return
         if kind in ("draw", "end_turn"):
             self.reset()
-            opts = m.options(kind)
+            opts = m.choices(kind)
             if opts:
-                table._play(opts[0])
+                self.play(opts[0])
             return
         self.kind = None if self.kind == kind else kind
         self.worker = None
@@ -176,9 +174,14 @@ class ArrialaChoice(InPlace):
             self.worker = target.worker
             self.table._render()
             return
-        if target.action is not None:
+        if target.choice is not None:
             self.reset()
-            self.table._play(target.action)  # refused: the message is the update
+            self.play(target.choice)  # refused: the message is the update
+
+    def play(self, choice: Choice) -> None:
+        """Play ``choice`` as the table plays a decision (a kept game writes it first, then the
+        bots play); the match takes it back as its action."""
+        self.table._play(choice.action)
 
     def _target_chosen(self, key: str) -> None:
         """A choice button was clicked (:class:`ChoiceList` checked that ``key`` is on offer)."""
@@ -198,30 +201,10 @@ class ArrialaChoice(InPlace):
             return
         if self.kind is None or not self.match.is_viewer_turn():
             return
-        c = self.map.cell_at(x, y)
-        action = None if c is None else self.action_for_cell(c)
-        if action is not None:
-            self.table._play(action)  # refused: the engine's reason is the message
-
-    def action_for_cell(self, c: int) -> int | None:
-        """The action the current choice would be on cell ``c`` (to ask the engine why not)."""
-        kind, w = self.kind, self.worker
-        g = self.match.game
-        if kind == "place":
-            return A.place(c)
-        if kind == "lock":
-            return A.lock(c)
-        if w is None:
-            return None
-        if kind == "move":
-            return A.move(w, c)
-        if kind == "from_vineyard":
-            return A.from_vine(w, c)
-        if kind and kind.startswith("card:"):
-            k = g.card_ids.index(kind[5:])
-            if g.effects[k] in ("move", "jump", "to_canal"):
-                return A.card(k, A.card_target_worker_cell(w, c))
-        return None
+        where = self.map.place_at(x, y)
+        choice = None if where is None else self.match.choice_at(self.kind, self.worker, where)
+        if choice is not None:
+            self.play(choice)  # refused: the engine's reason is the message
 
     # ------------------------------------------------------------------ what may be chosen
     def find_targets(self, obs: ArrialaObservation) -> list[Target]:
@@ -230,47 +213,48 @@ class ArrialaChoice(InPlace):
         m, g, n, tr = self.match, self.match.game, self.narrator, self.tr
         if self.kind is None:
             return []
-        opts = m.options(self.kind)
+        opts = m.choices(self.kind)
         if not opts:
             return []
         if self.needs_worker(self.kind) and self.worker is None:
             where = self.map.worker_xy(obs)
-            workers = sorted({w for w in (worker_of(g, a) for a in opts) if w is not None})
+            workers = sorted({c.worker for c in opts if c.worker is not None})
             targets = []
             for w in workers:
-                label = tr.ui("arriala.table.worker", "{owner}: worker at {place}", owner=n.owner(w // A.W),
-                              place=self.place_name(obs.loc[w]))
+                label = tr.ui("arriala.table.worker", "{owner}: worker at {place}", owner=n.owner(owner_of(w)),
+                              place=self.place_name(where_of(obs.loc[w])))
                 targets.append(Target(f"w{w}", label, *where[w], worker=w))
             return targets
         out = []
-        opts = [a for a in opts if self.worker is None or worker_of(g, a) == self.worker]
-        costs = {obs.action_cost(a) for a in opts}
+        if self.worker is not None:
+            opts = m.choices(self.kind, self.worker)
+        costs = {c.cost for c in opts}
         names: dict[str, Callable[[int], str]] = {
             "cell": lambda i: n.cell(g.board.cell_id(i)),
             "vineyard": lambda i: n.place(g.board.vineyards[i].id),
             "blue": lambda i: n.blue(g.board.blue[i].id),
             "work": lambda i: n.place(g.board.works[i].id),
         }
-        for a in opts:
-            kind, i = target_of(g, a)
-            xy = self.map.spot_xy(kind, i)
+        for c in opts:
+            xy = self.map.where_xy(c.where)
             if xy is None:
                 continue
-            label = place = names[kind](i)
+            label = place = names[c.where.kind](c.where.index)
             if len(costs) > 1:  # moves: the cost depends on the distance
-                label = tr.ui("arriala.table.target", "{place} · {n} AP", place=place, n=obs.action_cost(a))
-            out.append(Target(f"a{a}", label, *xy, action=a))
+                label = tr.ui("arriala.table.target", "{place} · {n} AP", place=place, n=c.cost)
+            out.append(Target(f"a{c.action}", label, *xy, choice=c))
         return out
 
-    def place_name(self, where: int) -> str:
+    def place_name(self, where: Where) -> str:
+        """A worker's place in words (a cell, a vineyard, a blue cell, the reserve)."""
         g, n = self.match.game, self.narrator
-        if where == RESERVE:
-            return self.tr.ui("arriala.table.reserve", "in reserve")
-        if where < VINE:
-            return n.cell(g.board.cell_id(where))
-        if where < BLUE:
-            return n.place(g.board.vineyards[where - VINE].id)
-        return n.blue(g.board.blue[where - BLUE].id)
+        if where.kind == "cell":
+            return n.cell(g.board.cell_id(where.index))
+        if where.kind == "vineyard":
+            return n.place(g.board.vineyards[where.index].id)
+        if where.kind == "blue":
+            return n.blue(g.board.blue[where.index].id)
+        return self.tr.ui("arriala.table.reserve", "in reserve")
 
     # ------------------------------------------------------------------ words
     def kind_label(self, kind: str) -> str:
@@ -318,7 +302,7 @@ class ArrialaChoice(InPlace):
             heading = ""
         elif not legal:
             heading = self.table._waiting_markup()
-        elif legal == (A.END_TURN,):  # the last AP spent: the result shows, the turn waits
+        elif m.only_end_turn():  # the last AP spent: the result shows, the turn waits
             words = (tr.ui("arriala.table.last_ap", "No action point left. Look at what your action did, then end "
                                                     "your turn. You can still take it back.") if m.can_undo() else
                      tr.ui("arriala.table.no_ap_left", "No action point left: end your turn."))
@@ -339,7 +323,7 @@ class ArrialaChoice(InPlace):
                 ask = tr.ui("arriala.table.pick_worker", "Choose a worker: a numbered ring on the map, or a button "
                                                          "below.")
             else:
-                costs = {obs.action_cost(t.action) for t in self.targets if t.action is not None}
+                costs = {t.choice.cost for t in self.targets if t.choice is not None and t.choice.cost is not None}
                 if len(costs) == 1:
                     ask = tr.ui_plural("arriala.table.pick_target", "Choose where ({n} action point): a numbered ring "
                                        "on the map, or a button below.", "Choose where ({n} action points): a "
@@ -360,7 +344,7 @@ class ArrialaChoice(InPlace):
             self.palette.offer([])
             return
         reasons = {kind: self.why(kind, err) for kind, err in self.match.reasons().items()}
-        if self._legal() == (A.END_TURN,):
+        if self.match.only_end_turn():
             # ending the turn is the only choice: one clear button, styled as any
             # choice (not as a recommended one), larger; why the others are not possible
             # stays on the cards in hand

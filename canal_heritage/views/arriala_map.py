@@ -38,12 +38,12 @@ from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, DataRange1d
 from bokeh.plotting import figure
 
-from ..arriala import actions as A
 from ..arriala.observation import ArrialaObservation
 from ..arriala.scoring import majority
-from ..arriala.state import BLUE, VINE, ArrialaGame
+from ..arriala.state import ArrialaGame
 from ..heritage import load_heritage
 from ..i18n import Translator
+from ..matches.arriala import Choice, Where, counts_on, owner_of, where_of
 from ..theme import SHAPE_SYMBOL, arriala_seat, project
 from .theme import CANAL, INK, PAPER, label_box, text
 
@@ -91,14 +91,19 @@ RIVER_LINE = "#9cc3dc"
 
 @dataclass(frozen=True)
 class Target:
-    """One thing the visitor may choose now: a worker, or where an action ends."""
+    """One thing the visitor may choose now: a worker, or a decision (where it ends)."""
 
-    key: str  # "w<worker>" or "a<action>"
+    key: str  # "w<worker>" or "a<the choice's action>"
     label: str
     x: float
     y: float
     worker: int | None = None
-    action: int | None = None
+    choice: Choice | None = None
+
+    @property
+    def action(self) -> int | None:
+        """The decision's action int, kept for the match (None for a worker)."""
+        return None if self.choice is None else self.choice.action
 
 
 # ---------------------------------------------------------------------- label placement
@@ -474,27 +479,33 @@ class ArrialaMap:
         spots = {"cell": self.cell_xy, "vineyard": self.vine_xy, "blue": self.blue_xy, "work": self.work_xy}
         return spots[kind][i] if kind in spots else None
 
+    def where_xy(self, where: Where) -> tuple[float, float] | None:
+        """Where a place is drawn (None for one off the board: the reserve, nowhere)."""
+        return self.spot_xy(where.kind, where.index) if where.on_board else None
+
     def worker_xy(self, obs: ArrialaObservation) -> dict[int, tuple[float, float]]:
         """Where each worker is drawn: on its cell; around a town or a vineyard, spread so
         that none hides another (:func:`spread`, at the smallest scale the board is shown at)."""
-        groups: dict[int, list[int]] = {}
-        for w, where in enumerate(obs.loc):
-            if where >= 0:
+        groups: dict[Where, list[int]] = {}
+        for w, loc in enumerate(obs.loc):
+            where = where_of(loc)
+            if where.on_board:
                 groups.setdefault(where, []).append(w)
         out: dict[int, tuple[float, float]] = {}
         b = self.game.board
         km = 1 / self.scales[0]
         radius = WORKER_PX * self.scale / 2
         for where, ws in groups.items():
-            if where < VINE:
-                cx, cy = self.cell_xy[where]
-                fan = b.is_town[where] or len(ws) > 1
-                r = radius + 15 * self.scale if b.is_town[where] else radius
-            elif where < BLUE:
-                cx, cy = self.vine_xy[where - VINE]
+            i = where.index
+            if where.kind == "cell":
+                cx, cy = self.cell_xy[i]
+                fan = b.is_town[i] or len(ws) > 1
+                r = radius + 15 * self.scale if b.is_town[i] else radius
+            elif where.kind == "vineyard":
+                cx, cy = self.vine_xy[i]
                 fan, r = True, radius
             else:
-                cx, cy = self.blue_xy[where - BLUE]
+                cx, cy = self.blue_xy[i]
                 fan, r = len(ws) > 1, radius
             if not fan:
                 for w in ws:
@@ -518,6 +529,11 @@ class ArrialaMap:
         """The cell under a tap at (x, y), if any."""
         d, c = min((math.hypot(cx - x, cy - y), c) for c, (cx, cy) in enumerate(self.cell_xy))
         return c if d <= self.tap_radius else None
+
+    def place_at(self, x: float, y: float) -> Where | None:
+        """The place (a cell) under a tap at (x, y), if any."""
+        c = self.cell_at(x, y)
+        return None if c is None else Where("cell", c)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, obs: ArrialaObservation, narrator: Any, tr: Translator, targets: Sequence[Target],
@@ -560,7 +576,7 @@ class ArrialaMap:
         where = self.worker_xy(obs)
         workers: dict[str, list[Any]] = {"x": [], "y": [], "marker": [], "fill": []}
         for w, (x, y) in sorted(where.items()):
-            colour, shape = arriala_seat(w // A.W, g.players)
+            colour, shape = arriala_seat(owner_of(w), g.players)
             for k, v in zip(workers, (x, y, shape, colour), strict=True):
                 workers[k].append(v)
             obstacles.append((x, y, WORKER_PX * s / 2))
@@ -586,10 +602,7 @@ class ArrialaMap:
             if scored:
                 words = tr.ui("arriala.map.section_scored", "S{number} scored", number=number)
             else:
-                counts: list[int] = [0] * g.owners
-                for w, c in enumerate(obs.loc):
-                    if first <= c <= last:
-                        counts[w // A.W] += 1
+                counts = counts_on(g, obs.loc, first, last)
                 winner, _tie = majority(counts)
                 taken = int(sum(counts))
                 words = tr.ui("arriala.map.section", "S{number} {taken}/{size}", number=number, taken=taken,

@@ -21,13 +21,11 @@ from typing import Any
 
 import panel as pn
 
-from ..arriala import actions as A
 from ..arriala.observation import ArrialaObservation
 from ..arriala.scoring import majority
-from ..arriala.state import RESERVE
 from ..heritage import load_heritage
 from ..i18n import Translator
-from ..matches.arriala import ArrialaMatch, counts_on
+from ..matches.arriala import ArrialaMatch, counts_on, owner_of, where_of, workers_of
 from ..matches.table import LogLine
 from ..theme import TURN_OUTLINE, arriala_seat
 from .arriala_choice import BACK, ArrialaChoice
@@ -233,7 +231,7 @@ class ArrialaTable(TableShell):
             if virtual:
                 facts = tr.ui("arriala.table.virtual_facts", "moved by everyone, scores by the normal rules (A-R8)")
             else:
-                reserve = sum(1 for w in range(o * A.W, o * A.W + A.W) if obs.loc[w] == RESERVE)
+                reserve = sum(1 for w in workers_of(o) if where_of(obs.loc[w]).kind == "reserve")
                 cards = tr.ui_plural("arriala.table.cards", "{n} card", "{n} cards", obs.hand_sizes[o])
                 workers = tr.ui_plural("arriala.table.in_reserve", "{n} worker in reserve", "{n} workers in reserve",
                                        reserve)
@@ -348,8 +346,8 @@ class ArrialaTable(TableShell):
                          f"{' — ' if counts_html else ''}{text(lead)}</li>")
         works = []
         for i, spot in enumerate(b.blue):
-            owner = obs.blue[i]
-            state = (tr.ui("arriala.table.built_by", "built by {name}", name=n.owner(owner // A.W)) if owner >= 0
+            worker = obs.blue[i]  # the worker who built it, -1: nobody yet
+            state = (tr.ui("arriala.table.built_by", "built by {name}", name=n.owner(owner_of(worker))) if worker >= 0
                      else tr.ui("arriala.table.free", "free"))
             works.append(f"<li class='river-work'>{text(n.blue(spot.id))}: {text(state)}</li>")
         for i, spot in enumerate(b.works):

@@ -26,7 +26,7 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
-from ..midi import actions as MA
+from ..matches.choices import Choice
 from . import art
 from .theme import button, html, text
 
@@ -178,16 +178,15 @@ TRADE_ARROW = ("<svg class='arrow' viewBox='0 0 24 16' width='24' height='16' ar
                "stroke-linecap='round' stroke-linejoin='round'/></svg>")
 
 
-def midi_trade_choice(narrator: Any, game: Any, player: int, action: int) -> dict[str, str]:
+def midi_trade_choice(narrator: Any, game: Any, player: int, choice: Choice, words: str) -> dict[str, str]:
     """A Canal du Midi tent trade (M-R7) as card pictures: your card, an
     arrow, then the opponent's face-up card in their colour, or for a hand trade the back of
     one of their cards ("a random card from …"). A short label under the pictures; the
-    button's accessible name is the whole trade in words (the narrator's)."""
-    d = MA.decode(action)
+    button's accessible name is the whole trade in ``words`` (``match.describe(choice)``)."""
     tr = narrator.tr
-    seat = d.seat or 0
+    seat = choice.partner or 0
     name = narrator.seat(seat)
-    give = d.value or 0
+    give = choice.value or 0
 
     def face(value: int, colour: str) -> str:
         role = narrator.worker(value).rsplit(" (", 1)[0]
@@ -195,8 +194,8 @@ def midi_trade_choice(narrator: Any, game: Any, player: int, action: int) -> dic
 
     mine = face(give, game.engineers[player].colour)
     their_colour = game.engineers[seat].colour
-    if d.trade == "up":
-        take = d.take or 0
+    if choice.how == "up":
+        take = choice.take or 0
         theirs = face(take, their_colour)
         label = tr.ui("table.trade_up_short", "Your {give} → {name}'s {take}", give=give, name=name, take=take)
     else:
@@ -204,8 +203,7 @@ def midi_trade_choice(narrator: Any, game: Any, player: int, action: int) -> dic
                                             back_label=tr.ui("table.hidden_card", "hidden card")))
         label = tr.ui("table.trade_hand_short", "Your {give} → a random card from {name}", give=give, name=name)
     return {"icon": f"<span class='trade-pic'>{mine}{TRADE_ARROW}{theirs}</span>", "label": label,
-            "aria": narrator.action(action), "tip": narrator.action(action),
-            "classes": f"trade trade-{d.trade} act-{MA.to_text(action).replace(' ', '-')}"}
+            "aria": words, "tip": words, "classes": f"trade trade-{choice.how} act-{choice.name}"}
 
 
 class HintBox:

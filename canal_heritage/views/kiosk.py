@@ -12,9 +12,8 @@ import panel as pn
 import param
 
 from .. import games
-from ..arriala.actions import W as WORKERS_PER_OWNER
 from ..i18n import LANGUAGES, translator
-from ..matches.arriala import ArrialaMatch
+from ..matches.arriala import ArrialaMatch, owner_of, where_of
 from ..matches.midi import MidiMatch
 from ..matches.table import Seat, TableMatch
 from ..theme import arriala_seat
@@ -268,9 +267,10 @@ def arriala_strip(m: ArrialaMatch, tr: Any) -> str:
                      f"<text x='{tx:.1f}' y='34' font-size='17' font-weight='700' text-anchor='{anchor}' "
                      f"fill='{INK}'>{text(name)}</text>")
     per_cell: dict[int, list[int]] = {}
-    for w, where in enumerate(obs.loc):
-        if 0 <= where < size:
-            per_cell.setdefault(where, []).append(w // WORKERS_PER_OWNER)
+    for w, loc in enumerate(obs.loc):
+        where = where_of(loc)
+        if where.kind == "cell" and where.index < size:
+            per_cell.setdefault(where.index, []).append(owner_of(w))
     for c, owners in per_cell.items():
         for j, owner in enumerate(owners[:3]):
             colour, shape = arriala_seat(owner, m.game.players)

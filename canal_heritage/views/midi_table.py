@@ -13,8 +13,7 @@ from typing import Any
 import panel as pn
 
 from ..heritage import load_heritage
-from ..matches.midi import MidiMatch
-from ..midi import actions as A
+from ..matches.midi import Choice, MidiMatch
 from ..midi.observation import Observation
 from ..midi.state import SiteStatus
 from ..theme import SR_ONLY, TURN_OUTLINE
@@ -112,9 +111,10 @@ SEAT_CSS = """
 """
 
 
-def action_of(key: str) -> int:
-    """The action of a choice's key (``"<generation>.<moves>:<action>"``)."""
-    return int(key.rsplit(":", 1)[1])
+def choice_key(position: tuple[int, int], choice: Choice) -> str:
+    """A choice's key among the buttons (``"<generation>.<moves>:<action>"``, the action an
+    id, never read): unique at a position, and never the same for a choice of an earlier one."""
+    return "{}.{}:{}".format(*position, choice.action)
 
 
 class MidiTable(TableShell):
@@ -153,6 +153,7 @@ class MidiTable(TableShell):
                                       styles={"flex-wrap": "wrap"}),
                                sizing_mode="stretch_width", css_classes=["site-panel"], margin=0,
                                styles=SCROLL_INSIDE, stylesheets=[NO_SQUEEZE_CSS])
+        self._offered: dict[str, Choice] = {}  # the choices on offer, by their buttons' keys
         self._choices = ChoiceList(on_choose=self._choose, css_classes=["choices"], sizing_mode="stretch_width",
                                    stylesheets=[CHOICE_TILES_CSS])
         self._prompt = pn.Column(self._pane("prompt"), self._choices, sizing_mode="stretch_width",
@@ -185,7 +186,13 @@ class MidiTable(TableShell):
     def _choose(self, key: str) -> None:
         """A choice was clicked (:class:`ChoiceList` checked that ``key`` is on offer now, so a
         key from an earlier position never gets here)."""
-        self._play(action_of(key))
+        choice = self.choice_for(key)
+        if choice is not None:
+            self._play(choice.action)  # the match takes its choice back as its action
+
+    def choice_for(self, key: str) -> Choice | None:
+        """The choice a button's key names, if it is on offer now."""
+        return self._offered.get(key)
 
     @property
     def on_place(self) -> Callable[[str], Any] | None:
@@ -280,7 +287,7 @@ class MidiTable(TableShell):
 
     def _render_prompt(self, obs: Observation) -> None:
         m, n = self.match, self.narrator
-        legal = () if m.over else m.legal_actions()
+        legal = () if m.over else m.choices()
         if m.over:
             heading = ""
         elif not legal:
@@ -291,26 +298,29 @@ class MidiTable(TableShell):
         self._pane("prompt", self._message_markup() + heading)
         self._render_choices(legal, obs)
 
-    def _render_choices(self, legal: tuple[int, ...], obs: Observation) -> None:
+    def _render_choices(self, legal: tuple[Choice, ...], obs: Observation) -> None:
         """The choices of ``legal``, in the engine's order; a card's picture on its choice."""
         m, n = self.match, self.narrator
         colour = m.game.engineers[obs.player].colour
-        at = "{}.{}".format(*m.position)
         items = []
-        for a in legal:
-            d = A.decode(a)
-            item = {"key": f"{at}:{a}", "label": n.action(a)}
-            if d.kind in ("bet", "draw") and d.value is not None:  # a card: its picture on the button
-                worker = n.worker(d.value)
-                item["icon"] = art.cached_worker_card(d.value, worker.rsplit(" (", 1)[0], colour=colour, width=90)
+        offered: dict[str, Choice] = {}
+        for c in legal:
+            key = choice_key(m.position, c)
+            offered[key] = c
+            words = m.describe(c, n)
+            item = {"key": key, "label": words}
+            if c.kind in ("bet", "draw") and c.value is not None:  # a card: its picture on the button
+                worker = n.worker(c.value)
+                item["icon"] = art.cached_worker_card(c.value, worker.rsplit(" (", 1)[0], colour=colour, width=90)
                 item["tip"] = worker
-                item["classes"] = f"act-{d.kind}-{d.value}"
-            elif d.kind == "trade" and d.trade != "pass":  # choices — a trade as card pictures
-                item.update(midi_trade_choice(n, m.game, obs.player, a))
+                item["classes"] = f"act-{c.kind}-{c.value}"
+            elif c.kind == "trade" and c.how != "pass":  # choices — a trade as card pictures
+                item.update(midi_trade_choice(n, m.game, obs.player, c, words))
             else:
                 # no move looks like the recommended one: each choice is the visitor's
-                item["classes"] = f"act-{A.to_text(a).replace(' ', '-')}"
+                item["classes"] = f"act-{c.name}"
             items.append(item)
+        self._offered = offered
         self._choices.offer(items, label=n.phase(obs.phase) if legal else "")
 
     def _render_players(self, obs: Observation) -> None:
