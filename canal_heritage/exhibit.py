@@ -22,7 +22,6 @@ server, or a tab closed and opened again, the home page offers to resume it.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from collections.abc import Callable
@@ -39,6 +38,8 @@ from . import games
 from .i18n import LANGUAGES, normalise_language, translator
 from .matches.guide import GuideState
 from .matches.table import Seat, TableMatch
+from .rooms.service import classroom
+from .rooms.visitor import VisitorShelf
 from .views.explorer import SECTIONS, HeritageExplorer
 from .views.home import Home
 from .views.intro import link_people
@@ -117,8 +118,8 @@ class ExhibitApp(pn.viewable.Viewer):
         self.history = History(on_pop=self.follow_url, styles=unseen)
         self.leave_dialog = LeaveDialog(on_answer=self._answer_leave, css_classes=["leave-question"], styles=unseen)
         #: the browser's visitor token (games kept in the store), once the page has sent it
-        self._token: str | None = None
-        self._kept_offers: dict[str, str] = {}  # game -> the kept game's room id, offered on the home page
+        #: the games kept for this browser in the server's store, and those the home page offers
+        self.kept = VisitorShelf(self._classroom, "kiosk" if kiosk else "visitor")
         self._wanted: str | None = None  # the game's page the address named when the page opened
         self.keeper = VisitorKeeper(on_hello=self._hello, styles=unseen)
         self.guard = IdleGuard(idle_after=idle_after, countdown=countdown, on_timeout=self.reset, lang=self.lang)
@@ -213,12 +214,12 @@ class ExhibitApp(pn.viewable.Viewer):
         """The games the home page offers to resume: ``midi``, ``arriala`` (in progress on this
         page, or kept for this browser in the server's store)."""
         return [name for name in self.sessions
-                if self.running(name) or (name in self._kept_offers and self.match_of(name) is None)]
+                if self.running(name) or (name in self.kept.offers and self.match_of(name) is None)]
 
     def resume(self, game: str) -> None:
         """Back to the game in progress (``midi`` or ``arriala``), from the home page; a game
         kept in the store is taken up first (:meth:`take_up_kept`)."""
-        if self.match_of(game) is None and game in self._kept_offers:
+        if self.match_of(game) is None and game in self.kept.offers:
             if pn.state.curdoc is not None:
                 pn.state.execute(partial(self._resume_kept, game))
             return
@@ -385,13 +386,13 @@ class ExhibitApp(pn.viewable.Viewer):
         session = self.sessions[game]
         session.seats, session.first = list(seats), first
         self._discard(session.match)
-        self._drop_offer(game)
+        self.kept.drop(game)
         seed = session.seed if session.seed is not None else random.SystemRandom().randrange(2**31)
         match = games.kind(game).match_class(seats, seed=seed, first=first, lang=self.lang,
                                              **self._match_options(game))
         match.guide = self._new_guide(game)
         session.match = match
-        self._keep(match)
+        self.kept.keep(match, self.lang)
         self._game_page = game
         self._arrive(game, "replace")  # the game takes the set-up's place in the history
         self._render()
@@ -413,8 +414,8 @@ class ExhibitApp(pn.viewable.Viewer):
         for session in self.sessions.values():
             self._discard(session.match)  # its bots stop; a kept game is closed: the next visitor starts afresh
             session.match = None
-        for game in list(self._kept_offers):
-            self._drop_offer(game)
+        for game in list(self.kept.offers):
+            self.kept.drop(game)
         self._explorer = None
         self._guided_games = set()  # guide — the next visitor is new
         if self.page == "home":
@@ -428,19 +429,14 @@ class ExhibitApp(pn.viewable.Viewer):
 
     def _classroom(self) -> Any:
         """The server's classroom, whose store keeps games (None outside ``canal-heritage serve``)."""
-        from .rooms.service import classroom
-
         return self.room_service or classroom()
 
     def _hello(self, token: str | None) -> None:
         """The page has sent the browser's visitor token (None or not one of ours: a new one
         is made and kept there); the games kept for it are looked for."""
-        from .rooms.visitor import new_token, valid_token
-
-        if not valid_token(token):
-            token = new_token()
-            self.keeper.keep(token)
-        self._token = token
+        new = self.kept.hello(token)
+        if new is not None:
+            self.keeper.keep(new)
         if self._classroom() is not None and pn.state.curdoc is not None:
             pn.state.execute(self._look_for_kept)
 
@@ -456,21 +452,7 @@ class ExhibitApp(pn.viewable.Viewer):
         """The games kept for this browser (the newest of each game, while this page has none
         of it in progress): the home page offers to resume them (:meth:`resume`). Returns
         them (``midi``, ``arriala``)."""
-        from .rooms.visitor import kept_games
-
-        room, token = self._classroom(), self._token
-        if room is None or token is None:
-            return []
-        try:
-            records = await asyncio.get_running_loop().run_in_executor(room.hub.io, kept_games, room.store, token)
-        except Exception:  # the store is unavailable: nothing to offer, nothing lost
-            log.exception("could not look for the games kept for a visitor")
-            return []
-        offers: dict[str, str] = {}
-        for record in records:  # the newest first
-            if record.game in self.sessions and record.game not in offers and self.match_of(record.game) is None:
-                offers[record.game] = record.id
-        self._kept_offers = offers
+        offers = await self.kept.look(lambda game: self.match_of(game) is not None)
         wanted = game_of_page(self._wanted or "")
         self._wanted = None
         if wanted is not None and wanted in offers and self.page == setup_page(wanted):
@@ -480,33 +462,15 @@ class ExhibitApp(pn.viewable.Viewer):
         return list(offers)
 
     async def take_up_kept(self, game: str) -> bool:
-        """Resume the kept game of ``game`` the home page offered: a page of this server that
-        plays it lets it go (:func:`~.rooms.visitor.take_over`), and it is replayed from the
-        store at its last decision. False if it cannot be (closed meanwhile, or a record this
-        version cannot replay: then closed, never offered again)."""
-        from .rooms.visitor import KeptGame, restore, take_over
-
-        room, room_id = self._classroom(), self._kept_offers.pop(game, None)
-        if room is None or room_id is None:
-            return False
-        await take_over(room_id)
-        loop = asyncio.get_running_loop()
-        try:
-            record = await loop.run_in_executor(room.hub.io, room.store.room, room_id)
-        except Exception:
-            log.exception("could not read a kept game")
-            return False
-        if record is None or record.status != "open":
-            return False
-        try:
-            match = restore(record, store=room.store, io=room.hub.io, lang=self.lang, **self._match_options(game))
-        except Exception:
-            log.exception("a kept game could not be resumed: its record is closed")
-            KeptGame(room.store, room.hub.io, room_id).close()
+        """Resume the kept game of ``game`` the home page offered, replayed from the store at
+        its last decision (:meth:`~.rooms.visitor.VisitorShelf.take_up`). False if it cannot be."""
+        taken = await self.kept.take_up(game, lang=self.lang, **self._match_options(game))
+        if taken is None:
             return False
         session = self.sessions[game]
         self._discard(session.match)
-        session.match, session.seats, session.first = match, list(match.seats), record.first
+        session.match, session.first = taken
+        session.seats = list(session.match.seats)
         return True
 
     async def _resume_kept(self, game: str, how: str = "push") -> None:
@@ -515,28 +479,6 @@ class ExhibitApp(pn.viewable.Viewer):
             self._arrive(game, how)
         elif self.page == "home":
             self._render()  # the offer is gone
-
-    def _keep(self, match: TableMatch) -> None:
-        """Keep a new game in the store (inside a server, once the browser's token is known)."""
-        from .rooms.visitor import KeptGame
-
-        room = self._classroom()
-        if room is None or self._token is None:
-            return
-        try:
-            KeptGame.start(match, store=room.store, io=room.hub.io, kind="kiosk" if self.kiosk else "visitor",
-                           token=self._token, lang=self.lang)
-        except Exception:  # the game goes on, unkept
-            log.exception("a visitor's game could not be kept")
-
-    def _drop_offer(self, game: str) -> None:
-        """A new game of ``game`` instead of the kept one offered (or the kiosk's next visitor):
-        the kept one is closed, never offered again."""
-        from .rooms.visitor import KeptGame
-
-        room_id, room = self._kept_offers.pop(game, None), self._classroom()
-        if room_id is not None and room is not None:
-            KeptGame(room.store, room.hub.io, room_id).close()
 
     @staticmethod
     def _discard(match: TableMatch | None) -> None:

@@ -27,6 +27,7 @@ import re
 import secrets
 import uuid
 import weakref
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any
 
@@ -216,3 +217,102 @@ async def take_over(room_id: str) -> None:
             if not match.running:
                 break
             await asyncio.sleep(0.02)
+
+
+class VisitorShelf:
+    """One browser page's kept games: the browser's token, the games kept for it that the
+    page offers to resume (by game name: their room ids), and keeping, taking up or dropping
+    one. No UI: the exhibit's page shows the offers and the tables.
+
+    Args:
+        classroom: the server's classroom (its store and its store's thread pool), or a
+            function returning it; None or a function returning None: nothing is kept (outside
+            ``canal-heritage serve``).
+        kind: ``visitor`` or ``kiosk`` (the kiosk's games are never offered to the next
+            visitor: it drops them).
+    """
+
+    def __init__(self, classroom: Any, kind: str = "visitor") -> None:
+        if kind not in KINDS:
+            raise ValueError(f"a kept game's kind is one of {KINDS}; got {kind!r}")
+        self._classroom = classroom
+        self.kind = kind
+        #: the browser's token, once its page has sent it (or been given a new one)
+        self.token: str | None = None
+        #: the kept games offered, by game name: their room ids
+        self.offers: dict[str, str] = {}
+
+    @property
+    def classroom(self) -> Any:
+        """The server's classroom, whose store keeps games (None outside a server)."""
+        return self._classroom() if callable(self._classroom) else self._classroom
+
+    def hello(self, token: Any) -> str | None:
+        """The page has sent the browser's token; a new one when it sent none or not one of
+        ours. Returns the new token the browser must keep (None: it keeps its own)."""
+        if valid_token(token):
+            self.token = token
+            return None
+        self.token = new_token()
+        return self.token
+
+    async def look(self, in_progress: Callable[[str], bool]) -> dict[str, str]:
+        """The games kept for this browser, the newest of each game the page has none of in
+        progress (``in_progress(game)``): they become the offers (returned). Nothing when the
+        store cannot be read: nothing is lost, nothing offered."""
+        room, token = self.classroom, self.token
+        if room is None or token is None:
+            return {}
+        try:
+            records = await asyncio.get_running_loop().run_in_executor(room.hub.io, kept_games, room.store, token)
+        except Exception:
+            log.exception("could not look for the games kept for a visitor")
+            return {}
+        offers: dict[str, str] = {}
+        for record in records:  # the newest first
+            if record.game in games.names() and record.game not in offers and not in_progress(record.game):
+                offers[record.game] = record.id
+        self.offers = offers
+        return dict(offers)
+
+    async def take_up(self, game: str, *, lang: str, **match_kw: Any) -> tuple[TableMatch, int | None] | None:
+        """The kept game of ``game`` the page offered, as a match at its last decision, and the
+        seat that began (a page of this server that plays it lets it go first: :func:`take_over`).
+        None if it cannot be (closed meanwhile, or a record this version cannot replay: then
+        closed, never offered again)."""
+        room, room_id = self.classroom, self.offers.pop(game, None)
+        if room is None or room_id is None:
+            return None
+        await take_over(room_id)
+        try:
+            record = await asyncio.get_running_loop().run_in_executor(room.hub.io, room.store.room, room_id)
+        except Exception:
+            log.exception("could not read a kept game")
+            return None
+        if record is None or record.status != "open":
+            return None
+        try:
+            match = restore(record, store=room.store, io=room.hub.io, lang=lang, **match_kw)
+        except Exception:
+            log.exception("a kept game could not be resumed: its record is closed")
+            KeptGame(room.store, room.hub.io, room_id).close()
+            return None
+        return match, record.first
+
+    def keep(self, match: TableMatch, lang: str) -> None:
+        """Keep a new game in the store (inside a server, once the browser's token is known);
+        a failure leaves the game going on, unkept."""
+        room = self.classroom
+        if room is None or self.token is None:
+            return
+        try:
+            KeptGame.start(match, store=room.store, io=room.hub.io, kind=self.kind, token=self.token, lang=lang)
+        except Exception:
+            log.exception("a visitor's game could not be kept")
+
+    def drop(self, game: str) -> None:
+        """A new game of ``game`` instead of the kept one offered (or the kiosk's next
+        visitor): the kept one is closed, never offered again."""
+        room_id, room = self.offers.pop(game, None), self.classroom
+        if room_id is not None and room is not None:
+            KeptGame(room.store, room.hub.io, room_id).close()

@@ -228,7 +228,7 @@ def test_the_exhibit_offers_a_kept_game_to_the_same_browser_and_takes_it_over(tm
     try:
         first = ExhibitApp(lang="en", seed=8)
         first._hello(None)  # a browser without a token gets one, kept in its localStorage
-        token = first._token
+        token = first.kept.token
         assert token and first.keeper.order.get("keep") == token
         first.start("midi", VISITOR_AND_BOTS)
         journal = first.match_of("midi").journal
@@ -242,7 +242,7 @@ def test_the_exhibit_offers_a_kept_game_to_the_same_browser_and_takes_it_over(tm
 
         second = ExhibitApp(lang="fr")  # the same browser reloads the page (or opens another tab)
         second._hello(token)
-        assert second._token == token and "keep" not in second.keeper.order
+        assert second.kept.token == token and "keep" not in second.keeper.order
         assert run(second.look_for_kept()) == ["midi"]
         assert second.games_in_progress() == ["midi"] and second.match_of("midi") is None  # offered, not yet taken
         assert run(second.take_up_kept("midi"))
