@@ -427,12 +427,6 @@ class ArrialaMatch(TableMatch):
             found = tuple(c for c in found if c.worker == worker)
         return found
 
-    def choose(self, choice: Choice) -> bool:
-        """Play ``choice`` as :meth:`play` plays its action: undo, the held last action point
-        (T-R2), the seating and the engine's refusals are the same (a choice that is not legal
-        now is refused, with the engine's reason as the message)."""
-        return self.play(choice.action)
-
     def only_end_turn(self) -> bool:
         """Ending the turn is the viewer's only choice (their last AP is spent: T-R2, A-R17)."""
         found = self.choices()

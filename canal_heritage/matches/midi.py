@@ -156,11 +156,6 @@ class MidiMatch(TableMatch):
         every = self._choices_cache[1]
         return every if kind is None else tuple(c for c in every if c.kind == kind)
 
-    def choose(self, choice: Choice) -> bool:
-        """Play ``choice`` as :meth:`play` plays its action (undo, seating and the engine's
-        refusals are the same)."""
-        return self.play(choice.action)
-
     def describe(self, choice: Choice, narrator: Narrator | None = None) -> str:
         """A decision in words, in the table's language, as the viewer may read it (M-R1);
         ``narrator``: one the view already made for this update (else the match's)."""

@@ -48,6 +48,7 @@ from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from ..core.game import Outcome, check_seat
 from ..i18n import LANGUAGES, Translator, translator
+from .choices import Choice
 from .hints import Hint, hint
 
 MAX_NAME = 24
@@ -360,6 +361,19 @@ class TableMatch(param.Parameterized):
     def view(self) -> Any:
         """What the screen shows now: the viewer's observation, or the public one."""
         return self.observation() or self.public_observation()
+
+    def choices(self) -> tuple[Choice, ...]:
+        """The viewer's legal decisions now, as typed choices (what, who, where, cost: see
+        :class:`~.choices.Choice`), in the engine's order; empty when it is not their turn. The
+        views offer these and hand one back to :meth:`choose`: they never read an action's
+        number."""
+        raise NotImplementedError
+
+    def choose(self, choice: Choice) -> bool:
+        """Play ``choice`` as :meth:`play` plays its action: undo, the seating and the engine's
+        refusals are the same (a choice no longer legal is refused, with the reason as the
+        message)."""
+        return self.play(choice.action)
 
     def legal_actions(self) -> tuple[int, ...]:
         """The viewer's legal actions now (empty when it is not their turn)."""

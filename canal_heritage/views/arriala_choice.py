@@ -181,7 +181,7 @@ class ArrialaChoice(InPlace):
     def play(self, choice: Choice) -> None:
         """Play ``choice`` as the table plays a decision (a kept game writes it first, then the
         bots play); the match takes it back as its action."""
-        self.table._play(choice.action)
+        self.table._choose(choice)
 
     def _target_chosen(self, key: str) -> None:
         """A choice button was clicked (:class:`ChoiceList` checked that ``key`` is on offer)."""

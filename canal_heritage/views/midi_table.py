@@ -154,7 +154,7 @@ class MidiTable(TableShell):
                                sizing_mode="stretch_width", css_classes=["site-panel"], margin=0,
                                styles=SCROLL_INSIDE, stylesheets=[NO_SQUEEZE_CSS])
         self._offered: dict[str, Choice] = {}  # the choices on offer, by their buttons' keys
-        self._choices = ChoiceList(on_choose=self._choose, css_classes=["choices"], sizing_mode="stretch_width",
+        self._choices = ChoiceList(on_choose=self._clicked, css_classes=["choices"], sizing_mode="stretch_width",
                                    stylesheets=[CHOICE_TILES_CSS])
         self._prompt = pn.Column(self._pane("prompt"), self._choices, sizing_mode="stretch_width",
                                  css_classes=["prompt"], margin=0, styles=SCROLL_INSIDE, stylesheets=[NO_SQUEEZE_CSS])
@@ -183,12 +183,12 @@ class MidiTable(TableShell):
         return seats
 
     # ------------------------------------------------------------------ actions
-    def _choose(self, key: str) -> None:
+    def _clicked(self, key: str) -> None:
         """A choice was clicked (:class:`ChoiceList` checked that ``key`` is on offer now, so a
         key from an earlier position never gets here)."""
         choice = self.choice_for(key)
         if choice is not None:
-            self._play(choice.action)  # the match takes its choice back as its action
+            self._choose(choice)
 
     def choice_for(self, key: str) -> Choice | None:
         """The choice a button's key names, if it is on offer now."""

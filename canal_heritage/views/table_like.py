@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from ..i18n import Translator
 from ..matches.arriala import ArrialaMatch
+from ..matches.choices import Choice
 from ..matches.table import TableMatch
 from .arriala_map import ArrialaMap
 
@@ -61,8 +62,8 @@ class ArrialaTableLike(TableLike, Protocol):
     def map(self) -> ArrialaMap:
         """The board, where targets are offered and tapped."""
 
-    def _play(self, action: int) -> None:
-        """Play the visitor's decision (a refusal is the table's message), then the bots'."""
+    def _choose(self, choice: Choice) -> None:
+        """Play the visitor's choice (then the bots' turn)."""
 
     def _message_markup(self) -> str:
         """The match's message (a refusal, a reason) as markup, or nothing."""

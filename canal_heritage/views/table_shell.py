@@ -22,6 +22,7 @@ from typing import Any
 import panel as pn
 
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from ..matches.choices import Choice
 from ..matches.table import LogLine, TableMatch
 from ..theme import SHAPE_SYMBOL
 from .end_story import EndInView, frame_end  # engineers — Riquet's story, "your canal"
@@ -237,17 +238,25 @@ class TableShell(InPlace, pn.viewable.Viewer):
         executor = self._executor() if callable(self._executor) else self._executor
         await self.match.run_bots(executor)
 
+    def _choose(self, choice: Choice) -> None:
+        """The visitor's decision, as the match handed it out: played, then the bots' turn
+        (refused: the message is the update). A kept game writes it first: the screen changes
+        once it is written."""
+        self._decide(partial(self.match.choose, choice))
+
     def _play(self, action: int) -> None:
-        """The visitor's decision: played, then the bots' turn (refused: the message is the update).
-        A kept game writes it first: the screen changes once it is written."""
+        """The same for a legal action's number (tests play the engine's legal actions)."""
+        self._decide(partial(self.match.play, action))
+
+    def _decide(self, decide: Callable[[], bool]) -> None:
         self._touch()
         if self.match.journal is not None and self._in_server():
-            pn.state.execute(partial(self._play_kept, action))
-        elif self.match.play(action):
+            pn.state.execute(partial(self._decide_kept, decide))
+        elif decide():
             self._kick_bots()
 
-    async def _play_kept(self, action: int) -> None:
-        if await self.match.kept(lambda: self.match.play(action)):
+    async def _decide_kept(self, decide: Callable[[], bool]) -> None:
+        if await self.match.kept(decide):
             self._kick_bots()
 
     # ------------------------------------------------------------------ the header, built once
