@@ -189,7 +189,7 @@ def test_a_worker_decides_the_actions_up_to_a_draw_or_the_end_of_the_turn():
     for _ in range(4):
         moves = decide_turn(*m.bot_payload())
         assert moves and all(mv.action not in (A.DRAW, A.END_TURN) for mv in moves[:-1])
-        m._plan(moves)  # what run_bots does with a worker's answer: replayed, not decided again
+        m.plan.keep(moves, m.position)  # what run_bots does with a worker's answer: replayed, not decided again
         for mv in moves:
             assert m.step_bot() and m.bot_moves[-1][1] is mv
             if not m.is_bot_turn():

@@ -33,23 +33,24 @@ decisions written (a kept game resumed, a classroom room after a restart).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar
 
 import param
 
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
+from ..core.events import Event
 from ..core.game import Outcome, check_seat
 from ..i18n import LANGUAGES, Translator, translator
+from .bot_turns import BotPlan, play_bots_turns
 from .choices import Choice
 from .hints import Hint, hint
+from .keeping import Decision, keep_change
 
 MAX_NAME = 24
 #: Seconds a bot worker may take before the server decides the move itself.
@@ -64,9 +65,6 @@ log = logging.getLogger(__name__)
 #: A game's bot: ``decide_turn(level, rng_seed, observation, *extra)`` -> the bot's next actions.
 DecideTurn = Callable[..., list[BotMove]]
 
-#: One decision of a game: the seat that made it, its action, and the bot's move (with its
-#: explanation) when a bot made it.
-Decision = tuple[int, int, BotMove | None]
 
 T = TypeVar("T")
 
@@ -109,6 +107,27 @@ class LogLine:
     seat: int | None
     ruling: str | None
     key: str
+
+
+class NarratedLog:
+    """A table's log as one reader may read it, each line narrated once: the log only grows,
+    and another state, language or reader (``key``) starts it afresh."""
+
+    def __init__(self) -> None:
+        self._key: tuple[Any, ...] | None = None
+        self._lines: list[LogLine] = []
+
+    def lines(self, key: tuple[Any, ...], events: Sequence[Event], seat: int,
+              narrator: Callable[[], Any]) -> list[LogLine]:
+        """The lines of ``events`` as ``seat`` may see them (-1: anyone), by ``narrator()``."""
+        if key != self._key or len(self._lines) > len(events):
+            self._key, self._lines = key, []
+        if len(self._lines) < len(events):
+            n = narrator()
+            for e in events[len(self._lines):]:
+                e = e.seen_by(seat)
+                self._lines.append(LogLine(n.event(e), e.args.get("player"), e.args.get("ruling"), e.key))
+        return list(self._lines)
 
 
 class UndoStep(NamedTuple):
@@ -238,7 +257,7 @@ class TableMatch(param.Parameterized):
         self.first = first
         #: where each decision is written before it is shown (a kept game); None: not kept
         self.journal: Journal | None = None
-        self._writing = False  # a decision is being written to the journal
+        self.writing = False  # a decision is being written to the journal
         self.on_worker_failure = on_worker_failure
         # an empty name is the game's default for that seat, said in the language of the moment
         self.seats = [Seat(s.kind, clean_name(s.name, ""), s.level) for s in seats]
@@ -246,12 +265,11 @@ class TableMatch(param.Parameterized):
         #: every bot move so far, with its seat
         self.bot_moves: list[tuple[int, BotMove]] = []
         self._bot_move_events: list[int] = []  # how many events the log held when each bot move was made
-        self._planned: list[BotMove] = []  # a bot's actions decided, not yet played
-        self._planned_at: tuple[int, int] | None = None  # the position they follow
+        self.plan = BotPlan()  # a bot's actions decided, not yet played
         self._undo: list[UndoStep] = []  # the viewer's decisions that may be taken back, last one last
         self._undo_owner: tuple[int, int] | None = None  # (seat, turn) the undo steps belong to
         self._seen = 0  # log lines already shown when the projector paused
-        self._log_cache: tuple[tuple[Any, ...], list[LogLine]] | None = None
+        self._log = NarratedLog()
         self._generation = 0  # bumped whenever the state object is replaced (undo)
         self._depth = 0  # nesting of changing()
         self._dirty = False  # something changed inside changing(): bump version once at its end
@@ -341,7 +359,7 @@ class TableMatch(param.Parameterized):
     def running(self) -> bool:
         """Bots are playing (deciding, or waiting :attr:`pace` between two actions), or a
         decision is being written to the journal."""
-        return self._running or self._writing
+        return self._running or self.writing
 
     def is_bot_turn(self) -> bool:
         p = self.to_move
@@ -399,18 +417,8 @@ class TableMatch(param.Parameterized):
         """The narrated log as the viewer may read it (narrated once per line: the log only
         grows, and a new state, language or reader starts afresh)."""
         seat = -1 if (self.privacy or self.viewer is None) else self.viewer
-        events = self.state.events or []
-        key = (self._generation, self.lang, seat, tuple(self.names))
-        cached = self._log_cache
-        if cached is None or cached[0] != key or len(cached[1]) > len(events):
-            cached = self._log_cache = (key, [])
-        lines = cached[1]
-        if len(lines) < len(events):
-            n = self.narrator()
-            for e in events[len(lines):]:
-                e = e.seen_by(seat)
-                lines.append(LogLine(n.event(e), e.args.get("player"), e.args.get("ruling"), e.key))
-        return list(lines)
+        return self._log.lines((self._generation, self.lang, seat, tuple(self.names)), self.state.events or [],
+                               seat, self.narrator)
 
     def new_lines(self) -> list[LogLine]:
         """Lines added since the projector last paused (what the teacher explains now)."""
@@ -510,7 +518,7 @@ class TableMatch(param.Parameterized):
             self._generation += 1
             del self.bot_moves[step.bot_moves:]
             del self._bot_move_events[step.bot_moves:]
-            self._planned = []
+            self.plan.clear()
             self.message = ""
             self.paused = False
             self.thinking = False
@@ -557,32 +565,7 @@ class TableMatch(param.Parameterized):
         """Make ``change`` (the viewer's move, a bot's, taking one back) as one update; with a
         :attr:`journal`, what it did to the game's decisions is written before the update is
         shown. None while another decision is being written (a second click: ignored)."""
-        if self.journal is None:
-            with self.changing():
-                return change()
-        if self._writing:
-            return None
-        self._writing = True
-        try:
-            with self.changing():  # the views are told when this block ends: after the write
-                before = list(self.state.history)
-                mover, bots = self.to_move, len(self.bot_moves)
-                result = change()
-                after = self.state.history
-                kept = 0
-                while kept < min(len(before), len(after)) and before[kept] == after[kept]:
-                    kept += 1
-                new: list[Decision] = []
-                if len(after) == kept + 1 and mover is not None:
-                    move = self.bot_moves[-1][1] if len(self.bot_moves) > bots else None
-                    new = [(mover, after[kept], move)]
-                elif len(after) > kept:  # more than one decision in one change: none of ours does that
-                    raise AssertionError(f"{len(after) - kept} decisions in one change")
-                if new or kept < len(before):
-                    await self.journal.keep(self, kept, new)
-        finally:
-            self._writing = False
-        return result
+        return await keep_change(self, change)
 
     def rebuild(self, decisions: Sequence[Decision]) -> None:
         """The state after ``decisions`` (seat, action, the bot's move or None) from the start:
@@ -593,7 +576,7 @@ class TableMatch(param.Parameterized):
             self._generation += 1
             self.bot_moves = []
             self._bot_move_events = []
-            self._planned = []
+            self.plan.clear()
             self._undo = []
             self._undo_owner = None
             self._forget_held()
@@ -641,19 +624,6 @@ class TableMatch(param.Parameterized):
         n = self.narrator()
         return str(n.tr.ui("hint.says", "Its reason: “{reason}”", reason=n.bot_move(move)))
 
-    def _next_planned(self) -> BotMove | None:
-        """The bot's next decided action, if it was decided for this very position."""
-        if self._planned and self._planned_at == self.position:
-            move = self._planned[0]
-            if move.action in self.state.legal_actions():
-                return move
-        self._planned = []
-        return None
-
-    def _plan(self, moves: list[BotMove]) -> None:
-        self._planned = list(moves)
-        self._planned_at = self.position
-
     def apply_bot_move(self, move: BotMove) -> None:
         """Play one action of the bot to move (one update)."""
         p = self.to_move
@@ -661,9 +631,7 @@ class TableMatch(param.Parameterized):
         with self.changing():
             self._bot_move_events.append(len(self.state.events or []))
             self.state.apply_action(move.action)  # a bot only proposes legal actions
-            if self._planned and self._planned[0] is move:
-                self._planned.pop(0)
-                self._planned_at = self.position
+            self.plan.played(move, self.position)
             self.bot_moves.append((p, move))
             self.thinking = False
             self._after_step()
@@ -674,10 +642,10 @@ class TableMatch(param.Parameterized):
         if (not self.seating.bots_play_here or not self.is_bot_turn() or self.paused or self.closed
                 or self.journal is not None):
             return False
-        move = self._next_planned()
+        move = self.plan.next(self.position, self.state.legal_actions)
         if move is None:
-            self._plan(type(self).decide_turn(*self.bot_payload()))
-            move = self._planned[0]
+            self.plan.keep(type(self).decide_turn(*self.bot_payload()), self.position)
+            move = self.plan.moves[0]
         self.apply_bot_move(move)
         return True
 
@@ -693,36 +661,9 @@ class TableMatch(param.Parameterized):
         if self.busy or self._running or not self.seating.bots_play_here:  # one at a time (a second doubles the pace)
             return
         self._running = True
-        loop = asyncio.get_running_loop()
-        decide = type(self).decide_turn
         try:
-            while self.is_bot_turn() and not self.paused and not self.closed:
-                move = self._next_planned()
-                if move is None:
-                    self.busy = True
-                    payload = self.bot_payload()
-                    position = self.position
-                    try:
-                        moves = await self._ask_worker(loop, executor, decide, payload, timeout, thinking_delay)
-                    except Exception as exc:  # a broken or stuck worker must not stop the game
-                        log.warning("bot worker failed (%r): deciding in the server process", exc)
-                        if self.on_worker_failure is not None:
-                            self.on_worker_failure(exc)
-                        moves = decide(*payload)
-                    self.busy = False
-                    if self.position != position or self.closed:
-                        continue  # the game moved on meanwhile (undo, reset): this decision is stale
-                    self._plan(moves)
-                    continue
-                if self.journal is None:
-                    self.apply_bot_move(move)
-                elif self._writing:  # the viewer's taking back is being written: the bot waits
-                    await asyncio.sleep(0.05)
-                    continue
-                else:
-                    await self.kept(partial(self.apply_bot_move, move))
-                if self.pace > 0 and self.is_bot_turn() and not self.paused:
-                    await asyncio.sleep(self.pace)  # a readable pace: one action at a time
+            await play_bots_turns(self, type(self).decide_turn, executor, timeout=timeout,
+                                  thinking_delay=thinking_delay)
         finally:
             self.busy = False
             self._running = False
@@ -730,16 +671,3 @@ class TableMatch(param.Parameterized):
                 with self.changing():
                     self.thinking = False
                     self._bump()
-
-    async def _ask_worker(self, loop: asyncio.AbstractEventLoop, executor: Executor | None,
-                          decide: Callable[..., Any], payload: tuple[Any, ...], timeout: float,
-                          thinking_delay: float) -> Any:
-        """``decide(*payload)`` in a bot worker; :attr:`thinking` is raised (one more update)
-        if it takes more than ``thinking_delay`` seconds."""
-        decision = asyncio.ensure_future(asyncio.wait_for(loop.run_in_executor(executor, decide, *payload), timeout))
-        done, _ = await asyncio.wait({decision}, timeout=thinking_delay)
-        if not done and not self.thinking:
-            with self.changing():
-                self.thinking = True
-                self._bump()
-        return await decision

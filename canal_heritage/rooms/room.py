@@ -653,7 +653,7 @@ class Room:
         decide = type(m).decide_turn
         while self._may_go() and not m.over and m.is_bot_turn():
             position = len(self._decisions)
-            move = m._next_planned()
+            move = m.plan.next(m.position, m.state.legal_actions)
             if move is None:
                 payload = m.bot_payload()
                 try:
@@ -665,7 +665,7 @@ class Room:
                     moves = await loop.run_in_executor(None, decide, *payload)
                 if len(self._decisions) != position:
                     continue
-                m._plan(moves)
+                m.plan.keep(moves, m.position)
                 continue
             async with self._lock:
                 if len(self._decisions) != position or not m.is_bot_turn() or not self._may_go():
