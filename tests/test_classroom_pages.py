@@ -91,15 +91,15 @@ def test_a_tab_where_the_pin_was_typed_is_not_asked_again(hub):
 
 def test_the_room_form_describes_the_room(hub):
     page = TeacherPage(hub, lang="en")
-    page._count.value = 2
-    page._seat_selects[1].value = "bot:expert"
-    page._count.value = 4
-    page._seat_selects[3].value = "student"
-    page._game.value = "arriala"  # the choices still possible are kept
+    page.form.count.value = 2
+    page.form.seat_selects[1].value = "bot:expert"
+    page.form.count.value = 4
+    page.form.seat_selects[3].value = "student"
+    page.form.game.value = "arriala"  # the choices still possible are kept
     plan = page.plan()
     assert plan.game == "arriala" and [s.kind for s in plan.seats] == ["student", "bot", "bot", "student"]
     assert plan.seats[1].level == "expert"
-    page._count.value = 2
+    page.form.count.value = 2
     assert len(page.plan().seats) == 2
     room = run(page.create(label="5e B"))
     assert room is not None and page.room is room and room.code in texts(page.__panel__())
@@ -164,11 +164,11 @@ def test_a_code_sent_to_another_server_says_connecting_not_no_such_room(hub, mon
 def test_the_form_drawn_again_still_has_its_seat_choices(hub):
     """Back at "All rooms" after a room, the form keeps each seat's choice, and shows it."""
     page = TeacherPage(hub, lang="en")
-    page._seat_selects[2].value = "student"
+    page.form.seat_selects[2].value = "student"
     page._draw_rooms()  # "All rooms": the page drawn again
     shown = [o for o in page.__panel__().select() if any(c.startswith("seat-plan-") for c in o.css_classes or [])]
     assert len([s for s in shown if s.visible]) == 3  # three seats by default, each with its choice
-    assert page._seat_selects[2].value == "student" and page.plan().seats[2].kind == "student"
+    assert page.form.seat_selects[2].value == "student" and page.plan().seats[2].kind == "student"
 
 
 def test_the_projector_lets_go_of_each_room_it_showed(hub):

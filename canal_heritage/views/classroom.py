@@ -607,6 +607,98 @@ class JoinPage(pn.viewable.Viewer):
 
 
 # ---------------------------------------------------------------------- the teacher
+class RoomForm:
+    """The teacher's form of a new room: the class's name (for the results), the game, the
+    seats (a student, or a bot of a level, each), the room's language and the bots' pace.
+    The seats' choices are made once and kept when the form is drawn again (after "All
+    rooms"); the rest starts afresh.
+
+    Args:
+        lang: the page's language (the room's own language starts as it).
+        on_create: what "Open the room" does.
+    """
+
+    def __init__(self, lang: str, *, on_create: Callable[[Any], Any]) -> None:
+        self.lang = lang
+        self.on_create = on_create
+        self.seat_selects: list[pn.widgets.Select] = []
+
+    @property
+    def tr(self) -> Any:
+        return translator(self.lang)
+
+    def draw(self) -> pn.Column:
+        """The form's widgets (new ones; the seats' selects are the same)."""
+        tr = self.tr
+        today = datetime.now().strftime("%Y-%m-%d")
+        self.class_name = pn.widgets.TextInput(label=tr.ui("teacher.class_label", "Class (for the results)"),
+                                               value=tr.ui("teacher.class_default", "Class of {day}", day=today),
+                                               max_length=80, stylesheets=[INPUT_CSS], css_classes=["class-label"],
+                                               **FIELD)
+        self.game = pn.widgets.RadioButtonGroup(label=tr.ui("teacher.game", "Game"),
+                                                options={k.title_in(tr.ui): k.name for k in games.kinds()},
+                                                value=games.names()[0], color="primary",
+                                                css_classes=["room-game"], stylesheets=[CHOICE_CSS])
+        self.count = pn.widgets.RadioButtonGroup(label=tr.ui("teacher.seats", "Seats"), options=[2, 3, 4], value=3,
+                                                 color="primary", css_classes=["room-seats"],
+                                                 stylesheets=[CHOICE_CSS])
+        self.room_lang = pn.widgets.Select(label=tr.ui("teacher.lang", "Language of the room"),
+                                           options={LANGUAGE_NAMES[c]: c for c in LANGUAGES}, value=self.lang,
+                                           stylesheets=[INPUT_CSS], css_classes=["room-lang"], width=280)
+        self.pace = pn.widgets.Select(label=tr.ui("teacher.pace", "Bots’ pace on the projector"),
+                                      options={tr.ui("teacher.pace_slow", "Slow"): "slow",
+                                               tr.ui("teacher.pace_normal", "Normal"): "normal",
+                                               tr.ui("teacher.pace_fast", "Fast"): "fast"},
+                                      value="normal", stylesheets=[INPUT_CSS], css_classes=["room-pace"],
+                                      width=280)
+        self._seat_choices = pn.Column(margin=0, css_classes=["seat-plan"])
+        self.game.param.watch(lambda *_: self.seat_rows(), "value")
+        self.count.param.watch(lambda *_: self.seat_rows(), "value")
+        self.seat_rows()
+        create = button(tr.ui("teacher.create", "Open the room"), self.on_create, kind="primary", name="create-room")
+        return pn.Column(self.class_name, html("<strong>" + text(tr.ui("teacher.game", "Game")) + "</strong>"),
+                         self.game, html("<strong>" + text(tr.ui("teacher.seats", "Seats")) + "</strong>"),
+                         self.count, self._seat_choices,
+                         pn.FlexBox(self.room_lang, self.pace, flex_wrap="wrap", margin=0,
+                                    sizing_mode="stretch_width"),
+                         pn.FlexBox(create, sizing_mode="stretch_width", margin=0, stylesheets=[STICKY_CSS],
+                                    css_classes=["create-bar"]),
+                         sizing_mode="stretch_width", css_classes=["room-form"])
+
+    def seat_rows(self) -> None:
+        """The seats' choices: four selects made once, the first ``count`` shown; a new game
+        changes their options (a choice still possible is kept)."""
+        tr = self.tr
+        levels = list(bot_levels(self.game.value))
+        options = {tr.ui("teacher.seat_student", "A student"): "student"}
+        for level in levels:
+            options[tr.ui("teacher.seat_bot", "A bot: {level}", level=level_words(tr, level))] = f"bot:{level}"
+        steady = "heuristic" if "heuristic" in levels else levels[0]
+        if not self.seat_selects:
+            self.seat_selects = [
+                pn.widgets.Select(label=tr.ui("teacher.seat_n", "Seat {n}", n=i + 1), options=options,
+                                  value="student" if i < 2 else f"bot:{steady}", stylesheets=[INPUT_CSS],
+                                  css_classes=[f"seat-plan-{i}"], width=260)
+                for i in range(4)]
+        if not self._seat_choices.objects:  # a form drawn again (after "All rooms"): the same selects in it
+            self._seat_choices.objects = [pn.FlexBox(*self.seat_selects, flex_wrap="wrap", margin=0,
+                                                     sizing_mode="stretch_width")]
+        for i, select in enumerate(self.seat_selects):
+            value = select.value if select.value in options.values() else ("student" if i < 2 else f"bot:{steady}")
+            select.param.update(options=options, value=value, visible=i < self.count.value,
+                                name=tr.ui("teacher.seat_n", "Seat {n}", n=i + 1))
+
+    def plan(self) -> RoomPlan:
+        """The room the form describes."""
+        seats = tuple(SeatPlan("student") if s.value == "student" else SeatPlan("bot", s.value.split(":", 1)[1])
+                      for s in self.seat_selects[:self.count.value])
+        return RoomPlan(self.game.value, seats, lang=self.room_lang.value, pace=PACES[self.pace.value])
+
+    def class_label(self) -> str:
+        """The class's name as typed (even before the field lost the focus)."""
+        return self.class_name.value_input or self.class_name.value or ""
+
+
 class TeacherPage(pn.viewable.Viewer):
     """The teacher's page: open rooms, show one on the projector, the class's results.
 
@@ -640,6 +732,8 @@ class TeacherPage(pn.viewable.Viewer):
         #: the room the address named (shown once the page may open)
         self._code = code
         self.keeper = SeatKeeper(on_pass=self._check_pass, styles={"position": "absolute", "width": "0"})
+        #: the form of a new room (its seats' choices kept while the page lives)
+        self.form = RoomForm(self.lang, on_create=self._create)
         self._note = html("", stylesheets=[STATUS_CSS], sizing_mode="stretch_width", margin=0)
         self._body = pn.Column(sizing_mode="stretch_width", margin=0)
         self._root = pn.Column(self._body, self.keeper, sizing_mode="stretch_width", styles=root_styles(False),
@@ -731,7 +825,7 @@ class TeacherPage(pn.viewable.Viewer):
         self._frame(html("<h1>" + text(tr.ui("teacher.title", "The teacher’s page")) + "</h1>"),
                     self._note, self._open_rooms,
                     html("<h2>" + text(tr.ui("teacher.new_room", "Open a new room")) + "</h2>"),
-                    self._form(), self._results_box)
+                    self.form.draw(), self._results_box)
         # what the store holds is read in the store's thread (the server's event loop never waits
         # for the database), then shown; outside a server (tests), here and now
         if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
@@ -794,72 +888,9 @@ class TeacherPage(pn.viewable.Viewer):
         self._open_rooms.objects = ([html("<h2>" + text(tr.ui("teacher.open_rooms", "Rooms open now")) + "</h2>"),
                                      *rows] if rows else [])
 
-    def _form(self) -> Any:
-        tr = self.tr
-        today = datetime.now().strftime("%Y-%m-%d")
-        self._class = pn.widgets.TextInput(label=tr.ui("teacher.class_label", "Class (for the results)"),
-                                           value=tr.ui("teacher.class_default", "Class of {day}", day=today),
-                                           max_length=80, stylesheets=[INPUT_CSS], css_classes=["class-label"],
-                                           **FIELD)
-        self._game = pn.widgets.RadioButtonGroup(label=tr.ui("teacher.game", "Game"),
-                                                 options={tr.ui("home.midi_title", "Canal du Midi"): "midi",
-                                                          "Arriala": "arriala"},
-                                                 value="midi", color="primary",
-                                                 css_classes=["room-game"], stylesheets=[CHOICE_CSS])
-        self._count = pn.widgets.RadioButtonGroup(label=tr.ui("teacher.seats", "Seats"), options=[2, 3, 4], value=3,
-                                                  color="primary",
-                                                  css_classes=["room-seats"],
-                                                  stylesheets=[CHOICE_CSS])
-        self._lang_choice = pn.widgets.Select(label=tr.ui("teacher.lang", "Language of the room"),
-                                              options={LANGUAGE_NAMES[c]: c for c in LANGUAGES}, value=self.lang,
-                                              stylesheets=[INPUT_CSS], css_classes=["room-lang"], width=280)
-        self._pace = pn.widgets.Select(label=tr.ui("teacher.pace", "Bots’ pace on the projector"),
-                                       options={tr.ui("teacher.pace_slow", "Slow"): "slow",
-                                                tr.ui("teacher.pace_normal", "Normal"): "normal",
-                                                tr.ui("teacher.pace_fast", "Fast"): "fast"},
-                                       value="normal", stylesheets=[INPUT_CSS], css_classes=["room-pace"],
-                                       width=280)
-        self._seat_choices = pn.Column(margin=0, css_classes=["seat-plan"])
-        self._game.param.watch(lambda *_: self._seat_rows(), "value")
-        self._count.param.watch(lambda *_: self._seat_rows(), "value")
-        self._seat_rows()
-        create = button(tr.ui("teacher.create", "Open the room"), self._create, kind="primary", name="create-room")
-        return pn.Column(self._class, html("<strong>" + text(tr.ui("teacher.game", "Game")) + "</strong>"), self._game,
-                         html("<strong>" + text(tr.ui("teacher.seats", "Seats")) + "</strong>"), self._count,
-                         self._seat_choices, pn.FlexBox(self._lang_choice, self._pace, flex_wrap="wrap", margin=0,
-                                                        sizing_mode="stretch_width"),
-                         pn.FlexBox(create, sizing_mode="stretch_width", margin=0, stylesheets=[STICKY_CSS],
-                                    css_classes=["create-bar"]),
-                         sizing_mode="stretch_width", css_classes=["room-form"])
-
-    def _seat_rows(self) -> None:
-        """The seats' choices: four selects made once, the first ``count`` shown; a new game
-        changes their options (a choice still possible is kept)."""
-        tr = self.tr
-        levels = list(bot_levels(self._game.value))
-        options = {tr.ui("teacher.seat_student", "A student"): "student"}
-        for level in levels:
-            options[tr.ui("teacher.seat_bot", "A bot: {level}", level=level_words(tr, level))] = f"bot:{level}"
-        steady = "heuristic" if "heuristic" in levels else levels[0]
-        if not getattr(self, "_seat_selects", None):
-            self._seat_selects = [
-                pn.widgets.Select(label=tr.ui("teacher.seat_n", "Seat {n}", n=i + 1), options=options,
-                                  value="student" if i < 2 else f"bot:{steady}", stylesheets=[INPUT_CSS],
-                                  css_classes=[f"seat-plan-{i}"], width=260)
-                for i in range(4)]
-        if not self._seat_choices.objects:  # a form drawn again (after "All rooms"): the same selects in it
-            self._seat_choices.objects = [pn.FlexBox(*self._seat_selects, flex_wrap="wrap", margin=0,
-                                                     sizing_mode="stretch_width")]
-        for i, select in enumerate(self._seat_selects):
-            value = select.value if select.value in options.values() else ("student" if i < 2 else f"bot:{steady}")
-            select.param.update(options=options, value=value, visible=i < self._count.value,
-                                name=tr.ui("teacher.seat_n", "Seat {n}", n=i + 1))
-
     def plan(self) -> RoomPlan:
         """The room the form describes."""
-        seats = tuple(SeatPlan("student") if s.value == "student" else SeatPlan("bot", s.value.split(":", 1)[1])
-                      for s in self._seat_selects[:self._count.value])
-        return RoomPlan(self._game.value, seats, lang=self._lang_choice.value, pace=PACES[self._pace.value])
+        return self.form.plan()
 
     async def _create(self, _event: Any = None) -> None:
         await self.create()
@@ -876,7 +907,7 @@ class TeacherPage(pn.viewable.Viewer):
         if problem:
             self._note.object = note(problem)
             return None
-        label = (label if label is not None else self._class.value_input or self._class.value or "").strip()[:80]
+        label = (label if label is not None else self.form.class_label()).strip()[:80]
         label = label or self.tr.ui("teacher.class_default", "Class of {day}", day=datetime.now().strftime("%Y-%m-%d"))
         loop = asyncio.get_running_loop()
         class_id = await loop.run_in_executor(self.hub.io, self._class_id, label)
