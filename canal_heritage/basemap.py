@@ -26,7 +26,7 @@ from functools import lru_cache
 from pydantic import BaseModel, ConfigDict, Field
 
 from .datafiles import load_model
-from .theme import project
+from .look import project
 
 LatLon = tuple[float, float]
 
@@ -219,7 +219,7 @@ def load_basemap() -> BaseMap:
 
 def project_line(points: Iterable[LatLon], origin: LatLon) -> tuple[list[float], list[float]]:
     """The points as (xs, ys): km east and north of ``origin``
-    (:func:`canal_heritage.theme.project`), ready for a Bokeh line or patch."""
+    (:func:`canal_heritage.look.project`), ready for a Bokeh line or patch."""
     xs: list[float] = []
     ys: list[float] = []
     for lat, lon in points:

@@ -1,5 +1,5 @@
 """The classroom's pages as the server serves them: ``/join`` for a student's
-device, ``/teacher`` for the teacher (see :mod:`canal_heritage.views.classroom`).
+device, ``/teacher`` for the teacher (see :mod:`canal_heritage.views.classroom.pages`).
 
 Each function builds one browser session's page, reading the address (``?code=``,
 ``?lang=``) and where the request comes from: the teacher's page answers at once on the
@@ -18,7 +18,7 @@ from .exhibit import main_landmark
 from .i18n import normalise_language, translator
 from .rooms import network, service  # modules: looked up as a page is made (tests stand in for them)
 from .settings import settings
-from .views import classroom as pages  # the pages' classes too
+from .views.classroom import pages  # the pages' classes too: looked up as a page is made
 
 
 def _request() -> Any:

@@ -40,13 +40,13 @@ from .matches.guide import GuideState
 from .matches.table import Seat, TableMatch
 from .rooms.service import classroom
 from .rooms.visitor import VisitorShelf
-from .views.explorer import SECTIONS, HeritageExplorer
-from .views.home import Home
-from .views.intro import link_people
-from .views.kiosk import AttractLoop, IdleGuard
+from .views.explorer.page import SECTIONS, HeritageExplorer
+from .views.home.kiosk import AttractLoop, IdleGuard
+from .views.home.welcome import Home
 from .views.navigation import History, LeaveDialog, VisitorKeeper
 from .views.screens import screens
-from .views.table_shell import TableShell
+from .views.tables.intro import link_people
+from .views.tables.table_shell import TableShell
 from .views.theme import root_styles, text
 
 #: the pages: home, the heritage explorer, and each game's set-up page (``midi-setup``) and

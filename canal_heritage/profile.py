@@ -1,7 +1,7 @@
 """The Canal du Midi's long profile as numbers: the canal's water seen from the side, from
 Toulouse up to the Naurouze summit and down to the Étang de Thau, with its locks as steps.
 
-Pure data, no UI import: the welcome screen draws it (:mod:`canal_heritage.views.long_profile`)
+Pure data, no UI import: the welcome screen draws it (:mod:`canal_heritage.views.home.long_profile`)
 and so does lesson 1 (:func:`canal_heritage.lessons.history.long_profile`). The heights and
 distances are well-known approximate figures, not surveyed data (the project's data has none);
 both pictures say "simplified".

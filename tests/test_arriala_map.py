@@ -13,8 +13,8 @@ from canal_heritage.arriala import ArrialaGame
 from canal_heritage.arriala.narration import Narrator
 from canal_heritage.arriala.observation import observe
 from canal_heritage.i18n import Translator
-from canal_heritage.views import arriala_map as M
-from canal_heritage.views.arriala_map import ArrialaMap, place_labels, spread
+from canal_heritage.views.tables import arriala_map as M
+from canal_heritage.views.tables.arriala_map import ArrialaMap, place_labels, spread
 
 
 def board(players: int = 4, *, projector: bool = False) -> ArrialaMap:
@@ -137,7 +137,7 @@ def test_the_base_map_is_under_the_board():
 def test_choice_rings_shrink_so_neighbours_never_overlap():
     """Issue 26, item 5: the numbered rings of the choices along the canal are as large as
     their neighbours leave room for, never overlapping, and keep their full size where alone."""
-    from canal_heritage.views.arriala_map import RING_MIN_PX, RING_PX, ring_sizes
+    from canal_heritage.views.tables.arriala_map import RING_MIN_PX, RING_PX, ring_sizes
 
     points = [(0.0, 0.0), (0.8, 0.0), (1.6, 0.0), (10.0, 10.0)]  # km: three neighbours and one apart
     sizes = ring_sizes(points, 40.0, RING_PX, RING_MIN_PX)  # 40 px per km: 32 px between neighbours

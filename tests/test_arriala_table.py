@@ -14,9 +14,9 @@ import panel as pn
 
 from canal_heritage.arriala import actions as A
 from canal_heritage.matches.arriala import PALETTE, ArrialaMatch, Seat, kind_of, target_of, worker_of
-from canal_heritage.views.arriala_setup import ArrialaSetup
-from canal_heritage.views.arriala_table import BACK, ArrialaTable
-from canal_heritage.views.choices import ChoiceList
+from canal_heritage.views.choice_list import ChoiceList
+from canal_heritage.views.home.arriala_setup import ArrialaSetup
+from canal_heritage.views.tables.arriala_table import BACK, ArrialaTable
 
 
 def strings(view) -> list[str]:

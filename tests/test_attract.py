@@ -7,8 +7,9 @@ import itertools
 
 from canal_heritage.matches.arriala import ArrialaMatch
 from canal_heritage.matches.midi import MidiMatch
-from canal_heritage.views import art, kiosk
-from canal_heritage.views.kiosk import AttractLoop
+from canal_heritage.views import art
+from canal_heritage.views.home import kiosk
+from canal_heritage.views.home.kiosk import AttractLoop
 
 SHORT = {"cells": [2, 2, 2, 2]}  # short Arriala games (a balance-study override)
 

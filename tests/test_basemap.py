@@ -78,8 +78,8 @@ def test_projection_and_file_size() -> None:
 def test_the_explorer_map_places_its_labels_without_overlap() -> None:
     """Every region, language and mode: labels inside the map, none over another, the nine
     numerals and the canals' names always there (the boxes the placement computed)."""
-    from canal_heritage.views.explorer import CanalMap
-    from canal_heritage.views.maplabels import quads_overlap
+    from canal_heritage.views.explorer.maplabels import quads_overlap
+    from canal_heritage.views.explorer.page import CanalMap
 
     for region in ("both", "midi", "garonne"):
         for lang in ("fr", "en", "oc"):
@@ -99,7 +99,7 @@ def test_the_explorer_map_places_its_labels_without_overlap() -> None:
 
 
 def test_the_explorer_map_keeps_kilometres_square_with_a_true_scale_bar() -> None:
-    from canal_heritage.views.explorer import MAP_HEIGHT, MAP_WIDTH, CanalMap
+    from canal_heritage.views.explorer.page import MAP_HEIGHT, MAP_WIDTH, CanalMap
 
     m = CanalMap(lang="fr")
     for region in ("both", "midi", "garonne"):

@@ -9,8 +9,8 @@ from canal_heritage.arriala import actions as AA
 from canal_heritage.matches.arriala import ArrialaMatch
 from canal_heritage.matches.midi import MidiMatch, Seat
 from canal_heritage.midi import actions as A
-from canal_heritage.views.arriala_table import ArrialaTable
-from canal_heritage.views.midi_table import MidiTable
+from canal_heritage.views.tables.arriala_table import ArrialaTable
+from canal_heritage.views.tables.midi_table import MidiTable
 
 
 def midi_at_trade() -> tuple[MidiMatch, MidiTable]:

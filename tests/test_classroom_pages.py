@@ -14,7 +14,7 @@ import pytest
 from canal_heritage.rooms import codes
 from canal_heritage.rooms.hub import Hub, RoomPlan, SeatPlan
 from canal_heritage.store import Store
-from canal_heritage.views.classroom import JoinPage, TeacherPage
+from canal_heritage.views.classroom.pages import JoinPage, TeacherPage
 
 
 @pytest.fixture

@@ -14,11 +14,11 @@ from canal_heritage.i18n import translator
 from canal_heritage.matches.arriala import ArrialaMatch
 from canal_heritage.matches.midi import MidiMatch
 from canal_heritage.matches.table import Seat
-from canal_heritage.views.arriala_setup import ArrialaSetup
-from canal_heritage.views.arriala_table import ArrialaTable
-from canal_heritage.views.end_title import Standing, end_headline, standing, viewer_title
-from canal_heritage.views.home import MidiSetup
-from canal_heritage.views.midi_table import MidiTable
+from canal_heritage.views.home.arriala_setup import ArrialaSetup
+from canal_heritage.views.home.welcome import MidiSetup
+from canal_heritage.views.tables.arriala_table import ArrialaTable
+from canal_heritage.views.tables.end_title import Standing, end_headline, standing, viewer_title
+from canal_heritage.views.tables.midi_table import MidiTable
 from canal_heritage.views.toggle_group import ToggleGroup
 
 END = Termination.ROUNDS_PLAYED

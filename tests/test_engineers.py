@@ -67,7 +67,7 @@ def test_built_story_never_mixes_languages() -> None:
 
 # ---------------------------------------------------------------------- portraits
 def test_every_engineer_of_both_games_has_a_portrait() -> None:
-    from canal_heritage.theme import arriala_seat
+    from canal_heritage.look import arriala_seat
     from canal_heritage.views.portraits import arriala_portrait, engineer_portrait, riquet_portrait
 
     engineers = load_midi_data().engineers
@@ -136,8 +136,8 @@ def _intro(table):
 
 def test_the_canal_du_midi_introduction_names_every_seat_and_goes_at_the_first_move() -> None:
     from canal_heritage.matches.midi import MidiMatch, Seat
-    from canal_heritage.views.intro import link_people
-    from canal_heritage.views.midi_table import MidiTable
+    from canal_heritage.views.tables.intro import link_people
+    from canal_heritage.views.tables.midi_table import MidiTable
 
     m = MidiMatch([Seat("human", ""), Seat("bot", "", "heuristic"), Seat("bot", "", "random")], seed=3, lang="en")
     table = MidiTable(m)
@@ -179,7 +179,7 @@ def test_the_canal_du_midi_introduction_names_every_seat_and_goes_at_the_first_m
 
 def test_lets_play_dismisses_it_and_a_new_table_for_the_same_game_does_not_bring_it_back() -> None:
     from canal_heritage.matches.midi import MidiMatch, Seat
-    from canal_heritage.views.midi_table import MidiTable
+    from canal_heritage.views.tables.midi_table import MidiTable
 
     m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "random")], seed=4, lang="en")
     table = MidiTable(m)
@@ -192,7 +192,7 @@ def test_lets_play_dismisses_it_and_a_new_table_for_the_same_game_does_not_bring
 
 def test_hot_seat_each_human_sees_their_own_introduction() -> None:
     from canal_heritage.matches.midi import MidiMatch, Seat
-    from canal_heritage.views.midi_table import MidiTable
+    from canal_heritage.views.tables.midi_table import MidiTable
 
     m = MidiMatch([Seat("human", "Ana"), Seat("human", "Ben"), Seat("bot", "", "random")], seed=5, lang="en")
     table = MidiTable(m)
@@ -218,8 +218,8 @@ def test_hot_seat_each_human_sees_their_own_introduction() -> None:
 
 def test_the_arriala_introduction_shows_the_master_builders_and_never_the_virtual_player() -> None:
     from canal_heritage.matches.arriala import ArrialaMatch, Seat
-    from canal_heritage.views.arriala_table import ArrialaTable
-    from canal_heritage.views.intro import ARRIALA_PLACE
+    from canal_heritage.views.tables.arriala_table import ArrialaTable
+    from canal_heritage.views.tables.intro import ARRIALA_PLACE
 
     m = ArrialaMatch([Seat("human", ""), Seat("bot", "", "heuristic")], seed=2, first=0, pace=0, lang="en")
     table = ArrialaTable(m)
@@ -287,7 +287,7 @@ def test_the_canal_du_midi_end_shows_exactly_the_viewers_sites_and_where_to_go_n
     import re
 
     from canal_heritage.matches.midi import MidiMatch, Seat
-    from canal_heritage.views.midi_table import MidiTable
+    from canal_heritage.views.tables.midi_table import MidiTable
 
     m = _finish(MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic"), Seat("bot", "", "random")],
                           seed=seed, lang="en"))
@@ -315,8 +315,8 @@ def test_the_arriala_end_shows_the_viewers_canal_in_order() -> None:
     import re
 
     from canal_heritage.matches.arriala import ArrialaMatch, Seat
-    from canal_heritage.views.arriala_table import ArrialaTable
-    from canal_heritage.views.end_story import built_by
+    from canal_heritage.views.tables.arriala_table import ArrialaTable
+    from canal_heritage.views.tables.end_story import built_by
 
     m = ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic"), Seat("bot", "", "heuristic")], seed=3,
                      first=0, pace=0, lang="en", overrides={"cells": [2, 2, 2, 2]})
@@ -341,7 +341,7 @@ def test_the_arriala_end_shows_the_viewers_canal_in_order() -> None:
 
 def test_hot_seat_shows_each_humans_canal() -> None:
     from canal_heritage.matches.midi import MidiMatch, Seat
-    from canal_heritage.views.midi_table import MidiTable
+    from canal_heritage.views.tables.midi_table import MidiTable
 
     m = _finish(MidiMatch([Seat("human", "Ana"), Seat("human", "Ben")], seed=6, lang="en"))
     _, texts, _ = _end_texts(MidiTable(m))

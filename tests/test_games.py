@@ -62,9 +62,9 @@ def test_each_game_has_what_the_floors_above_ask(name):
 def test_each_game_has_its_screens_and_pages(name):
     from canal_heritage.exhibit import PAGES, ExhibitApp
     from canal_heritage.matches.table import Seat
-    from canal_heritage.views.home import PLAY_CARDS, RESUME_LABELS
-    from canal_heritage.views.how_to_play import how_to_play
-    from canal_heritage.views.kiosk import ATTRACT
+    from canal_heritage.views.home.how_to_play import how_to_play
+    from canal_heritage.views.home.kiosk import ATTRACT
+    from canal_heritage.views.home.welcome import PLAY_CARDS, RESUME_LABELS
     from canal_heritage.views.screens import screens, seat_mark
 
     found = screens(name)

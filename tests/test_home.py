@@ -10,8 +10,8 @@ import panel as pn
 from canal_heritage.exhibit import ExhibitApp
 from canal_heritage.i18n import translator
 from canal_heritage.matches.midi import Seat
-from canal_heritage.views.home import Home, LanguageChoice
-from canal_heritage.views.long_profile import PROFILE, SUMMIT, caption, long_profile_svg, water_line
+from canal_heritage.views.home.long_profile import PROFILE, SUMMIT, caption, long_profile_svg, water_line
+from canal_heritage.views.home.welcome import Home, LanguageChoice
 
 
 def _home(**kw):
@@ -65,7 +65,7 @@ def test_each_game_has_its_own_resume_button_and_key():
     assert resumed == ["arriala", "midi"]
     import inspect
 
-    import canal_heritage.views.home as home_module
+    import canal_heritage.views.home.welcome as home_module
 
     source = inspect.getsource(home_module)
     assert 'tr.ui("home.resume_midi"' in source and 'tr.ui("home.resume_arriala"' in source

@@ -12,9 +12,9 @@ from canal_heritage.arriala.actions import END_TURN as A_END_TURN
 from canal_heritage.i18n import LANGUAGES, strip_rule_codes, translator
 from canal_heritage.matches.arriala import ArrialaMatch
 from canal_heritage.matches.midi import MidiMatch, Seat
-from canal_heritage.views.arriala_table import ArrialaTable
-from canal_heritage.views.choices import ChoiceList
-from canal_heritage.views.midi_table import MidiTable
+from canal_heritage.views.choice_list import ChoiceList
+from canal_heritage.views.tables.arriala_table import ArrialaTable
+from canal_heritage.views.tables.midi_table import MidiTable
 from canal_heritage.views.theme import text
 
 CODE = re.compile(r"\b[AM]-R\d+")
@@ -99,7 +99,7 @@ def test_lessons_keep_their_codes():
 from canal_heritage.arriala.data import load_arriala_data  # noqa: E402
 from canal_heritage.matches.guide import GuideState, arriala_step, guide_step, midi_step  # noqa: E402
 from canal_heritage.midi.data import load_midi_data  # noqa: E402
-from canal_heritage.views.how_to_play import (  # noqa: E402
+from canal_heritage.views.home.how_to_play import (  # noqa: E402
     ARRIALA_WORDS,
     MIDI_WORDS,
     HowToPlay,

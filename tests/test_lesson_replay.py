@@ -101,7 +101,7 @@ def test_the_end_screen_shows_the_code_of_a_kept_game_only() -> None:
     from types import SimpleNamespace
 
     from canal_heritage.i18n import translator
-    from canal_heritage.views.end_story import _replay_code
+    from canal_heritage.views.tables.end_story import _replay_code
 
     def table(journal: object) -> SimpleNamespace:
         return SimpleNamespace(match=SimpleNamespace(journal=journal), tr=translator("fr"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from canal_heritage.views.maplabels import (
+from canal_heritage.views.explorer.maplabels import (
     Candidate,
     Label,
     along,

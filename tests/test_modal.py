@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from canal_heritage.views.kiosk import StillThere
+from canal_heritage.views.home.kiosk import StillThere
 from canal_heritage.views.modal import Modal
 from canal_heritage.views.navigation import LeaveDialog
 

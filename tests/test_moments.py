@@ -225,7 +225,7 @@ def test_a_moment_never_carries_a_card_the_viewer_may_not_see_arriala():
 def test_the_stage_sends_the_same_bytes_to_seat_0_whatever_seat_1_hides():
     """The browser's message itself (pictures, words) for seat 0: the same for two games that
     differ only in the cards seat 1 holds hidden."""
-    from canal_heritage.views.moment_stage import stage_items
+    from canal_heritage.views.tables.moment_stage import stage_items
 
     g, s = midi_with("midi.trade_hand", players=3)
     m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "random"), Seat("bot", "", "random")], seed=0, lang="en")
@@ -272,7 +272,7 @@ def test_the_cursor_gives_each_moment_once_and_withdraws_after_undo():
 
 
 def test_the_table_stages_one_batch_per_change_and_nothing_behind_the_privacy_screen():
-    from canal_heritage.views.midi_table import MidiTable
+    from canal_heritage.views.tables.midi_table import MidiTable
 
     m = MidiMatch([Seat("human", "Ana"), Seat("human", "Ben")], seed=2, lang="en")
     t = MidiTable(m)
@@ -298,7 +298,7 @@ def test_the_table_stages_one_batch_per_change_and_nothing_behind_the_privacy_sc
 
 
 def test_a_site_won_tells_the_story_of_the_place():
-    from canal_heritage.views.moment_stage import stage_items
+    from canal_heritage.views.tables.moment_stage import stage_items
 
     g, s = midi_with("midi.site_built", players=2)
     m = vs_bots()
@@ -311,7 +311,7 @@ def test_a_site_won_tells_the_story_of_the_place():
 
 
 def test_arriala_tables_stage_their_sections():
-    from canal_heritage.views.arriala_table import ArrialaTable
+    from canal_heritage.views.tables.arriala_table import ArrialaTable
 
     a = ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "random")], seed=0, lang="en", pace=0,
                      overrides={"cells": [2, 2, 2, 2]})
@@ -344,7 +344,7 @@ def test_reading_the_log_change_by_change_makes_the_same_moments_as_reading_it_a
 
 
 def test_a_storys_link_opens_the_explorer_through_the_table():
-    from canal_heritage.views.midi_table import MidiTable
+    from canal_heritage.views.tables.midi_table import MidiTable
 
     t = MidiTable(vs_bots())
     opened: list[str] = []
@@ -355,8 +355,8 @@ def test_a_storys_link_opens_the_explorer_through_the_table():
 
 
 def test_taps_go_through_the_stage_to_the_arriala_board_only():
-    from canal_heritage.views.arriala_table import ArrialaTable
-    from canal_heritage.views.midi_table import MidiTable
+    from canal_heritage.views.tables.arriala_table import ArrialaTable
+    from canal_heritage.views.tables.midi_table import MidiTable
 
     assert not MidiTable(vs_bots()).moments.passthrough  # over the site: a tap shows the next moment
     a = ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "random")], seed=0, lang="en", pace=0)
@@ -364,7 +364,7 @@ def test_taps_go_through_the_stage_to_the_arriala_board_only():
 
 
 def test_a_moment_names_the_rule_it_follows_in_plain_words():
-    from canal_heritage.views.moment_stage import stage_items
+    from canal_heritage.views.tables.moment_stage import stage_items
 
     g, s = midi_with("midi.coin_earned", players=3)
     m = vs_bots(players=3)

@@ -190,7 +190,7 @@ class Seen:
 
 @pytest.fixture
 def seen(monkeypatch) -> Seen:
-    import canal_heritage.views.classroom as views
+    import canal_heritage.views.classroom.pages as views
 
     record = Seen()
 

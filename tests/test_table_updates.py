@@ -10,7 +10,7 @@ from concurrent.futures import Future
 import panel as pn
 
 from canal_heritage.matches.midi import MidiMatch, Seat, decide_turn
-from canal_heritage.views.midi_table import MidiTable
+from canal_heritage.views.tables.midi_table import MidiTable
 
 
 def offered(table: MidiTable) -> list[str]:

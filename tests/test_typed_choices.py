@@ -182,7 +182,7 @@ def forbidden_imports(path: Path) -> list[str]:
 
 
 def test_no_view_imports_the_engines_action_ints_or_place_codes():
-    modules = sorted(VIEWS.glob("*.py"))
+    modules = sorted(VIEWS.rglob("*.py"))
     assert len(modules) > 10
     bad = {p.name: found for p in modules if (found := forbidden_imports(p))}
     assert bad == {}

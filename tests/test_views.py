@@ -7,11 +7,11 @@ import panel as pn
 import pytest
 
 from canal_heritage.matches.midi import MidiMatch, Seat
-from canal_heritage.views.choices import ChoiceList
-from canal_heritage.views.explorer import CanalMap, GlossaryView, HeritageExplorer, PeopleGallery, TimelineView
-from canal_heritage.views.home import Home, MidiSetup
-from canal_heritage.views.kiosk import MIN_COUNTDOWN, AttractLoop, IdleGuard
-from canal_heritage.views.midi_table import MidiTable
+from canal_heritage.views.choice_list import ChoiceList
+from canal_heritage.views.explorer.page import CanalMap, GlossaryView, HeritageExplorer, PeopleGallery, TimelineView
+from canal_heritage.views.home.kiosk import MIN_COUNTDOWN, AttractLoop, IdleGuard
+from canal_heritage.views.home.welcome import Home, MidiSetup
+from canal_heritage.views.tables.midi_table import MidiTable
 from canal_heritage.views.theme import PROJECTOR_FONT
 
 
@@ -462,7 +462,7 @@ def test_the_explorer_needs_no_network_and_escapes_every_text(monkeypatch):
     from bokeh.embed import json_item
     from bokeh.models import ImageURL, TileRenderer
 
-    import canal_heritage.views.explorer as explorer_module
+    import canal_heritage.views.explorer.page as explorer_module
     from canal_heritage.heritage import load_heritage
 
     explorer = HeritageExplorer(lang="en")
@@ -496,6 +496,6 @@ def test_views_read_observations_not_the_engines_state():
 
     import canal_heritage.views
 
-    for path in Path(canal_heritage.views.__file__).parent.glob("*.py"):
+    for path in Path(canal_heritage.views.__file__).parent.rglob("*.py"):
         source = path.read_text(encoding="utf-8").replace("pn.state.", "")
         assert ".state." not in source and "._generation" not in source, f"{path.name} reads the engine's state"

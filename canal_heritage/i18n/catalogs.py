@@ -85,6 +85,9 @@ def _game_data_messages() -> Iterator[tuple[str, str, list[str]]]:
     workers = json.loads((data_dir() / "midi" / "workers.json").read_text(encoding="utf-8"))
     for w in workers["workers"]:
         yield f"midi.worker.{w['id']}.name", w["name"], [f"worker card worth {w['value']} (a game term)"]
+    for kind in games.kinds():  # the games' titles the registry names (none is written out in a call)
+        if kind.title_key:
+            yield kind.title_key, kind.title, [f"the title of the game {kind.name!r}"]
     for game in games.names():
         rulings = data_dir() / game / "rulings.json"
         if not rulings.exists():

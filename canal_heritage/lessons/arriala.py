@@ -18,7 +18,7 @@ from ..arriala import actions as A
 from ..arriala.bots import make_bot
 from ..arriala.narration import Narrator
 from ..core.errors import IllegalActionError
-from ..theme import arriala_seat
+from ..look import arriala_seat
 from .common import HTMLBlock, Storyteller, Told, bullet_html, display_widget, table_html
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..heritage import Coordinates, Heritage, Place, load_heritage, period_label
 from ..i18n import translator
-from ..theme import lon_lat_aspect
+from ..look import lon_lat_aspect
 from .common import HTMLBlock, table_html
 from .plots import FigureView, new_figure
 
@@ -113,7 +113,7 @@ def canal_map(lang: str = "fr", *, width: float = 9.0, base: bool = True) -> Fig
     ax.set_xlim(max(west, min(lons) - 0.25), min(east, max(lons) + 0.25))  # the canals, not the whole base map
     ax.set_ylim(max(south, min(lats) - 0.2), min(north, max(lats) + 0.12))
     mid = sum(ax.get_ylim()) / 2
-    ax.set_aspect(lon_lat_aspect(mid))  # as the exhibit's maps project (canal_heritage.theme)
+    ax.set_aspect(lon_lat_aspect(mid))  # as the exhibit's maps project (canal_heritage.look)
     ax.set_xlabel(tr.ui("lesson.map", "longitude (°)"))
     ax.set_ylabel(tr.ui("lesson.map", "latitude (°)"))
     ax.set_title(tr.ui("lesson.map", "The canals of the two seas"))

@@ -5,7 +5,7 @@ Pure Python, no Panel: :func:`guide_step` says which :class:`GuideStep` fits a p
 (its id, its words, the CSS class of the real control it points at), and
 :class:`GuideState` remembers what the visitor has seen, so that following a hint (making
 the move it points at) or pressing "Got it" brings the next one. Bubbles are drawn by
-:mod:`canal_heritage.views.guide`; they never block a choice.
+:mod:`canal_heritage.views.tables.guide_bubble`; they never block a choice.
 
 A step is either a *move* step (``kind="act"``: it points at the controls of the move the
 visitor must make now, and is done when the game moves on) or an *information* step

@@ -1,5 +1,5 @@
 """Staged moments: what just happened at a table that is worth showing as more than a log
-line. Pure Python, no UI: a view (:mod:`canal_heritage.views.moment_stage`)
+line. Pure Python, no UI: a view (:mod:`canal_heritage.views.tables.moment_stage`)
 stages them.
 
 A moment is read from the engine's own event log, never re-derived from the rules: the

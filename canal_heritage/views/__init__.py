@@ -1,4 +1,12 @@
-"""Reusable views of the exhibit."""
+"""The views: Panel components drawn from the matches' parameters, arranged by screen.
+
+- :mod:`.home`: the exhibit's home, the set-up pages, "How to play", the kiosk;
+- :mod:`.tables`: a game at the table (the shell both games share, each game's table);
+- :mod:`.explorer`: the heritage explorer;
+- :mod:`.classroom`: a student's device and the teacher's page;
+- here: what every screen uses (the theme, the drawings, the dialog, the choice list,
+  navigation, the portraits) and :mod:`.screens`, where each game registers its screens.
+"""
 
 from __future__ import annotations
 
@@ -19,5 +27,5 @@ def load_components() -> None:
     'EndInView1'"): the teacher's projector never showed the end of a game a student's tablet
     had shown first. A server calls this before it starts (:func:`canal_heritage.serve.make_server`).
     """
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
+    for module in pkgutil.walk_packages(__path__, prefix=f"{__name__}."):
+        importlib.import_module(module.name)

@@ -12,7 +12,7 @@ makes Bokeh walk every model of the page again. In the browser, a change of a wi
 ``visible`` or ``css_classes`` makes BokehJS lay out the whole page again, once per change.
 So a table keeps its components, changes words rather than models, disables rather than
 hides, and draws what changes often (choices, palettes, hands) in a
-:class:`~canal_heritage.views.choices.ChoiceList`.
+:class:`~canal_heritage.views.choice_list.ChoiceList`.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..i18n import translator
-from ..theme import arriala_seat
+from ..look import arriala_seat
 from .art import INK, PARCHMENT, _el, _g, _n, _shape, _svg
 
 __all__ = ["LOOKS", "Look", "Portrait", "arriala_portrait", "engineer_portrait", "look_for", "not_a_likeness",
@@ -327,7 +327,7 @@ def arriala_builder_name(seat: int, lang: str) -> str:
 
 def arriala_portrait(seat: int, players: int, lang: str, *, size: int = 120) -> Portrait:
     """An Arriala master builder's portrait (a player of the Canal de Garonne board game, in
-    19th-century dress), in the seat's colour and shape (:func:`~canal_heritage.theme.arriala_seat`)."""
+    19th-century dress), in the seat's colour and shape (:func:`~canal_heritage.look.arriala_seat`)."""
     colour, shape = arriala_seat(seat, players)
     name = arriala_builder_name(seat, lang)
     alt = _alt(lang, name)

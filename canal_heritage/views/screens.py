@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import games
+from ..look import SHAPE_SYMBOL, arriala_seat
 from ..matches.table import TableMatch
-from ..theme import SHAPE_SYMBOL, arriala_seat
-from .arriala_setup import ArrialaSetup
-from .arriala_table import ArrialaTable
-from .home import MidiSetup
-from .midi_table import MidiTable
-from .table_shell import TableShell
+from .home.arriala_setup import ArrialaSetup
+from .home.welcome import MidiSetup
+from .tables.arriala_table import ArrialaTable
+from .tables.midi_table import MidiTable
+from .tables.table_shell import TableShell
 
 
 def _no_symbol(seat: int, players: int) -> str:

@@ -3,7 +3,7 @@ small widget helpers every view uses (so buttons are big and keyboard-operable e
 
 Sizes are in ``em`` so the projector mode scales everything by raising one font size. The
 plain values the notebooks share with the exhibit (players' colours and shapes, the
-screen-reader-only style, the map projection) are in :mod:`canal_heritage.theme`.
+screen-reader-only style, the map projection) are in :mod:`canal_heritage.look`.
 """
 
 from __future__ import annotations

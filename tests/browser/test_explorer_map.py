@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from canal_heritage.views.maplabels import ANCHORS, corners_of, quads_overlap
+from canal_heritage.views.explorer.maplabels import ANCHORS, corners_of, quads_overlap
 
 pytestmark = pytest.mark.browser
 

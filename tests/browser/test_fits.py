@@ -202,7 +202,7 @@ def test_the_projector_uses_the_screen(browser, arriala):
     """Issue 26, item 7: at 1920×1080 in projector mode "What just happened" is a column at the
     right edge (the table keeps its place, nothing pushed down) and Arriala's map takes at
     least 60 % of the window's height, its names at 24 px."""
-    from canal_heritage.views.arriala_map import FONT_PX, PROJECTOR_SCALE
+    from canal_heritage.views.tables.arriala_map import FONT_PX, PROJECTOR_SCALE
 
     assert FONT_PX * PROJECTOR_SCALE >= 24
     context = browser.new_context(viewport={"width": 1920, "height": 1080})

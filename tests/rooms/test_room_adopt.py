@@ -172,7 +172,7 @@ def test_a_code_another_server_gave_meanwhile_is_drawn_again(stores, monkeypatch
 
 def test_the_teacher_page_behind_a_proxy_writes_the_room_and_leaves_it_to_its_server(stores, monkeypatch):
     from canal_heritage.views import navigation
-    from canal_heritage.views.classroom import TeacherPage
+    from canal_heritage.views.classroom.pages import TeacherPage
 
     went: list[str] = []
     monkeypatch.setattr(navigation, "navigate", lambda search: went.append(search) or True)
@@ -189,7 +189,7 @@ def test_the_teacher_page_behind_a_proxy_writes_the_room_and_leaves_it_to_its_se
 
 def test_the_teacher_page_outside_a_server_shows_the_room_it_wrote(stores):
     a = Hub(stores(), shared=True)
-    from canal_heritage.views.classroom import TeacherPage
+    from canal_heritage.views.classroom.pages import TeacherPage
 
     page = TeacherPage(a, lang="en")
     room = run(page.create(PLAN, label="5e B"))  # no browser to send anywhere: shown here
@@ -197,7 +197,7 @@ def test_the_teacher_page_outside_a_server_shows_the_room_it_wrote(stores):
 
 
 def test_without_a_proxy_the_teacher_page_creates_and_shows_the_room_as_before(stores):
-    from canal_heritage.views.classroom import TeacherPage
+    from canal_heritage.views.classroom.pages import TeacherPage
 
     hub = Hub(stores())
     page = TeacherPage(hub, lang="en")
@@ -209,7 +209,7 @@ def test_rooms_open_now_lists_every_server_s_rooms_behind_a_proxy(stores, monkey
     """"Rooms open now" on a shared hub lists the rooms other servers run too (from the
     store); their button loads the room's address, which the proxy sends to its server."""
     from canal_heritage.views import navigation
-    from canal_heritage.views.classroom import TeacherPage
+    from canal_heritage.views.classroom.pages import TeacherPage
 
     went: list[str] = []
     monkeypatch.setattr(navigation, "navigate", lambda search: went.append(search) or True)

@@ -20,9 +20,9 @@ from typing import Any, ClassVar
 import param
 from panel.custom import JSComponent
 
-from ..matches.guide import GuideState, GuideStep
-from .how_to_play import HowToPlay
-from .theme import LAPTOP_MAX, PHONE_MEDIA, button, phone_symbol_css
+from ...matches.guide import GuideState, GuideStep
+from ..home.how_to_play import HowToPlay
+from ..theme import LAPTOP_MAX, PHONE_MEDIA, button, phone_symbol_css
 
 BUBBLE_CSS = """
 :host { display: block; height: 0; }
@@ -321,7 +321,7 @@ class TableLearning:
     guide's bubble (shown when the match has a :class:`GuideState`)."""
 
     def __init__(self, table: Any) -> None:
-        from ..matches.arriala import ArrialaMatch
+        from ...matches.arriala import ArrialaMatch
 
         self.table = table
         self.game = "arriala" if isinstance(table.match, ArrialaMatch) else "midi"

@@ -8,13 +8,13 @@ from typing import Any
 
 import panel as pn
 
-from ..arriala.narration import Narrator
-from ..arriala.state import ArrialaGame
-from ..i18n import translator
-from ..matches.table import Seat
-from .home import SETUP_TITLE_STYLE, MidiSetup
-from .theme import html, text
-from .toggle_group import ToggleGroup
+from ...arriala.narration import Narrator
+from ...arriala.state import ArrialaGame
+from ...i18n import translator
+from ...matches.table import Seat
+from ..theme import html, text
+from ..toggle_group import ToggleGroup
+from .welcome import SETUP_TITLE_STYLE, MidiSetup
 
 #: The "who starts" answer that lets chance decide.
 CHANCE = -1

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..i18n import Translator
-from ..matches.arriala import ArrialaMatch
-from ..matches.choices import Choice
-from ..matches.table import TableMatch
+from ...i18n import Translator
+from ...matches.arriala import ArrialaMatch
+from ...matches.choices import Choice
+from ...matches.table import TableMatch
 from .arriala_map import ArrialaMap
 
 __all__ = ["ArrialaTableLike", "TableLike"]

@@ -30,14 +30,14 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
-from .. import games
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
-from ..rooms import codes
-from ..rooms.hub import Hub, RoomPlan, SeatPlan, bot_levels
-from ..rooms.qr import join_qr_svg
-from ..rooms.room import Replica, Room, device
-from . import screens
-from .theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, PLANE, SURFACE, button, html, root_styles, text
+from ... import games
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, translator
+from ...rooms import codes
+from ...rooms.hub import Hub, RoomPlan, SeatPlan, bot_levels
+from ...rooms.qr import join_qr_svg
+from ...rooms.room import Replica, Room, device
+from .. import screens
+from ..theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, PLANE, SURFACE, button, html, root_styles, text
 
 log = logging.getLogger(__name__)
 
@@ -922,7 +922,7 @@ class TeacherPage(pn.viewable.Viewer):
     def _open_at_code(self, code: str) -> Room | None:
         """Behind a proxy: this page loads room ``code``'s address (see :meth:`create`). Outside
         a server there is no page to load: the room is adopted and shown here."""
-        from .navigation import navigate
+        from ..navigation import navigate
 
         if navigate("?" + _query(code=code, lang=self.lang)):
             self._note.object = note(self.tr.ui("room.connecting", "Connecting…"), "ok")
@@ -988,7 +988,7 @@ class TeacherPage(pn.viewable.Viewer):
 
     def join_address(self, room: Room) -> str:
         """The address students open for ``room``."""
-        from ..rooms.network import join_url
+        from ...rooms.network import join_url
 
         if self.join_urls:
             from urllib.parse import urlsplit
@@ -1202,7 +1202,7 @@ PIN_LIMITER = codes.RateLimiter(5, 60.0)
 
 
 def _navigating() -> bool:
-    from .navigation import navigating
+    from ..navigation import navigating
 
     return navigating()
 

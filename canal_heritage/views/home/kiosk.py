@@ -11,15 +11,15 @@ from typing import Any
 import panel as pn
 import param
 
-from .. import games
-from ..i18n import LANGUAGES, translator
-from ..matches.arriala import ArrialaMatch, owner_of, where_of
-from ..matches.midi import MidiMatch
-from ..matches.table import Seat, TableMatch
-from ..theme import arriala_seat
-from . import art
-from .modal import Modal
-from .theme import BRICK, CANAL, INK, SKY, STONE, STONE_DARK, TYPE_SCALE, WATER_LIGHT, every, html, text
+from ... import games
+from ...i18n import LANGUAGES, translator
+from ...look import arriala_seat
+from ...matches.arriala import ArrialaMatch, owner_of, where_of
+from ...matches.midi import MidiMatch
+from ...matches.table import Seat, TableMatch
+from .. import art
+from ..modal import Modal
+from ..theme import BRICK, CANAL, INK, SKY, STONE, STONE_DARK, TYPE_SCALE, WATER_LIGHT, every, html, text
 
 #: The games the attract loop alternates.
 GAMES = games.names()

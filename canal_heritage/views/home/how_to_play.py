@@ -3,7 +3,7 @@
 Each page says the goal, what happens in a round (or a turn) and how you score, then
 introduces every word of the game once, with its picture: the table's own drawings
 (:mod:`.art`: cards, pawns, coins) for the Canal du Midi, the seats' colours and shapes
-(:mod:`canal_heritage.theme`) for Arriala. Every number comes from the rules data
+(:mod:`canal_heritage.look`) for Arriala. Every number comes from the rules data
 (``data/midi/rules.json``, ``data/arriala/rules.json`` and the Arriala board), never typed here.
 
 :func:`how_to_play` gives the page's content (tests read it); :class:`HowToPlay` shows it with
@@ -19,15 +19,15 @@ from typing import Any
 
 import panel as pn
 
-from ..arriala.data import load_arriala_data
-from ..i18n import Translator, translator
-from ..midi.data import load_midi_data
-from ..midi.narration import Narrator as MidiNarrator
-from ..midi.state import SiteStatus
-from ..theme import ARRIALA_SEATS
-from . import art
-from .modal import KeepFocusIn
-from .theme import BUTTON_CSS, CANAL, INK, button, html, text
+from ...arriala.data import load_arriala_data
+from ...i18n import Translator, translator
+from ...look import ARRIALA_SEATS
+from ...midi.data import load_midi_data
+from ...midi.narration import Narrator as MidiNarrator
+from ...midi.state import SiteStatus
+from .. import art
+from ..modal import KeepFocusIn
+from ..theme import BUTTON_CSS, CANAL, INK, button, html, text
 
 #: A game: "midi" or "arriala".
 Game = str

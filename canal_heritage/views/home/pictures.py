@@ -6,7 +6,7 @@ Players are drawn with the Okabe-Ito colours and a shape each, as at the tables.
 
 from __future__ import annotations
 
-from .theme import CANAL, INK, PAPER, PLANE, SKY, STONE, STONE_DARK, SURFACE, VINE, WATER_LIGHT
+from ..theme import CANAL, INK, PAPER, PLANE, SKY, STONE, STONE_DARK, SURFACE, VINE, WATER_LIGHT
 
 _OPEN = ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 180 100' aria-hidden='true' focusable='false' "
          "class='choice-picture'>")

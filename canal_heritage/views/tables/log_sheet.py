@@ -22,8 +22,8 @@ from typing import Any, ClassVar
 import param
 from panel.custom import JSComponent
 
-from .modal import INERT_JS
-from .theme import phone_css
+from ..modal import INERT_JS
+from ..theme import phone_css
 
 LOG_SHEET_CSS = phone_css("""
 :host { display: inline-block; }

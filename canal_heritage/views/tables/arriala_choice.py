@@ -19,16 +19,16 @@ from typing import Any
 
 import panel as pn
 
-from ..arriala.narration import Narrator
-from ..arriala.observation import ArrialaObservation
-from ..i18n import Translator
-from ..matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, Choice, Where, owner_of, where_of
-from ..matches.guide import arriala_nudge
+from ...arriala.narration import Narrator
+from ...arriala.observation import ArrialaObservation
+from ...i18n import Translator
+from ...matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, Choice, Where, owner_of, where_of
+from ...matches.guide import arriala_nudge
+from ..choice_list import ChoiceList, HintBox
+from ..inplace import InPlace
+from ..theme import text
 from .arriala_map import ArrialaMap, Target
-from .choices import ChoiceList, HintBox
-from .inplace import InPlace
 from .table_like import ArrialaTableLike
-from .theme import text
 
 #: The key of the "Back: choose another action" button among the choices.
 BACK = "back"

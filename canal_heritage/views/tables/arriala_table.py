@@ -21,21 +21,21 @@ from typing import Any
 
 import panel as pn
 
-from ..arriala.observation import ArrialaObservation
-from ..arriala.scoring import majority
-from ..heritage import load_heritage
-from ..i18n import Translator
-from ..matches.arriala import ArrialaMatch, counts_on, owner_of, where_of, workers_of
-from ..matches.table import LogLine
-from ..theme import TURN_OUTLINE, arriala_seat
+from ...arriala.observation import ArrialaObservation
+from ...arriala.scoring import majority
+from ...heritage import load_heritage
+from ...i18n import Translator
+from ...look import TURN_OUTLINE, arriala_seat
+from ...matches.arriala import ArrialaMatch, counts_on, owner_of, where_of, workers_of
+from ...matches.table import LogLine
+from ..art import shape_svg
+from ..theme import INK, button, phone_css, text
 from .arriala_choice import BACK, ArrialaChoice
 from .arriala_end import end_parts
 from .arriala_map import ArrialaMap
-from .art import shape_svg
-from .guide import with_guide  # guide (learn by playing)
+from .guide_bubble import with_guide  # guide (learn by playing)
 from .intro import intro_parts  # engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell
-from .theme import INK, button, phone_css, text
 
 __all__ = ["BACK", "ArrialaTable"]
 

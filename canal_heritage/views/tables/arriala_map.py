@@ -13,7 +13,7 @@ box shows more land east and west, never a stretched canal.
   with a badge: its number, cells taken out of its size, and the shape of whoever leads
   (read from the engine: :meth:`ArrialaMatch.sections`, :func:`counts_on`, :func:`majority`).
 - Workers are markers of at least 24 px with a colour and a shape per player
-  (:func:`canal_heritage.theme.arriala_seat`, never colour alone); several workers on one
+  (:func:`canal_heritage.look.arriala_seat`, never colour alone); several workers on one
   place are spread around it (:func:`spread`, fixed offsets).
 - Labels never overlap: :func:`place_labels` tries candidate positions around each
   place in order of importance and drops the least important labels when nothing fits,
@@ -38,14 +38,14 @@ from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, DataRange1d
 from bokeh.plotting import figure
 
-from ..arriala.observation import ArrialaObservation
-from ..arriala.scoring import majority
-from ..arriala.state import ArrialaGame
-from ..heritage import load_heritage
-from ..i18n import Translator
-from ..matches.arriala import Choice, Where, counts_on, owner_of, where_of
-from ..theme import SHAPE_SYMBOL, arriala_seat, project
-from .theme import CANAL, INK, PAPER, label_box, text
+from ...arriala.observation import ArrialaObservation
+from ...arriala.scoring import majority
+from ...arriala.state import ArrialaGame
+from ...heritage import load_heritage
+from ...i18n import Translator
+from ...look import SHAPE_SYMBOL, arriala_seat, project
+from ...matches.arriala import Choice, Where, counts_on, owner_of, where_of
+from ..theme import CANAL, INK, PAPER, label_box, text
 
 #: The map's projection: kilometres east and north of this point.
 ORIGIN = (44.0, 1.1)
@@ -440,7 +440,7 @@ class ArrialaMap:
         #: (kind, id, x, y) of the base map's names worth a label: towns, rivers
         self.base_names: list[tuple[str, str, float, float]] = []
         try:
-            from ..basemap import load_basemap, project_lines
+            from ...basemap import load_basemap, project_lines
 
             base = load_basemap()
         except Exception:  # pragma: no cover - the base map ships with the project
@@ -625,7 +625,7 @@ class ArrialaMap:
         for i, river in enumerate(b.blue):
             labels.append(Label(f"b{i}", n.blue(river.id), *self.blue_xy[i], 4, 17 * s))
         if self.base_names:
-            from ..basemap import load_basemap
+            from ...basemap import load_basemap
 
             base = load_basemap()
             for kind, bid, x, y in self.base_names:

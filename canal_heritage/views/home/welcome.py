@@ -1,5 +1,5 @@
 """The exhibit's home screen and the Canal du Midi set-up (the heritage explorer is
-:mod:`canal_heritage.views.explorer`)."""
+:mod:`canal_heritage.views.explorer.page`)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,10 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
-from .. import games
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, translator
-from ..matches.table import MAX_NAME, Seat
-from . import home_pictures as pictures
-from .how_to_play import SetupLearning  # guide
-from .long_profile import caption, long_profile_svg
-from .theme import (
+from ... import games
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, translator
+from ...matches.table import MAX_NAME, Seat
+from ..theme import (
     BUTTON_CSS,
     CANAL,
     FOCUS,
@@ -37,7 +34,10 @@ from .theme import (
     phone_css,
     text,
 )
-from .toggle_group import ToggleGroup
+from ..toggle_group import ToggleGroup
+from . import pictures
+from .how_to_play import SetupLearning  # guide
+from .long_profile import caption, long_profile_svg
 
 
 class LanguageChoice(JSComponent):
@@ -502,7 +502,7 @@ ACTIONS_CSS = phone_css(f"""
 
 
 def _css() -> str:
-    from .theme import BUTTON_CSS
+    from ..theme import BUTTON_CSS
 
     return BUTTON_CSS + """
 .bk-input { font-size: 1em; min-height: 2.75em; }

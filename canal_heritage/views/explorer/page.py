@@ -36,13 +36,13 @@ from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, Range1d
 from bokeh.plotting import figure
 
-from ..basemap import Town, load_basemap, project_line, project_lines
-from ..heritage import DatedWhat, Place, load_heritage, period_label
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, LocalizedText, Translator, translator
-from ..theme import SR_ONLY
-from ..theme import project as project_from
+from ...basemap import Town, load_basemap, project_line, project_lines
+from ...heritage import DatedWhat, Place, load_heritage, period_label
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, LocalizedText, Translator, translator
+from ...look import SR_ONLY
+from ...look import project as project_from
+from ..theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, SURFACE, WATER_LIGHT, button, html, text
 from .maplabels import Box, Candidate, Label, Placed, along, around, beside, place_labels, text_size
-from .theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, SURFACE, WATER_LIGHT, button, html, text
 
 #: The colours a menu button takes here: the chosen entry is "primary".
 ButtonColor = Literal["default", "primary"]
@@ -227,7 +227,7 @@ def resolve_place(value: str | None) -> str | None:
 
 
 def project(lat: float, lon: float) -> tuple[float, float]:
-    """Kilometres east and north of :data:`ORIGIN` (:func:`canal_heritage.theme.project`)."""
+    """Kilometres east and north of :data:`ORIGIN` (:func:`canal_heritage.look.project`)."""
     return project_from(lat, lon, ORIGIN)
 
 
@@ -842,7 +842,7 @@ class TimelineView(pn.viewable.Viewer):
 def portrait_of(person: Any, lang: str) -> str:
     """The portrait the tables draw of Riquet or an engineer (engineers), floated
     beside the name; nothing for the others."""
-    from .portraits import engineer_portrait, riquet_portrait
+    from ..portraits import engineer_portrait, riquet_portrait
 
     if person.engineer:
         p = engineer_portrait(person.engineer, lang, size=64)
@@ -1204,7 +1204,7 @@ class HeritageExplorer(pn.viewable.Viewer):
 def _local_place(name: str | None, lang: str) -> str:
     """A place written as text in the data, in the reader's language when it is one of the base
     map's towns (Béziers is Besièrs in Occitan); otherwise as written."""
-    from ..basemap import load_basemap
+    from ...basemap import load_basemap
 
     if not name:
         return ""

@@ -27,13 +27,13 @@ from typing import Any, ClassVar
 import param
 from panel.custom import JSComponent
 
-from ..heritage import built_story
-from ..i18n import Translator, translator
-from ..matches import moments as M
-from ..midi.state import SiteStatus
-from ..theme import arriala_seat
-from . import art
-from .theme import text
+from ...heritage import built_story
+from ...i18n import Translator, translator
+from ...look import arriala_seat
+from ...matches import moments as M
+from ...midi.state import SiteStatus
+from .. import art
+from ..theme import text
 
 #: How long each kind of moment plays (ms): long enough to see, short enough not to wait.
 DURATION = {"bids": 3000, "site_won": 2800, "delayed": 2200, "coin": 2000, "trade": 2400,

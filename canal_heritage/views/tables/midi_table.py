@@ -12,18 +12,18 @@ from typing import Any
 
 import panel as pn
 
-from ..heritage import load_heritage
-from ..matches.midi import Choice, MidiMatch
-from ..midi.observation import Observation
-from ..midi.state import SiteStatus
-from ..theme import SR_ONLY, TURN_OUTLINE
-from . import art
-from .choices import ChoiceList, HintBox, midi_trade_choice
+from ...heritage import load_heritage
+from ...look import SR_ONLY, TURN_OUTLINE
+from ...matches.midi import Choice, MidiMatch
+from ...midi.observation import Observation
+from ...midi.state import SiteStatus
+from .. import art
+from ..choice_list import ChoiceList, HintBox, midi_trade_choice
+from ..theme import button, html, phone_css, text
 from .end_title import TITLE_STYLE, WHY_STYLE
-from .guide import with_guide  # guide (learn by playing)
+from .guide_bubble import with_guide  # guide (learn by playing)
 from .intro import intro_parts  # engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell, points_chart, score_table
-from .theme import button, html, phone_css, text
 
 #: A seat's frame: outlined while it is that seat's turn (every key always set, so a change is one style).
 SEAT_STYLE = {"flex": "1 1 18em", "border-radius": "0.6em", "outline": "none"}

@@ -15,10 +15,10 @@ import json
 from functools import lru_cache
 from html import escape
 
-from ..datafiles import data_dir
-from ..i18n import Translator
-from ..profile import PROFILE, SITE_KM, SUMMIT, place_names, water_line
-from .theme import CANAL, INK, MUTED, PAPER, PLANE, SKY, STONE, STONE_DARK, WATER_LIGHT
+from ...datafiles import data_dir
+from ...i18n import Translator
+from ...profile import PROFILE, SITE_KM, SUMMIT, place_names, water_line
+from ..theme import CANAL, INK, MUTED, PAPER, PLANE, SKY, STONE, STONE_DARK, WATER_LIGHT
 
 # the drawing: a 900 × 330 box; the canal from x0 to x1, heights from 0 m (y_sea) to 200 m (y_top)
 WIDTH, HEIGHT = 900, 330

@@ -25,16 +25,16 @@ from typing import Any
 import panel as pn
 from panel.custom import JSComponent
 
-from ..heritage import HistoricDate, load_heritage
-from ..matches.midi import MidiMatch
-from ..midi.state import SiteStatus
-from ..theme import arriala_seat
-from . import art
+from ...heritage import HistoricDate, load_heritage
+from ...look import arriala_seat
+from ...matches.midi import MidiMatch
+from ...midi.state import SiteStatus
+from .. import art
+from ..explorer.page import marker_svg
+from ..portraits import portrait_figure, riquet_portrait
+from ..theme import INK, button, html, text
 from .arriala_map import BLUE_FILL, _icon
-from .explorer import marker_svg
-from .portraits import portrait_figure, riquet_portrait
 from .table_like import TableLike
-from .theme import INK, button, html, text
 
 __all__ = ["Built", "EndInView", "built_by", "discover_places", "frame_end"]
 

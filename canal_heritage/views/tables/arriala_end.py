@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..arriala.narration import Narrator
-from ..arriala.sheet import KINDS
-from ..i18n import Translator
-from ..theme import arriala_seat
+from ...arriala.narration import Narrator
+from ...arriala.sheet import KINDS
+from ...i18n import Translator
+from ...look import arriala_seat
+from ..theme import html, text
 from .end_title import TITLE_STYLE, WHY_STYLE
 from .table_like import ArrialaTableLike
 from .table_shell import points_chart, score_table
-from .theme import html, text
 
 
 def end_parts(table: ArrialaTableLike) -> list[Any]:

@@ -29,12 +29,12 @@ import panel as pn
 import param
 from panel.custom import JSComponent
 
-from ..heritage import load_heritage
-from ..i18n import Translator
-from ..matches.midi import MidiMatch
-from .portraits import Portrait, arriala_portrait, engineer_portrait
+from ...heritage import load_heritage
+from ...i18n import Translator
+from ...matches.midi import MidiMatch
+from ..portraits import Portrait, arriala_portrait, engineer_portrait
+from ..theme import INK, button, html, text
 from .table_like import TableLike
-from .theme import INK, button, html, text
 
 __all__ = ["ARRIALA_PLACE", "IntroCards", "SeatIntro", "gone_for_good", "intro_parts", "link_people"]
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core.game import Outcome
-from ..i18n import Translator
+from ...core.game import Outcome
+from ...i18n import Translator
 
 __all__ = ["TITLE_STYLE", "WHY_STYLE", "Standing", "end_headline", "standing", "viewer_title"]
 

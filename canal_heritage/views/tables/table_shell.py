@@ -21,16 +21,16 @@ from typing import Any
 
 import panel as pn
 
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, Translator
-from ..matches.choices import Choice
-from ..matches.table import LogLine, TableMatch
-from ..theme import SHAPE_SYMBOL
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, Translator
+from ...look import SHAPE_SYMBOL
+from ...matches.choices import Choice
+from ...matches.table import LogLine, TableMatch
+from ..inplace import InPlace
+from ..theme import BUTTON_CSS, INK, LAPTOP_MAX, button, every, html, phone_css, phone_symbol_css, text
 from .end_story import EndInView, frame_end  # engineers — Riquet's story, "your canal"
 from .end_title import end_headline
-from .inplace import InPlace
 from .log_sheet import LogSheet
 from .moment_stage import MomentStage
-from .theme import BUTTON_CSS, INK, LAPTOP_MAX, button, every, html, phone_css, phone_symbol_css, text
 
 #: The table fills the screen and never scrolls while a game is played: a
 #: column as tall as the window, the header on top, the game's body (``.table-body``, laid

@@ -1,0 +1,1 @@
+"""The exhibit's home: the welcome page, the set-up pages, "How to play" and the kiosk."""

@@ -1,0 +1,1 @@
+"""A game at the table: the shell both games share, each game's table and its parts."""
