@@ -22,7 +22,7 @@ Parts (select with ``--only``, comma-separated):
     One visitor against one "Beginner" (random) bot: ``--clicks`` clicks, each 0.2 s after
     the choices are shown. Canal du Midi (``--click-game midi``, the default) clicks the
     first choice offered: the first ``button.choice`` that the table's ``ChoiceList``
-    (``.choices``, :mod:`canal_heritage.views.choices`) draws; Arriala plays as described
+    (``.choices``, :mod:`canal_heritage.views.choice_list`) draws; Arriala plays as described
     under ``--arriala-share``. Measured in the browser: a capturing ``click`` listener on the
     button stamps ``performance.now()`` when Playwright's real mouse click arrives, and
     MutationObservers on every shadow root above the button (and above the log,
