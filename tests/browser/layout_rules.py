@@ -212,6 +212,46 @@ _PROBE = r"""
 """
 
 
+_STILL = r"""
+async ([least, stillFrames, most]) => {
+  // the boxes of the controls and headings (through shadow roots) and the document's size
+  const shape = () => {
+    const out = [document.documentElement.scrollWidth, document.documentElement.scrollHeight];
+    const walk = (root) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.matches('button, input, select, h1, h2, h3, [role=button]')) {
+          const r = el.getBoundingClientRect();
+          out.push(Math.round(r.x), Math.round(r.y), Math.round(r.width), Math.round(r.height));
+        }
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return out.join(',');
+  };
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const start = performance.now();
+  let last = shape(), still = 0;
+  while (performance.now() - start < most) {
+    await frame();
+    const now = shape();
+    still = now === last ? still + 1 : 0;
+    last = now;
+    if (still >= stillFrames && performance.now() - start >= least) return true;
+  }
+  return false;
+}
+"""
+
+
+def laid_out(page: Any, *, least_ms: int = 150, still_frames: int = 8, most_ms: int = 1500) -> bool:
+    """Wait until the page has laid itself out: the boxes of its controls and headings and the
+    document's size unchanged for ``still_frames`` frames in a row (a resize lays the page out
+    again, the guide moves to its place), at least ``least_ms`` and at most ``most_ms``
+    milliseconds. False if it was still moving then (the rules are checked all the same)."""
+    return bool(page.evaluate(_STILL, [least_ms, still_frames, most_ms]))
+
+
 def layout_faults(page: Any, in_view: Sequence[str] = ()) -> list[str]:
     """What breaks the layout rules on the page as it is now (module docstring), in words.
 

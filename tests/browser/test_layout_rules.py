@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from layout_rules import layout_faults
+from layout_rules import laid_out, layout_faults
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -109,7 +109,7 @@ def _sweep(page: Page, in_view: tuple[str, ...]) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
-        page.wait_for_timeout(400)  # the page lays itself out again; the guide moves
+        laid_out(page)  # the page lays itself out again; the guide moves
         faults = layout_faults(page, in_view)
         if faults:
             found[_size(w, h)] = faults
