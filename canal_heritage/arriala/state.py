@@ -50,18 +50,8 @@ _W = A.W
 
 class ArrialaGame(ArrialaRules):
     """The description of an Arriala game (:class:`~.rules.ArrialaRules`: player count, board,
-    deck and rules numbers), and where its games begin (:meth:`new_initial_state`).
-
-    Args:
-        players: 2, 3 or 4.
-        data: content to use (default: ``data/arriala/``).
-        cells: cells per stretch, all four stretches in canal order (balance study).
-        lock_max: lock maximum per stretch (balance study).
-        table: points for a complete section of 1..10 workers (balance study).
-        deck: how many cards of each kind, in ``deck.json`` order (balance study).
-        edition: the edition of the rulings (:data:`EDITION`; 1 only to finish or replay a game
-            begun before A-R7 was refined, A-R19).
-    """
+    deck and rules numbers), and where its games begin (:meth:`new_initial_state`). Its
+    arguments are :class:`~.rules.ArrialaRules`'s."""
 
     def new_initial_state(self, seed: int = 0, *, first: int | None = None, log: bool = True) -> ArrialaState:
         """Set up a game from ``seed``.

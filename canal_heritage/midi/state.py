@@ -65,16 +65,8 @@ __all__ = ["BUILT", "DELAYED", "HIDDEN", "IN_PLAY", "MidiGame", "MidiPosition", 
 
 class MidiGame(MidiRules):
     """The description of a Canal du Midi game (:class:`~.rules.MidiRules`: player count, sites,
-    cards, rules numbers), and where its games begin (:meth:`new_initial_state`).
-
-    Args:
-        players: 2, 3 or 4.
-        data: content to use (default: ``data/midi/``).
-        thresholds: optional override of every site's threshold for this player count,
-            in canal order (the balance lab and the threshold study use it). Scoring values
-            stay the 2-player thresholds (M-R9) unless ``values`` is given too.
-        values: optional override of the scoring values, in canal order.
-    """
+    cards, rules numbers), and where its games begin (:meth:`new_initial_state`). Its
+    arguments are :class:`~.rules.MidiRules`'s."""
 
     def new_initial_state(self, seed: int = 0, *, first: int | None = None, log: bool = True,
                           rng: random.Random | None = None) -> MidiState:
