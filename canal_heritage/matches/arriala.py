@@ -25,8 +25,9 @@ from ..arriala import actions as A
 from ..arriala.bots import BOT_NAMES, make_bot
 from ..arriala.narration import Narrator
 from ..arriala.observation import ArrialaObservation, sample_state
+from ..arriala.sheet import ScoreSheet
 from ..arriala.state import BLUE, EDITION, GONE, RESERVE, VINE, ArrialaGame, ArrialaState
-from ..core.bots import BotMove
+from ..core.bots import Bot, BotMove
 from ..core.errors import IllegalActionError
 from ..i18n import Translator
 from .choices import NOWHERE, Choice, Where, WhereKind
@@ -218,7 +219,7 @@ def decide_turn(level: str, rng_seed: int, obs: ArrialaObservation) -> list[BotM
     return moves
 
 
-class ArrialaMatch(TableMatch):
+class ArrialaMatch(TableMatch[ArrialaGame, ArrialaState, ArrialaObservation, ScoreSheet, Narrator]):
     """A game of Arriala at the exhibit's table.
 
     Args:
@@ -261,12 +262,10 @@ class ArrialaMatch(TableMatch):
         #: the visitor's action that spent their last AP, and the real state before it, while the
         #: table shows its result and waits for "End my turn" (``ArrialaState.hold_last_action``)
         self._held: tuple[int, ArrialaState] | None = None
-        self._reasons_cache: tuple[tuple[Any, ...], dict[str, IllegalActionError]] | None = None
-        self._choices_cache: tuple[tuple[Any, ...], tuple[Choice, ...], dict[str, tuple[Choice, ...]]] | None = None
+        self._reasons_cache: tuple[tuple[object, ...], dict[str, IllegalActionError]] | None = None
+        self._choices_cache: tuple[tuple[object, ...], tuple[Choice, ...], dict[str, tuple[Choice, ...]]] | None = None
         super().__init__(seats, seed, first=first, lang=lang, projector=projector, pace=pace,
                          on_worker_failure=on_worker_failure, seating=seating)
-        self.game: ArrialaGame
-        self.state: ArrialaState
 
     def make_game(self, players: int) -> ArrialaGame:
         return ArrialaGame(players, **self.overrides)
@@ -290,7 +289,7 @@ class ArrialaMatch(TableMatch):
         owners = self.score_sheet().owners
         return [o.by_kind() for o in owners], [[i.place for i in o.items if i.points > 0] for o in owners]
 
-    def hint_bot(self, rng: random.Random) -> Any:
+    def hint_bot(self, rng: random.Random) -> Bot:
         """The Steady bot, for a hint: greedy, one action at a time."""
         return make_bot("heuristic", rng)
 
@@ -336,7 +335,7 @@ class ArrialaMatch(TableMatch):
     def _turn(self) -> int:
         return self.state.turns
 
-    def _keep_undo(self, step: UndoStep, action: int, turn: int) -> None:
+    def _keep_undo(self, step: UndoStep[ArrialaState], action: int, turn: int) -> None:
         """One action at a time within the viewer's own turn; a draw shows a card, so
         nothing before it can be taken back."""
         if action == A.DRAW or self.state.turns != turn or self.over:

@@ -10,12 +10,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..core.bots import BotMove
+from ..core.bots import Bot, BotMove
 from ..i18n import Translator
 from ..midi import actions as A
 from ..midi.bots import BOT_NAMES, make_bot
 from ..midi.narration import Narrator
 from ..midi.observation import Observation
+from ..midi.scoring import ScoreSheet
 from ..midi.state import MidiGame, MidiState
 from .choices import Choice
 from .table import MAX_NAME, LogLine, Seat, Seating, TableMatch, UndoStep  # noqa: F401 (re-exported)
@@ -52,7 +53,7 @@ def choice_of(action: int, seat: int | None = None) -> Choice:
     return Choice(d.kind, action, A.to_text(action), seat=seat, how=how, value=d.value, partner=d.seat, take=d.take)
 
 
-class MidiMatch(TableMatch):
+class MidiMatch(TableMatch[MidiGame, MidiState, Observation, ScoreSheet, Narrator]):
     """A game of Canal du Midi at the exhibit's table.
 
     Args:
@@ -75,11 +76,9 @@ class MidiMatch(TableMatch):
                  on_worker_failure: Callable[[BaseException], None] | None = None,
                  seating: Seating | None = None) -> None:
         self.expert_iterations = expert_iterations
-        self._choices_cache: tuple[tuple[Any, ...], tuple[Choice, ...]] | None = None
+        self._choices_cache: tuple[tuple[object, ...], tuple[Choice, ...]] | None = None
         super().__init__(seats, seed, first=first, lang=lang, projector=projector, pace=pace,
                          on_worker_failure=on_worker_failure, seating=seating)
-        self.game: MidiGame
-        self.state: MidiState
 
     @classmethod
     def game_from_record(cls, players: int, options: dict[str, Any] | None) -> MidiGame:
@@ -105,10 +104,10 @@ class MidiMatch(TableMatch):
         return ([{"sites": p.site_points, "coins": p.coin_points} for p in sheet.players],
                 [[n.site_name(s.site) for s in p.sites if s.how == "won"] for p in sheet.players])
 
-    def _bot_extras(self) -> tuple[Any, ...]:
+    def _bot_extras(self) -> tuple[object, ...]:
         return (self.expert_iterations,)
 
-    def hint_bot(self, rng: random.Random) -> Any:
+    def hint_bot(self, rng: random.Random) -> Bot:
         """The Steady bot, for a hint: rules of thumb from the viewer's observation."""
         return make_bot("heuristic", rng, self.game)
 

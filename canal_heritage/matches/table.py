@@ -34,18 +34,20 @@ decisions written (a kept game resumed, a classroom room after a restart).
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, Protocol
 
 import param
+from typing_extensions import TypeVar  # typing's takes a default from Python 3.13 only
 
-from ..core.bots import BotMove
+from ..core.bots import Bot, BotMove
 from ..core.errors import IllegalActionError
 from ..core.events import Event
-from ..core.game import Outcome, check_seat
+from ..core.game import Game, Observation, Outcome, State, check_seat
 from ..i18n import LANGUAGES, Translator, translator
 from .bot_turns import BotPlan, play_bots_turns
 from .choices import Choice
@@ -67,6 +69,53 @@ DecideTurn = Callable[..., list[BotMove]]
 
 
 T = TypeVar("T")
+
+
+class TableNarrator(Protocol):
+    """What a table asks of its game's narrator (each engine's ``Narrator`` is one): the
+    table's words, a logged event, an action, a bot's reason, a refusal and a ruling, said in
+    the table's language."""
+
+    tr: Translator
+
+    def event(self, event: Event) -> str:
+        """A logged event, as the seat it was shown to may read it."""
+        ...
+
+    def action(self, action: int) -> str:
+        """An action of the game, in words."""
+        ...
+
+    def bot_move(self, move: BotMove) -> str:
+        """A bot's reason for its move."""
+        ...
+
+    def error(self, err: IllegalActionError) -> str:
+        """Why a decision was refused."""
+        ...
+
+    def ruling(self, ruling_id: str) -> tuple[str, str]:
+        """(title, text) of a ruling."""
+        ...
+
+
+# A match is generic over its game's types (MidiMatch names MidiGame, MidiState, its
+# observation, score sheet and narrator), so that what a view reads of its own game's match is
+# checked. Here they are only bounded: how they belong together (a GameT starts StateT
+# positions, which hand out ObsT and SheetT) cannot be written in a bound, and each game's match
+# says it by naming all five. A bare ``TableMatch`` (what a room or the exhibit holds: any
+# game's) leaves them unchecked: they default to Any.
+#: the game's description (``MidiGame``)
+GameT = TypeVar("GameT", bound="Game[Any]", default=Any)
+#: its positions (``MidiState``)
+StateT = TypeVar("StateT", bound="State[Any, Any]", default=Any)
+#: what one seat may know (``midi.Observation``)
+ObsT = TypeVar("ObsT", bound=Observation, default=Any)
+#: its score sheet (``midi.ScoreSheet``; not bound to ``core.game.ScoreSheet``, whose ``totals()``
+#: is a method where both engines' sheets have a property)
+SheetT = TypeVar("SheetT", default=Any)
+#: its narrator (``midi.Narrator``)
+NarratorT = TypeVar("NarratorT", bound=TableNarrator, default=Any)
 
 
 class Journal(Protocol):
@@ -114,11 +163,11 @@ class NarratedLog:
     and another state, language or reader (``key``) starts it afresh."""
 
     def __init__(self) -> None:
-        self._key: tuple[Any, ...] | None = None
+        self._key: tuple[object, ...] | None = None
         self._lines: list[LogLine] = []
 
-    def lines(self, key: tuple[Any, ...], events: Sequence[Event], seat: int,
-              narrator: Callable[[], Any]) -> list[LogLine]:
+    def lines(self, key: tuple[object, ...], events: Sequence[Event], seat: int,
+              narrator: Callable[[], TableNarrator]) -> list[LogLine]:
         """The lines of ``events`` as ``seat`` may see them (-1: anyone), by ``narrator()``."""
         if key != self._key or len(self._lines) > len(events):
             self._key, self._lines = key, []
@@ -130,11 +179,11 @@ class NarratedLog:
         return list(self._lines)
 
 
-class UndoStep(NamedTuple):
+class UndoStep(NamedTuple, Generic[StateT]):
     """What taking back one decision restores: the state before it, and how long the event
     log and the list of bot moves were then."""
 
-    state: Any
+    state: StateT
     events: int
     bot_moves: int
 
@@ -180,12 +229,15 @@ class Seating:
         return None
 
 
-class TableMatch(param.Parameterized):
+class TableMatch(param.Parameterized, Generic[GameT, StateT, ObsT, SheetT, NarratorT]):
     """The state of a table that is the same for every game (see the module docstring).
 
-    A game's match sets the class attributes :attr:`bot_levels` and :attr:`decide_turn`, and
-    provides :meth:`narrator`, :meth:`public_observation`, :meth:`default_name` and the undo
-    rules (:meth:`_keep_undo`, :meth:`_undo_allowed`), and builds its game in :meth:`make_game`.
+    A game's match names its game's types: ``TableMatch[game, state, observation, score
+    sheet, narrator]`` (``MidiMatch`` is a ``TableMatch[MidiGame, MidiState, Observation,
+    ScoreSheet, Narrator]``), sets the class attributes :attr:`bot_levels` and
+    :attr:`decide_turn`, and provides :meth:`narrator_of`, :meth:`public_observation`,
+    :meth:`default_seat_name` and the undo rules (:meth:`_keep_undo`, :meth:`_undo_allowed`),
+    and builds its game in :meth:`make_game`.
 
     Args:
         seats: 2 to 4 seats, people and bots.
@@ -234,7 +286,7 @@ class TableMatch(param.Parameterized):
         return {}
 
     @classmethod
-    def game_from_record(cls, players: int, options: dict[str, Any] | None) -> Any:
+    def game_from_record(cls, players: int, options: dict[str, Any] | None) -> GameT:
         """The game description a stored table was played with (a lesson's replay)."""
         raise NotImplementedError
 
@@ -266,7 +318,7 @@ class TableMatch(param.Parameterized):
         self.bot_moves: list[tuple[int, BotMove]] = []
         self._bot_move_events: list[int] = []  # how many events the log held when each bot move was made
         self.plan = BotPlan()  # a bot's actions decided, not yet played
-        self._undo: list[UndoStep] = []  # the viewer's decisions that may be taken back, last one last
+        self._undo: list[UndoStep[StateT]] = []  # the viewer's decisions that may be taken back, last one last
         self._undo_owner: tuple[int, int] | None = None  # (seat, turn) the undo steps belong to
         self._seen = 0  # log lines already shown when the projector paused
         self._log = NarratedLog()
@@ -275,24 +327,26 @@ class TableMatch(param.Parameterized):
         self._dirty = False  # something changed inside changing(): bump version once at its end
         self._running = False  # run_bots is playing bots' turns
         self.closed = False  # the exhibit discarded this game: bots stop
-        #: the guided first round (:class:`~.guide.GuideState`), set by the exhibit; None: no guide
-        self.guide: Any = None
+        #: the guided first round (:class:`~.guide.GuideState`), set by the exhibit; None: no guide.
+        #: Held for the views, never read here (naming its class would tie this module to the guide,
+        #: which reads Arriala's match)
+        self.guide: object | None = None
         humans = self.humans
         self.viewer = humans[0] if humans and not (self.privacy_first and self.hot_seat) else None
         self._hand_over()
 
     # ------------------------------------------------------------------ for each game
-    def make_game(self, players: int) -> Any:
+    def make_game(self, players: int) -> GameT:
         """The game's description for this many players."""
         raise NotImplementedError
 
     @classmethod
-    def default_seat_name(cls, game: Any, lang: str, seat: int) -> str:
+    def default_seat_name(cls, game: GameT, lang: str, seat: int) -> str:
         """The name a seat of ``game`` is shown with when none was typed, in ``lang``."""
         raise NotImplementedError
 
     @classmethod
-    def narrator_of(cls, lang: str | Translator, game: Any, names: Sequence[str]) -> Any:
+    def narrator_of(cls, lang: str | Translator, game: GameT, names: Sequence[str]) -> NarratorT:
         """The game's narrator for ``game`` in ``lang``, with the seats' ``names`` (no viewer: it
         tells what everyone may know)."""
         raise NotImplementedError
@@ -301,7 +355,7 @@ class TableMatch(param.Parameterized):
         """The name a seat is shown with when none was typed."""
         return self.default_seat_name(self.game, self.lang, seat)
 
-    def narrator(self) -> Any:
+    def narrator(self) -> NarratorT:
         """The game's narrator in the table's language (:meth:`translator`), with the seats' names."""
         return self.narrator_of(self.translator(), self.game, self.names)
 
@@ -311,11 +365,11 @@ class TableMatch(param.Parameterized):
         the table (narration, log, labels) goes through it."""
         return translator(self.lang, codes=self.projector)
 
-    def public_observation(self) -> Any:
+    def public_observation(self) -> ObsT:
         """What anyone watching may see (no hand): the privacy screen and bot-only tables."""
         raise NotImplementedError
 
-    def _keep_undo(self, step: UndoStep, action: int, turn: int) -> None:
+    def _keep_undo(self, step: UndoStep[StateT], action: int, turn: int) -> None:
         """After the viewer played ``action`` from ``step``: update :attr:`_undo`."""
         self._undo = [step]
 
@@ -370,13 +424,13 @@ class TableMatch(param.Parameterized):
                 and self.seats[self.to_move].kind == "human")
 
     # ------------------------------------------------------------------ what a view may show
-    def observation(self) -> Any:
+    def observation(self) -> ObsT | None:
         """The viewer's observation, or None while the privacy screen is up (or no human sits)."""
         if self.privacy or self.viewer is None:
             return None
         return self.state.observation(self.viewer)
 
-    def view(self) -> Any:
+    def view(self) -> ObsT:
         """What the screen shows now: the viewer's observation, or the public one."""
         return self.observation() or self.public_observation()
 
@@ -399,7 +453,7 @@ class TableMatch(param.Parameterized):
             return ()
         return tuple(self.state.legal_actions())
 
-    def score_sheet(self) -> Any:
+    def score_sheet(self) -> SheetT:
         """The score with its breakdown (public in both games)."""
         return self.state.score_sheet()
 
@@ -594,7 +648,7 @@ class TableMatch(param.Parameterized):
         """A rebuilt game holds nothing on the screen (Arriala's last action, T-R2)."""
 
     # ------------------------------------------------------------------ bots
-    def bot_payload(self) -> tuple[Any, ...]:
+    def bot_payload(self) -> tuple[object, ...]:
         """What the bot to move needs: its level, its seeded generator's seed and its own
         observation only (M-R1, A-R11), then :meth:`_bot_extras`."""
         p = self.to_move
@@ -602,7 +656,7 @@ class TableMatch(param.Parameterized):
         rng_seed = (self.seed * 1_000_003 + len(self.state.history) * 97 + p) % (2**63)
         return (self.seats[p].level, rng_seed, self.state.observation(p), *self._bot_extras())
 
-    def _bot_extras(self) -> tuple[Any, ...]:
+    def _bot_extras(self) -> tuple[object, ...]:
         return ()
 
     # ------------------------------------------------------------------ a hint
@@ -611,7 +665,7 @@ class TableMatch(param.Parameterized):
         observation only; None when it is not their turn. Plays nothing (:mod:`.hints`)."""
         return hint(self)
 
-    def hint_bot(self, rng: Any) -> Any:
+    def hint_bot(self, rng: random.Random) -> Bot:
         """The game's Steady bot (its ``heuristic`` level), with ``rng``."""
         raise NotImplementedError
 
