@@ -9,6 +9,7 @@ import html
 
 import pytest
 
+from canal_heritage import games
 from canal_heritage.arriala.data import load_arriala_data
 from canal_heritage.heritage import BuiltStory, built_story, load_heritage
 from canal_heritage.i18n import LANGUAGES
@@ -218,8 +219,7 @@ def test_hot_seat_each_human_sees_their_own_introduction() -> None:
 
 def test_the_arriala_introduction_shows_the_master_builders_and_never_the_virtual_player() -> None:
     from canal_heritage.matches.arriala import ArrialaMatch, Seat
-    from canal_heritage.views.tables.arriala_table import ArrialaTable
-    from canal_heritage.views.tables.intro import ARRIALA_PLACE
+    from canal_heritage.views.tables.arriala_table import ARRIALA_PLACE, ArrialaTable
 
     m = ArrialaMatch([Seat("human", ""), Seat("bot", "", "heuristic")], seed=2, first=0, pace=0, lang="en")
     table = ArrialaTable(m)
@@ -347,3 +347,81 @@ def test_hot_seat_shows_each_humans_canal() -> None:
     _, texts, _ = _end_texts(MidiTable(m))
     canals = [t for t in texts if "your-canal" in t]
     assert len(canals) == 2 and "Ana&#x27;s canal" in canals[0] and "Ben&#x27;s canal" in canals[1]
+
+
+# ---------------------------------------------------------------------- parts that know no game
+def test_the_shared_parts_of_a_table_name_no_game() -> None:
+    """The introduction band, the end story and the shell ask the table what differs from game
+    to game (a third game brings its own answers, in its own table): none of them imports a
+    game's match or engine, or writes a game's name."""
+    import ast
+    from pathlib import Path
+
+    import canal_heritage.views.tables as tables
+
+    games = ("midi", "arriala")
+    for name in ("intro.py", "end_story.py", "table_shell.py"):
+        tree = ast.parse((Path(tables.__file__).parent / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                parts = (node.module or "").split(".")
+                assert not any(g in parts for g in games), f"{name} imports {node.module}"
+                assert not any(a.name.startswith(("Midi", "Arriala")) for a in node.names), name
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert node.value not in games, f"{name} names the game {node.value!r}"
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_each_game_answers_what_the_shared_parts_ask(game: str) -> None:
+    """Each registered game's table says what the end story and the introduction band ask of
+    it, and a finished game's "your canal" is what the table says the viewer built."""
+    import random
+    import re
+
+    import panel as pn
+
+    from canal_heritage.matches.table import Seat
+    from canal_heritage.views.screens import screens
+    from canal_heritage.views.tables.intro import BandWords, SeatCard
+
+    m = games.kind(game).match_class([Seat("human", ""), Seat("bot", "", "random")], seed=1, lang="en", pace=0)
+    table = screens(game).table(m)
+    assert table.discover_anyway and all(load_heritage().place(pid) for pid in table.discover_anyway)
+    title, one, two = table.riquet_words(table.tr, load_heritage().person("riquet").died.date, "1681")
+    assert title and "1681" in one and two
+    mine = table.intro_card(table.tr, 0, you=True, size=62)
+    assert isinstance(mine, SeatCard) and "<svg" in mine.portrait.svg and mine.caption and mine.typed
+    assert table.intro_card(table.tr, 1, you=False, size=48).caption is None
+    band = table.intro_words(table.tr)
+    assert isinstance(band, BandWords) and band.title
+    assert band.place is None or (load_heritage().place(band.place) and band.place_words)
+    assert table.canal_order_words(table.tr)
+    rng = random.Random(1)
+    while not m.over:
+        if m.is_bot_turn():
+            m.step_bot()
+        else:
+            m.play(rng.choice(m.legal_actions()))
+    table._render()
+    [canal] = [str(o.object) for o in table._slots["end"][1].select(pn.pane.HTML) if "your-canal" in str(o.object)]
+    built = table.built(0)
+    assert re.findall(r"data-id='([^']*)'", canal) == [b.game_id for b in built]
+    assert all(b.place_id is None or load_heritage().place(b.place_id) for b in built)
+
+
+def test_the_games_answers_are_their_own() -> None:
+    """A Canal du Midi card links its engineer's page; Arriala's band links its canal's first
+    town instead."""
+    from canal_heritage.matches.arriala import ArrialaMatch
+    from canal_heritage.matches.midi import MidiMatch, Seat
+    from canal_heritage.views.tables.arriala_table import ARRIALA_PLACE, ArrialaTable
+    from canal_heritage.views.tables.midi_table import MidiTable
+
+    midi = MidiTable(MidiMatch([Seat("human", ""), Seat("bot", "", "random")], seed=1, lang="en"))
+    arriala = ArrialaTable(ArrialaMatch([Seat("human", ""), Seat("bot", "", "random")], seed=1, first=0, pace=0,
+                                        lang="en"))
+    engineer = midi.match.game.engineers[0].id
+    assert midi.intro_card(midi.tr, 0, you=True, size=62).person == load_heritage().person_for_engineer(engineer).id
+    assert midi.intro_words(midi.tr).place is None
+    assert arriala.intro_card(arriala.tr, 0, you=True, size=62).person is None
+    assert arriala.intro_words(arriala.tr).place == ARRIALA_PLACE

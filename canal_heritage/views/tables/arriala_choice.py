@@ -21,6 +21,7 @@ import panel as pn
 
 from ...arriala.narration import Narrator
 from ...arriala.observation import ArrialaObservation
+from ...core.errors import IllegalActionError
 from ...i18n import Translator
 from ...matches.arriala import NEEDS_WORKER, PALETTE, ArrialaMatch, Choice, Where, owner_of, where_of
 from ...matches.guide import arriala_nudge
@@ -276,7 +277,7 @@ class ArrialaChoice(InPlace):
         }
         return labels[kind]()
 
-    def why(self, kind: str, err: Any) -> str:
+    def why(self, kind: str, err: IllegalActionError) -> str:
         """Why ``kind`` is not possible now, in words: the engine's reason, said of every way
         of doing it when it is about workers (the palette is not about one worker)."""
         tr, k = self.tr, err.key

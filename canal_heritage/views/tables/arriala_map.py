@@ -38,6 +38,7 @@ from bokeh.events import Tap
 from bokeh.models import ColumnDataSource, DataRange1d
 from bokeh.plotting import figure
 
+from ...arriala.narration import Narrator
 from ...arriala.observation import ArrialaObservation
 from ...arriala.scoring import majority
 from ...arriala.state import ArrialaGame
@@ -536,7 +537,7 @@ class ArrialaMap:
         return None if c is None else Where("cell", c)
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, obs: ArrialaObservation, narrator: Any, tr: Translator, targets: Sequence[Target],
+    def draw(self, obs: ArrialaObservation, narrator: Narrator, tr: Translator, targets: Sequence[Target],
              chosen_worker: int | None, sections: Sequence[tuple[int, int, bool]] = ()) -> None:
         """Bring the plot up to date: sections (``(first, last, scored)`` as
         :meth:`ArrialaMatch.sections` gives them), cells, places and their labels, workers,
@@ -695,7 +696,7 @@ class ArrialaMap:
             self._place_labels()
             self._set_rings()
 
-    def legend_html(self, narrator: Any, tr: Translator) -> str:
+    def legend_html(self, narrator: Narrator, tr: Translator) -> str:
         """What each mark on the board means, with its picture, in the page's language."""
         g, n = self.game, narrator
         size = round(22 * self.scale)

@@ -21,23 +21,31 @@ from typing import Any
 
 import panel as pn
 
+from ...arriala.narration import Narrator
 from ...arriala.observation import ArrialaObservation
 from ...arriala.scoring import majority
-from ...heritage import load_heritage
+from ...arriala.sheet import ScoreSheet
+from ...arriala.state import ArrialaGame, ArrialaState
+from ...heritage import HistoricDate, load_heritage
 from ...i18n import Translator
 from ...look import TURN_OUTLINE, arriala_seat
 from ...matches.arriala import ArrialaMatch, counts_on, owner_of, where_of, workers_of
 from ...matches.table import LogLine
 from ..art import shape_svg
+from ..portraits import arriala_portrait
 from ..theme import INK, button, phone_css, text
+from . import arriala_end
 from .arriala_choice import BACK, ArrialaChoice
-from .arriala_end import end_parts
 from .arriala_map import ArrialaMap
+from .end_story import Built
 from .guide_bubble import with_guide  # guide (learn by playing)
-from .intro import intro_parts  # engineers (who you are)
+from .intro import BandWords, SeatCard, intro_parts  # engineers (who you are)
 from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell
 
-__all__ = ["BACK", "ArrialaTable"]
+__all__ = ["ARRIALA_PLACE", "BACK", "ArrialaTable"]
+
+#: Where the introduction band's link opens the explorer: the first town of the board.
+ARRIALA_PLACE = "grisolles"
 
 #: Events that name the place of an action (its heritage place is shown beside the board).
 PLACE_EVENTS = ("arriala.move", "arriala.place", "arriala.to_vineyard", "arriala.from_vineyard",
@@ -98,7 +106,7 @@ COMPACT_CSS = """
 """
 
 
-class ArrialaTable(TableShell):
+class ArrialaTable(TableShell[ArrialaGame, ArrialaState, ArrialaObservation, ScoreSheet, Narrator]):
     """The game at the table: the board, the palette, the hand, the sections, the log."""
 
     match: ArrialaMatch
@@ -203,8 +211,46 @@ class ArrialaTable(TableShell):
     def _in_log(self, line: LogLine) -> bool:
         return line.key != "arriala.turn_end"
 
+    # ------------------------------------------------------------------ the end (arriala_end)
     def _end_parts(self) -> list[Any]:
-        return end_parts(self)
+        return arriala_end.end_parts(self)
+
+    discover_anyway = arriala_end.DISCOVER_ANYWAY
+
+    def built(self, seat: int) -> list[Built]:
+        return arriala_end.built(self, seat)
+
+    def canal_order_words(self, tr: Translator) -> str:
+        return arriala_end.canal_order_words(tr)
+
+    def riquet_words(self, tr: Translator, died: HistoricDate | None, opened: str) -> tuple[str, str, str]:
+        return arriala_end.riquet_words(tr, died, opened)
+
+    # ------------------------------------------------------------------ the introduction band (intro)
+    def intro_card(self, tr: Translator, seat: int, *, you: bool, size: int) -> SeatCard:
+        """A seat is a master builder of the Canal de Garonne, drawn in 19th-century dress;
+        the viewer's card says in two lines what that canal was."""
+        m = self.match
+        portrait = arriala_portrait(seat, m.game.players, m.lang, size=size)
+        typed = tr.ui("intro.arriala.typed", "{name} plays this colour", name=m.names[seat])
+        if not you:
+            return SeatCard(portrait, typed=typed)
+        # a master builder's part in the works: the canal they dig
+        lead = tr.ui("intro.lead.arriala", "The Canal de Garonne was dug in the 19th century, to carry "
+                                           "Riquet's water road on from Toulouse towards Bordeaux.")
+        caption = tr.ui("intro.lead2.arriala", "Like each player here, you lead a team of workers, section by "
+                                               "section, from Grisolles to Valence d'Agen.")
+        return SeatCard(portrait, (lead,), caption=caption, typed=typed)
+
+    def intro_words(self, tr: Translator) -> BandWords:
+        """Who is who: the master builders of the Canal de Garonne, with a link to its first
+        town on the explorer's map."""
+        place = tr.ui("intro.place", "The Canal de Garonne on the map")
+        if self.match.viewer is None:  # the classroom's projector is nobody's seat
+            return BandWords(tr.ui("intro.title.arriala_all", "Who is who: the master builders of the Canal de "
+                                                              "Garonne"), place=ARRIALA_PLACE, place_words=place)
+        return BandWords(tr.ui("intro.title.arriala", "Who you are: the master builders of the Canal de Garonne"),
+                         place=ARRIALA_PLACE, place_words=place)
 
     # -- the board
     def _render_map(self, obs: ArrialaObservation) -> None:

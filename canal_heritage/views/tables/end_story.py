@@ -14,36 +14,30 @@ chart, the score sheet), then
 - a short band with Riquet's portrait and two sentences tying the game to the real canal
   (dates from the people and timeline records), with a link to his page in the explorer.
 
-Everything comes from the score sheet, which is public in both games at the end.
+Everything comes from the score sheet, which is public in both games at the end. This
+module knows no game: what differs from game to game (what a seat built, the places worth a
+visit, the band's words) the table says (:class:`StoryTable`, answered by each game's end
+screen module, :mod:`.midi_end` and :mod:`.arriala_end`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import panel as pn
 from panel.custom import JSComponent
 
 from ...heritage import HistoricDate, load_heritage
-from ...look import arriala_seat
-from ...matches.midi import MidiMatch
-from ...midi.state import SiteStatus
-from .. import art
-from ..explorer.page import marker_svg
+from ...i18n import Translator
 from ..portraits import portrait_figure, riquet_portrait
-from ..theme import INK, button, html, text
-from .arriala_map import BLUE_FILL, _icon
+from ..theme import button, html, text
 from .table_like import TableLike
 
-__all__ = ["Built", "EndInView", "built_by", "discover_places", "frame_end"]
+__all__ = ["Built", "EndInView", "StoryTable", "built_by", "discover_places", "frame_end"]
 
-#: Places worth discovering when a seat built nothing (heritage place ids).
-SUGGESTED = {"midi": ("midi-VIII", "midi-II", "midi-V"), "arriala": ("pont-canal-cacor", "pente-d-eau-montech",
-                                                                      "moissac")}
 #: How many "discover next" links.
 DISCOVER = 3
-WATER = "#3F80AD"
 
 
 @dataclass(frozen=True)
@@ -58,6 +52,26 @@ class Built:
     order: float
     place_id: str | None
     picture: str
+
+
+class StoryTable(TableLike, Protocol):
+    """A game's table, as the end story asks it what only the game knows (each game's table
+    is one: :class:`~.table_shell.TableShell` declares these, each game answers them)."""
+
+    @property
+    def discover_anyway(self) -> tuple[str, ...]:
+        """Heritage places worth discovering when the seats shown built nothing (place ids)."""
+
+    def built(self, seat: int) -> list[Built]:
+        """What ``seat`` built, in canal order (the score sheet is public at the end)."""
+
+    def canal_order_words(self, tr: Translator) -> str:
+        """The line under "Your canal": which way its canal order runs."""
+
+    def riquet_words(self, tr: Translator, died: HistoricDate | None, opened: str) -> tuple[str, str, str]:
+        """The title and the two sentences of Riquet's band, tying the game to the real canal:
+        ``died`` is the date Riquet died (None: not known), ``opened`` the canal's opening, in
+        words."""
 
 
 class EndInView(JSComponent):
@@ -102,111 +116,14 @@ export function render({ model, view }) {
 
 
 # ---------------------------------------------------------------------- what each seat built
-def built_by(table: TableLike, seat: int) -> list[Built]:
+def built_by(table: StoryTable, seat: int) -> list[Built]:
     """What ``seat`` built, in canal order (west to east on the Canal du Midi, Grisolles to
-    Valence d'Agen on Arriala's board)."""
-    if isinstance(table.match, MidiMatch):
-        return _midi_built(table, seat)
-    return _arriala_built(table, seat)
-
-
-def _midi_built(table: TableLike, seat: int) -> list[Built]:
-    m, n = table.match, table.narrator
-    assert isinstance(m, MidiMatch)
-    g = m.game
-    sheet = m.score_sheet()
-    mine = {s.site: s for s in sheet.players[seat].sites}
-    eng = g.engineers[seat]
-    out = []
-    for i, sid in enumerate(g.site_ids):
-        if sid not in mine:
-            continue
-        site = g.sites[i]
-        picture = art.cached_site_card(sid, n.site_name(sid), threshold=None, value=g.value[i], city=site.city,
-                                       tent=site.tent, status=art_status("built"), pawns=[(eng.colour, eng.shape)],
-                                       width=84)
-        out.append(Built("site", sid, n.site_name(sid), i, f"midi-{sid}", picture))
-    return out
-
-
-def art_status(name: str) -> SiteStatus:
-    """A site status for :func:`.art.site_card` (its enum, by name)."""
-    return SiteStatus(name)
-
-
-def _arriala_built(table: TableLike, seat: int) -> list[Built]:
-    m, n, tr = table.match, table.narrator, table.tr
-    g = m.game
-    b = g.board
-    data = g.data.board
-    colour, shape = arriala_seat(seat, g.players)
-    sheet = m.score_sheet()
-    h = load_heritage()
-
-    def nearest(lat: float, lon: float) -> float:
-        return min(b.cells, key=lambda c: (c.lat - lat) ** 2 + (c.lon - lon) ** 2).index
-
-    def place_of(game_id: str) -> str | None:
-        try:
-            return h.place_for_game("arriala", game_id).id
-        except KeyError:
-            return None
-
-    spots = {s.id: s for s in (*b.blue, *b.works, *b.vineyards)}
-    stretch_from = {s.id: s.from_ for s in data.stretches}
-    out = []
-    for item in sheet.owners[seat].items:
-        if item.kind in ("section", "lock"):
-            first, _, last = item.place.partition("…")
-            last = last or first
-            order = float(b.cell_index(first))
-            town = stretch_from.get(first.rpartition(":")[0]) if ":" in first else first
-            if item.kind == "section":
-                where = n.cell(first) if first == last else tr.ui("arriala.section", "{first} to {last}",
-                                                                 first=n.cell(first), last=n.cell(last))
-                name = tr.ui("end.section", "Section {where}", where=where)
-                picture = _section_picture(colour, shape, int(dict(item.detail).get("workers", 3) or 3))
-            else:
-                name = tr.ui("end.lock", "Lock at {where}", where=n.cell(first))
-                picture = _lock_picture()
-            out.append(Built(item.kind, item.place, name, order, place_of(town) if town else None, picture))
-        elif item.place in spots:
-            spot = spots[item.place]
-            game_id = spot.kind if item.kind == "river_work" else spot.id
-            name = n.blue(spot.id) if item.kind == "river_work" else n.place(spot.id)
-            out.append(Built(item.kind, item.place, name, nearest(spot.lat, spot.lon) + 0.5, place_of(game_id),
-                             _spot_picture(item.kind)))
-    return sorted(out, key=lambda x: (x.order, x.kind))
-
-
-def _section_picture(colour: str, shape: str, workers: int) -> str:
-    """A stretch of canal with the seat's workers on it."""
-    k = max(1, min(workers, 5))
-    w = 20 + 22 * k
-    pawns = "".join(art.pawn(colour, shape, 20).replace("<svg ", f"<svg x='{10 + 22 * i}' y='8' ", 1)
-                    for i in range(k))
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='36' viewBox='0 0 {w} 36' "
-            f"aria-hidden='true' focusable='false'><rect x='1' y='6' width='{w - 2}' height='24' rx='4' "
-            f"fill='{WATER}' stroke='{INK}' stroke-width='1.2'/>{pawns}</svg>")
-
-
-def _lock_picture() -> str:
-    """A lock: a chamber between two gates."""
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='60' height='36' viewBox='0 0 60 36' aria-hidden='true' "
-            f"focusable='false'><rect x='1' y='6' width='58' height='24' rx='4' fill='{WATER}' stroke='{INK}' "
-            f"stroke-width='1.2'/><rect x='16' y='2' width='6' height='32' fill='#6E4522' stroke='{INK}'/>"
-            f"<rect x='38' y='2' width='6' height='32' fill='#6E4522' stroke='{INK}'/></svg>")
-
-
-def _spot_picture(kind: str) -> str:
-    """A built place's marker, drawn as the map draws it (a river work: the map's blue cell)."""
-    if kind == "river_work":
-        return _icon("circle", BLUE_FILL, 36)
-    return marker_svg(kind, 36)
+    Valence d'Agen on Arriala's board), as the game says it (:meth:`StoryTable.built`)."""
+    return table.built(seat)
 
 
 # ---------------------------------------------------------------------- discover next
-def discover_places(table: TableLike, seats: list[int]) -> list[str]:
+def discover_places(table: StoryTable, seats: list[int]) -> list[str]:
     """Two or three heritage places to discover next: those the ``seats`` built (the most
     notable first: engineering works, vineyards, river works, then the sites or sections' towns
     in canal order), completed with places worth seeing."""
@@ -216,8 +133,7 @@ def discover_places(table: TableLike, seats: list[int]) -> list[str]:
     for b in items:
         if b.place_id and b.place_id not in out:
             out.append(b.place_id)
-    game = "midi" if isinstance(table.match, MidiMatch) else "arriala"
-    for pid in SUGGESTED[game]:
+    for pid in table.discover_anyway:
         if len(out) >= 2:
             break
         if pid not in out:
@@ -226,28 +142,13 @@ def discover_places(table: TableLike, seats: list[int]) -> list[str]:
 
 
 # ---------------------------------------------------------------------- the frame
-def _riquet_band(table: TableLike) -> pn.FlexBox:
+def _riquet_band(table: StoryTable) -> pn.FlexBox:
     m, tr = table.match, table.tr
     h = load_heritage()
     riquet = h.person("riquet")
-    # the month and year (a day would need the ordinal "1er" in French): "October 1680"
-    died = (HistoricDate(year=riquet.died.date.year, month=riquet.died.date.month).label(tr.lang)
-            if riquet.died else "")
     opened = h.event("canal-opens").date.label(tr.lang)
     portrait = riquet_portrait(m.lang, size=74)
-    if isinstance(m, MidiMatch):
-        title = tr.ui("end.riquet.title.midi", "Riquet's canal")
-        one = tr.ui("end.riquet.midi1", "Pierre-Paul Riquet never saw his canal finished: he died in {died}, and "
-                                        "the canal opened in {opened}, a few months later.", died=died, opened=opened)
-        two = tr.ui("end.riquet.midi2", "The sites of this game are real places along it: you can still visit them "
-                                        "today.")
-    else:
-        title = tr.ui("end.riquet.title.arriala", "Riquet's heirs")
-        one = tr.ui("end.riquet.arriala1", "Riquet died in {died}, before his canal opened in {opened}; in the 19th "
-                                           "century the Canal de Garonne carried his water road on towards Bordeaux.",
-                    died=riquet.died.date.year if riquet.died else "", opened=opened)
-        two = tr.ui("end.riquet.arriala2", "The towns, vineyards and works of this game are real places between "
-                                           "Grisolles and Valence d'Agen.")
+    title, one, two = table.riquet_words(tr, riquet.died.date if riquet.died else None, opened)
     card = html(f"<div class='riquet-frame' style='display:flex;gap:0.8em;align-items:center'>"
                 f"{portrait_figure(portrait)}<div><h2 style='margin:0 0 0.2em;font-size:1.25em'>{text(title)}</h2>"
                 f"<p style='margin:0.1em 0'>{text(one)}</p><p style='margin:0.1em 0'>{text(two)}</p></div></div>",
@@ -266,7 +167,7 @@ def _riquet_band(table: TableLike) -> pn.FlexBox:
                               "padding": "0.3em 0.8em"})
 
 
-def _your_canals(table: TableLike) -> tuple[list[Any], list[int]]:
+def _your_canals(table: StoryTable) -> tuple[list[Any], list[int]]:
     """The "your canal" parts (one per human seat in hot-seat), and the seats shown."""
     m, tr = table.match, table.tr
     humans = list(m.humans)
@@ -284,10 +185,7 @@ def _your_canals(table: TableLike) -> tuple[list[Any], list[int]]:
                           f"{b.picture}<span style='font-size:0.9em'>{text(b.name)}</span></li>" for b in items)
             body = (f"<ol class='your-canal-list' style='list-style:none;display:flex;flex-wrap:wrap;gap:0.6em;"
                     f"padding:0;margin:0.3em 0;align-items:flex-start'>{lis}</ol>")
-            note = (tr.ui("end.canal_order.midi", "What you built, in canal order from Toulouse to the Mediterranean.")
-                    if isinstance(m, MidiMatch) else
-                    tr.ui("end.canal_order.arriala", "What you built, in canal order from Grisolles to Valence "
-                                                     "d'Agen."))
+            note = table.canal_order_words(tr)
         else:
             body = ""
             note = tr.ui("end.nothing_built", "Nothing built this time: the places below are worth a visit.")
@@ -297,7 +195,7 @@ def _your_canals(table: TableLike) -> tuple[list[Any], list[int]]:
     return parts, seats
 
 
-def _discover(table: TableLike, seats: list[int]) -> pn.Column:
+def _discover(table: StoryTable, seats: list[int]) -> pn.Column:
     tr = table.tr
     h = load_heritage()
 
@@ -331,7 +229,7 @@ def _replay_code(table: TableLike) -> list[Any]:
                  margin=0, sizing_mode="stretch_width")]
 
 
-def frame_end(table: TableLike, parts: list[Any], actions: list[Any] | None = None) -> list[Any]:
+def frame_end(table: StoryTable, parts: list[Any], actions: list[Any] | None = None) -> list[Any]:
     """The end screen's parts: the game's headline (how the viewer did,
     and why), the ``actions`` ("play again", "home") right under it so that they are in view
     without scrolling, then the breakdown: the rest of the game's parts (the chart, the

@@ -7,11 +7,13 @@ the people records, a link to their page in the explorer) and then who they play
 bots included (portrait, name, role and link). It goes when the visitor presses "Let's play" or makes their first move;
 in hot-seat each human seat sees its own introduction once, when the device comes to them.
 
-Canal du Midi seats are Riquet's engineers (``data/midi/engineers.json`` and the people
-records, :meth:`~canal_heritage.heritage.Heritage.person_for_engineer`). Arriala's players
-are master builders of the Canal de Garonne (the rulebook names no one): they are drawn in
-19th-century dress, and the band says in two lines what that canal was, with a link to it on
-the explorer's map.
+Who sits at each seat is the game's to say (:class:`IntroducedTable`: a :class:`SeatCard`
+per seat, the band's :class:`BandWords`). Canal du Midi seats are Riquet's engineers
+(``data/midi/engineers.json`` and the people records,
+:meth:`~canal_heritage.heritage.Heritage.person_for_engineer`), each card linking to its
+engineer's page. Arriala's players are master builders of the Canal de Garonne (the rulebook
+names no one): they are drawn in 19th-century dress, and the band says in two lines what that
+canal was, with a link to it on the explorer's map.
 
 A table adds the band with one call, :func:`intro_parts`, at the top of what it shows. What
 the band remembers (who has been introduced, who has moved) is kept with the match, so a
@@ -22,24 +24,22 @@ introduce anyone twice.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
 from urllib.parse import urlencode
 
 import panel as pn
 import param
 from panel.custom import JSComponent
 
-from ...heritage import load_heritage
 from ...i18n import Translator
-from ...matches.midi import MidiMatch
-from ..portraits import Portrait, arriala_portrait, engineer_portrait
+from ...matches.table import TableMatch
+from ..portraits import Portrait
 from ..theme import INK, button, html, text
 from .table_like import TableLike
 
-__all__ = ["ARRIALA_PLACE", "IntroCards", "SeatIntro", "gone_for_good", "intro_parts", "link_people"]
-
-#: Where the Arriala band's link opens the explorer: the first town of the board.
-ARRIALA_PLACE = "grisolles"
+__all__ = ["BandWords", "IntroCards", "IntroducedTable", "SeatCard", "SeatIntro", "gone_for_good", "intro_parts",
+           "link_people"]
 #: The band's look: a light strip across the table, in the page's flow (nothing is covered).
 BAND_STYLE = {"background": "#f3ead3", "border": "0.08em solid #c9b88f", "border-radius": "0.8em",
               "padding": "0.25em 0.6em", "margin": "0 5px"}
@@ -51,6 +51,59 @@ YOU_STYLE = {**CARD_STYLE, "flex": "1.6 1 22em", "border": f"0.14em solid {INK}"
 CARD_CSS = "@media (max-height: 920px), (max-width: 900px) { .intro-caption { display: none; } }"
 
 
+@dataclass(frozen=True)
+class SeatCard:
+    """What the band says of one seat, as its game says it (every text already translated).
+
+    Attributes:
+        portrait: the seat's portrait, drawn by our code.
+        lines: the lines under the name (the seat's part in the works).
+        caption: the viewer's second line, after ``lines``, left out on a small screen
+            (``CARD_CSS``); None: no such line.
+        person: the people record of a real person at the seat, whose page the card's "About"
+            link opens; None: no link.
+        typed: the card's first line when a name was typed for the seat ("Ana plays this
+            engineer").
+    """
+
+    portrait: Portrait
+    lines: tuple[str, ...] = ()
+    caption: str | None = None
+    person: str | None = None
+    typed: str = ""
+
+
+@dataclass(frozen=True)
+class BandWords:
+    """What the band says above the cards, as the game says it (already translated).
+
+    Attributes:
+        title: who is who at the table.
+        lead: a line under it ("" none).
+        place: a heritage place the band links to (the game's canal on the explorer's map);
+            None: no such link, the cards link their people instead.
+        place_words: that link's words.
+    """
+
+    title: str
+    lead: str = ""
+    place: str | None = None
+    place_words: str = ""
+
+
+class IntroducedTable(TableLike, Protocol):
+    """A game's table, as the band asks it who sits where (:class:`~.midi_table.MidiTable`
+    and :class:`~.arriala_table.ArrialaTable` are ones)."""
+
+    def intro_card(self, tr: Translator, seat: int, *, you: bool, size: int) -> SeatCard:
+        """Who sits at ``seat`` (``you``: the viewer's own card), with a portrait ``size``
+        pixels wide."""
+
+    def intro_words(self, tr: Translator) -> BandWords:
+        """What the band says above the cards: to the viewer, or to everyone when the screen
+        is nobody's (the classroom's projector: the match has no viewer)."""
+
+
 class _Memory:
     """What the band remembers about one match: who has been introduced and dismissed, and
     the history's length when each seat's first turn began (a longer history: they moved)."""
@@ -60,7 +113,7 @@ class _Memory:
         self.awaiting: dict[int, int] = {}
 
 
-def _memory(match: Any) -> _Memory:
+def _memory(match: TableMatch) -> _Memory:
     mem = match.__dict__.get("_intro_memory")
     if mem is None:
         mem = match.__dict__["_intro_memory"] = _Memory()
@@ -158,10 +211,12 @@ class SeatIntro:
     """The introduction band of one table (see the module docstring). Built once; its
     components are updated in place."""
 
-    def __init__(self, table: TableLike) -> None:
+    def __init__(self, table: IntroducedTable) -> None:
         self.table = table
         self.match = table.match
-        self.midi = isinstance(self.match, MidiMatch)
+        #: the heritage place the band links to (the game's own: the same in every language)
+        self.place = table.intro_words(table.tr).place
+        self._persons: dict[int, str] = {}  # the people the cards drawn link to, by seat
         # compact: the title and "Let's play" on one line, then a card per seat (portrait, name,
         # two lines, the explorer's link beside them), so the band stays short at 1280x800
         # (no stretch_width inside a FlexBox: a pane as wide as its box would push its button below it)
@@ -169,7 +224,7 @@ class SeatIntro:
         self.cards = IntroCards(on_about=self._about, sizing_mode="stretch_width", margin=0)
         self._place_link = button("", self._open_place, name="intro-place")
         self._play = button("", self.dismiss, kind="primary", name="intro-play")
-        tail = [self._place_link] if not self.midi else []
+        tail = [self._place_link] if self.place is not None else []
         self._top = pn.FlexBox(self._head, *tail, self._play, flex_wrap="wrap", align_items="center",
                                gap="0.2em 0.6em", sizing_mode="stretch_width", margin=0)
         self.band = pn.Column(self._top, self.cards, sizing_mode="stretch_width", css_classes=["intro-band"],
@@ -200,7 +255,7 @@ class SeatIntro:
         self.table._render()
 
     def _about(self, seat: int) -> None:
-        """A card's "About …": the exhibit's explorer opens on that seat's engineer."""
+        """A card's "About …": the exhibit's explorer opens on that seat's person."""
         self.table._touch()
         person = self.person_of(seat)
         on_person = self.table.__dict__.get("on_person")
@@ -210,14 +265,13 @@ class SeatIntro:
     def _open_place(self, _event: Any = None) -> None:
         self.table._touch()
         on_place = getattr(self.table, "on_place", None)
-        if callable(on_place):
-            on_place(ARRIALA_PLACE)
+        if callable(on_place) and self.place is not None:
+            on_place(self.place)
 
     def person_of(self, seat: int) -> str | None:
-        """The people record of a seat's engineer (Canal du Midi), for the explorer's link."""
-        if not self.midi:
-            return None
-        return load_heritage().person_for_engineer(self.match.game.engineers[seat].id).id
+        """The people record the card of ``seat`` links to (a Canal du Midi engineer), as the
+        band last drew it; None: no link."""
+        return self._persons.get(seat)
 
     # ------------------------------------------------------------------ drawing
     def parts(self) -> list[Any]:
@@ -232,17 +286,13 @@ class SeatIntro:
         return [self.band]
 
     def _linked(self) -> bool:
-        """Whether the page has an explorer to open (the exhibit). A classroom device has none:
-        its links then open the exhibit's explorer in a new tab, the game staying open."""
-        if self.midi:
-            return callable(self.table.__dict__.get("on_person"))
-        return callable(getattr(self.table, "on_place", None))
-
-    def _portrait(self, seat: int, size: int) -> Portrait:
-        m = self.match
-        if self.midi:
-            return engineer_portrait(m.game.engineers[seat].id, m.lang, size=size)
-        return arriala_portrait(seat, m.game.players, m.lang, size=size)
+        """Whether the page has an explorer to open (the exhibit): the band's place, where it
+        has one, opens by the table's ``on_place``, the cards' people by ``on_person``. A
+        classroom device has neither: its links then open the exhibit's explorer in a new
+        tab, the game staying open."""
+        if self.place is not None:
+            return callable(getattr(self.table, "on_place", None))
+        return callable(self.table.__dict__.get("on_person"))
 
     def _who(self, tr: Translator, seat: int) -> str:
         """Who sits at a seat, as the kicker above the engineer's name."""
@@ -259,39 +309,26 @@ class SeatIntro:
         linked = self._linked()
         viewer = m.viewer
         order = ([viewer] if viewer is not None else []) + [p for p in range(len(m.seats)) if p != viewer]
-        h = load_heritage()
         cards: list[dict[str, Any]] = []
+        persons: dict[int, str] = {}
         for p in order:
             you = p == viewer
-            portrait = self._portrait(p, 62 if you else 48)
-            lines: list[str] = []
-            extra = None  # the viewer's second line, left out on a small screen (CARD_CSS)
-            if not self.midi and you:  # a master builder's part in the works: the canal they dig
-                extra = tr.ui("intro.lead2.arriala", "Like each player here, you lead a team of workers, section by "
-                                                      "section, from Grisolles to Valence d'Agen.")
-                lines = [tr.ui("intro.lead.arriala", "The Canal de Garonne was dug in the 19th century, to carry "
-                                                     "Riquet's water road on from Toulouse towards Bordeaux."), extra]
+            card = self.table.intro_card(tr, p, you=you, size=62 if you else 48)
+            lines = [*card.lines, *([card.caption] if card.caption is not None else [])]
             about = shown_about = ""
-            if self.midi:
-                eng = m.game.engineers[p]
-                person = h.person_for_engineer(eng.id)
-                lines = [person.localized("role", m.lang).text]
-                if you:  # the viewer's engineer in two lines; the others' in one (their page has more)
-                    extra = person.localized("caption", m.lang).text
-                    lines.append(extra)
-                words = tr.ui("intro.read_about", "About {name}", name=eng.short_name)
+            if card.person is not None:
+                persons[p] = card.person
+                words = tr.ui("intro.read_about", "About {name}", name=m.default_name(p))
                 if linked:  # the exhibit: the card's button opens its explorer
                     shown_about = words
                 else:  # a classroom device: the explorer in a new tab
-                    about = _new_tab_link(words, page="explorer", section="people", person=person.id, lang=m.lang)
-            named = m.names[p]
-            if not self.midi and named != m.default_name(p):  # a typed name: say whose colour it is
-                lines = [tr.ui("intro.arriala.typed", "{name} plays this colour", name=named), *lines]
-            if self.midi and named != m.game.engineers[p].short_name:
-                lines = [tr.ui("intro.midi.typed", "{name} plays this engineer", name=named), *lines]
-            body = "".join(f"<p class='intro-line{' intro-caption' if x == extra else ''}' style='margin:0.05em 0;"
-                           f"font-size:{0.9 if you else 0.8}em;line-height:1.25'>{text(x)}</p>"
+                    about = _new_tab_link(words, page="explorer", section="people", person=card.person, lang=m.lang)
+            if m.names[p] != m.default_name(p):  # a typed name: say whose seat it is
+                lines = [card.typed, *lines]
+            body = "".join(f"<p class='intro-line{' intro-caption' if x == card.caption else ''}' "
+                           f"style='margin:0.05em 0;font-size:{0.9 if you else 0.8}em;line-height:1.25'>{text(x)}</p>"
                            for x in lines)
+            portrait = card.portrait
             # the caption "not a likeness" is said once in the band's title line; each portrait's
             # accessible name says it too (Portrait.alt)
             markup = (
@@ -301,30 +338,20 @@ class SeatIntro:
                 f"<h3 class='intro-name' style='margin:0 0 0.1em;font-size:{1.15 if you else 1}em'>"
                 f"{text(portrait.name)}</h3>{body}{about}</div></div>")
             cards.append({"seat": p, "markup": markup, "you": you, "about": shown_about})
+        self._persons = persons
         if cards != self.cards.cards:
             self.cards.cards = cards
-        if m.viewer is None and self.midi:  # the classroom's projector is nobody's seat
-            title = tr.ui("intro.title.midi_all", "Who is who: Riquet's engineers at the table")
-            lead = tr.ui("intro.lead.midi", "Each player is one of the engineers who really worked on the canal.")
-        elif m.viewer is None:
-            title = tr.ui("intro.title.arriala_all", "Who is who: the master builders of the Canal de Garonne")
-            lead = ""
-        elif self.midi:
-            title = tr.ui("intro.title.midi", "Who you are: Riquet's engineers at the table")
-            lead = tr.ui("intro.lead.midi", "Each player is one of the engineers who really worked on the canal.")
-        else:
-            title = tr.ui("intro.title.arriala", "Who you are: the master builders of the Canal de Garonne")
-            lead = ""
+        band = self.table.intro_words(tr)
         place_link = ""
-        if not self.midi:  # the Canal de Garonne in the explorer
-            words = tr.ui("intro.place", "The Canal de Garonne on the map")
+        if band.place is not None:  # the game's canal in the explorer
+            words = band.place_words
             self.table._update(self._place_link, label=words, visible=linked)
             if not linked:  # a classroom device: the explorer in a new tab
-                place_link = _new_tab_link(words, page="explorer", place=ARRIALA_PLACE, lang=m.lang)
+                place_link = _new_tab_link(words, page="explorer", place=band.place, lang=m.lang)
         note = tr.ui("portrait.note_all", "Portraits drawn for the exhibit — not likenesses.")
-        self._head.object = (f"<h2 class='intro-title' style='margin:0;font-size:1.1em'>{text(title)}</h2>"
-                             f"<p style='margin:0;font-size:0.85em'>{text(' '.join(x for x in (lead, note) if x))}</p>"
-                             f"{place_link}")
+        self._head.object = (f"<h2 class='intro-title' style='margin:0;font-size:1.1em'>{text(band.title)}</h2>"
+                             f"<p style='margin:0;font-size:0.85em'>"
+                             f"{text(' '.join(x for x in (band.lead, note) if x))}</p>{place_link}")
         self.table._update(self._play, label=tr.ui("intro.play", "Let's play"))
 
 
@@ -347,7 +374,7 @@ def link_people(table: TableLike, on_person: Callable[[str], Any] | None) -> Non
         intro.parts()
 
 
-def intro_parts(table: TableLike) -> list[Any]:
+def intro_parts(table: IntroducedTable) -> list[Any]:
     """The introduction band for ``table``'s parts, at the top (an empty list once it is
     gone). The band is made on the first call and kept by the table."""
     intro = table.__dict__.get("_seat_intro")
@@ -363,7 +390,7 @@ def intro_parts(table: TableLike) -> list[Any]:
     return parts
 
 
-def gone_for_good(match: Any) -> bool:
+def gone_for_good(match: TableMatch) -> bool:
     """Whether the band will never be shown again on a table of ``match``: the game is over,
     or the viewer has moved or said "Let's play" (the projector's band stays)."""
     return bool(match.over) or (match.viewer is not None and match.viewer in _memory(match).gone)

@@ -12,18 +12,24 @@ from typing import Any
 
 import panel as pn
 
-from ...heritage import load_heritage
+from ...core.bots import BotMove
+from ...heritage import HistoricDate, load_heritage
+from ...i18n import Translator
 from ...look import SR_ONLY, TURN_OUTLINE
 from ...matches.midi import Choice, MidiMatch
+from ...midi.narration import Narrator
 from ...midi.observation import Observation
-from ...midi.state import SiteStatus
+from ...midi.scoring import ScoreSheet
+from ...midi.state import MidiGame, MidiState, SiteStatus
 from .. import art
 from ..choice_list import ChoiceList, HintBox, midi_trade_choice
-from ..theme import button, html, phone_css, text
-from .end_title import TITLE_STYLE, WHY_STYLE
+from ..portraits import engineer_portrait
+from ..theme import button, phone_css, text
+from . import midi_end
+from .end_story import Built
 from .guide_bubble import with_guide  # guide (learn by playing)
-from .intro import intro_parts  # engineers (who you are)
-from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell, points_chart, score_table
+from .intro import BandWords, SeatCard, intro_parts  # engineers (who you are)
+from .table_shell import NO_SQUEEZE_CSS, SCROLL_INSIDE, TableShell
 
 #: A seat's frame: outlined while it is that seat's turn (every key always set, so a change is one style).
 SEAT_STYLE = {"flex": "1 1 18em", "border-radius": "0.6em", "outline": "none"}
@@ -117,7 +123,7 @@ def choice_key(position: tuple[int, int], choice: Choice) -> str:
     return "{}.{}:{}".format(*position, choice.action)
 
 
-class MidiTable(TableShell):
+class MidiTable(TableShell[MidiGame, MidiState, Observation, ScoreSheet, Narrator]):
     """The game at the table: canal strip, players, the viewer's hand and choices, the log.
 
     One update per change of the match (see :meth:`MidiMatch.changing`), sent as one patch.
@@ -238,7 +244,7 @@ class MidiTable(TableShell):
         return (tr.ui("table.title", "Canal du Midi"),
                 tr.ui("table.round", "Round {round} of {rounds}", round=obs.round, rounds=obs.rounds))
 
-    def _explained(self) -> list[tuple[int, Any]]:
+    def _explained(self) -> list[tuple[int, BotMove]]:
         return self.match.visible_bot_moves()
 
     def _render_strip(self, obs: Observation) -> None:
@@ -390,47 +396,36 @@ class MidiTable(TableShell):
             # whose turn it is: a style of the seat's pane, so the seat's markup is not sent again
             self._update(pane, styles=TURN_STYLE if m.to_move == p else SEAT_STYLE)
 
+    # ------------------------------------------------------------------ the end (midi_end)
     def _end_parts(self) -> list[Any]:
-        m, tr, n = self.match, self.tr, self.narrator
-        sheet = m.score_sheet()
-        g = m.game
-        winners = n.seats(list(sheet.winners))
-        if sheet.ranking == "shared":
-            headline = tr.ui("table.shared", "Shared victory: {names}!", names=winners)
-            why = tr.ui("table.why_shared", "Same points and as many sites: the victory is shared (M-R9).")
-        elif sheet.ranking == "sites":
-            headline = tr.ui("table.winner", "{name} wins!", name=winners)
-            why = tr.ui("table.why_sites", "Tied on points, but holding more sites (M-R9).")
-        else:
-            headline = tr.ui("table.winner", "{name} wins!", name=winners)
-            why = tr.ui("table.why_points", "Most recognition points (M-R9).")
-        rows = []
-        for sid in g.site_ids:
-            cells = []
-            for ps in sheet.players:
-                cell = next((s for s in ps.sites if s.site == sid), None)
-                if cell is None:
-                    cells.append("–")
-                    continue
-                why_half = []
-                if "shared" in cell.halvings:
-                    why_half.append(tr.ui("table.halved_shared", "shared: half"))
-                if "adjacency" in cell.halvings:
-                    why_half.append(tr.ui("table.halved_adjacency", "by adjacency: half"))
-                detail = f" <small>({text(', '.join(why_half))})</small>" if why_half else ""
-                cells.append(f"{cell.points}{detail}")
-            rows.append((n.site(sid), cells))
-        rows.append((tr.ui("table.unused_coins", "Unused coins (2 points each)"),
-                     [str(ps.coin_points) for ps in sheet.players]))
-        names = [m.names[ps.player] for ps in sheet.players]
-        table = score_table(names, rows, [ps.total for ps in sheet.players], tr.ui("table.total", "Total"))
-        chart = points_chart(tr.ui("table.chart", "Points of each player"),
-                             [(name, ps.total, g.engineers[ps.player].colour, g.engineers[ps.player].shape)
-                              for name, ps in zip(names, sheet.players, strict=True)])
-        # the title speaks to the viewer ("You came 2nd of 3"), who won under it
-        title, who_won = self._end_headline(headline, [ps.sites_held for ps in sheet.players])
-        line = f"<strong class='who-won'>{text(who_won)}</strong> " if who_won else ""
-        return [html(f"<h2 class='winner' style='{TITLE_STYLE}'>{text(title)}</h2>"
-                     f"<p class='why' style='{WHY_STYLE}'>{line}{text(why)}</p>", margin=(0, 5)),
-                html(chart), html(table)]
+        return midi_end.end_parts(self)
 
+    discover_anyway = midi_end.DISCOVER_ANYWAY
+
+    def built(self, seat: int) -> list[Built]:
+        return midi_end.built(self, seat)
+
+    def canal_order_words(self, tr: Translator) -> str:
+        return midi_end.canal_order_words(tr)
+
+    def riquet_words(self, tr: Translator, died: HistoricDate | None, opened: str) -> tuple[str, str, str]:
+        return midi_end.riquet_words(tr, died, opened)
+
+    # ------------------------------------------------------------------ the introduction band (intro)
+    def intro_card(self, tr: Translator, seat: int, *, you: bool, size: int) -> SeatCard:
+        """A seat is one of Riquet's engineers: their portrait, their part in the works from
+        the people records (two lines for the viewer's own), and a link to their page."""
+        m = self.match
+        eng = m.game.engineers[seat]
+        person = load_heritage().person_for_engineer(eng.id)
+        # the viewer's engineer in two lines; the others' in one (their page has more)
+        return SeatCard(engineer_portrait(eng.id, m.lang, size=size), (person.localized("role", m.lang).text,),
+                        caption=person.localized("caption", m.lang).text if you else None, person=person.id,
+                        typed=tr.ui("intro.midi.typed", "{name} plays this engineer", name=m.names[seat]))
+
+    def intro_words(self, tr: Translator) -> BandWords:
+        """Who is who at the table: Riquet's engineers, who really worked on the canal."""
+        lead = tr.ui("intro.lead.midi", "Each player is one of the engineers who really worked on the canal.")
+        if self.match.viewer is None:  # the classroom's projector is nobody's seat
+            return BandWords(tr.ui("intro.title.midi_all", "Who is who: Riquet's engineers at the table"), lead)
+        return BandWords(tr.ui("intro.title.midi", "Who you are: Riquet's engineers at the table"), lead)

@@ -1,11 +1,14 @@
 """What a game's table offers the parts drawn with it, as protocols.
 
-The parts (the introduction band, :mod:`.intro`; the end story, :mod:`.end_story`; Arriala's
-choice of a turn and end screen, :mod:`.arriala_choice` and :mod:`.arriala_end`) are drawn by
-the tables (:class:`~.table_shell.TableShell`, :class:`~.arriala_table.ArrialaTable`), and
-they call back into the table that holds them: its match, its words, "the visitor did
-something", "draw yourself again". They name the table by these protocols rather than by its
-class, so that each table imports its parts and no part imports a table.
+The parts (the introduction band, :mod:`.intro`; the end story, :mod:`.end_story`; each
+game's end screen, :mod:`.midi_end` and :mod:`.arriala_end`; Arriala's choice of a turn,
+:mod:`.arriala_choice`) are drawn by the tables (:class:`~.table_shell.TableShell`,
+:class:`~.midi_table.MidiTable`, :class:`~.arriala_table.ArrialaTable`), and they call back
+into the table that holds them: its match, its words, "the visitor did something", "draw
+yourself again". They name the table by these protocols rather than by its class, so that
+each table imports its parts and no part imports a table. The parts shared by every game
+name it by :class:`TableLike`, which knows no game; what they ask of the game itself is
+said by the part (:class:`.intro.IntroducedTable`, :class:`.end_story.StoryTable`).
 
 The members with a leading underscore are the shell's own plumbing, shared with these parts
 only (the parts are the table's insides, kept in their own files).
@@ -16,13 +19,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from ...arriala.narration import Narrator as ArrialaNarrator
 from ...i18n import Translator
 from ...matches.arriala import ArrialaMatch
 from ...matches.choices import Choice
-from ...matches.table import TableMatch
+from ...matches.midi import MidiMatch
+from ...matches.table import TableMatch, TableNarrator
+from ...midi.narration import Narrator as MidiNarrator
 from .arriala_map import ArrialaMap
 
-__all__ = ["ArrialaTableLike", "TableLike"]
+__all__ = ["ArrialaTableLike", "MidiTableLike", "TableLike"]
 
 
 class TableLike(Protocol):
@@ -30,14 +36,14 @@ class TableLike(Protocol):
 
     @property
     def match(self) -> TableMatch:
-        """The match shown."""
+        """The match shown (any game's: the shared parts read only what every match has)."""
 
     @property
     def tr(self) -> Translator:
         """The table's words, in the match's language."""
 
     @property
-    def narrator(self) -> Any:
+    def narrator(self) -> TableNarrator:
         """The match's narrator (the game's own), made once per update."""
 
     def _touch(self) -> None:
@@ -50,6 +56,22 @@ class TableLike(Protocol):
         """Set only those of ``widget``'s parameters whose value differs."""
 
 
+class MidiTableLike(TableLike, Protocol):
+    """The Canal du Midi table, as its end screen sees it (:class:`~.midi_table.MidiTable` is
+    one)."""
+
+    @property
+    def match(self) -> MidiMatch:
+        """The Canal du Midi match shown."""
+
+    @property
+    def narrator(self) -> MidiNarrator:
+        """The match's narrator, made once per update."""
+
+    def _end_headline(self, winner_words: str, tiebreak: Sequence[int]) -> tuple[str, str]:
+        """The end screen's title (how the viewer did) and the line about the winner."""
+
+
 class ArrialaTableLike(TableLike, Protocol):
     """The Arriala table, as its choice of a turn and its end screen see it
     (:class:`~.arriala_table.ArrialaTable` is one)."""
@@ -57,6 +79,10 @@ class ArrialaTableLike(TableLike, Protocol):
     @property
     def match(self) -> ArrialaMatch:
         """The Arriala match shown."""
+
+    @property
+    def narrator(self) -> ArrialaNarrator:
+        """The match's narrator, made once per update."""
 
     @property
     def map(self) -> ArrialaMap:

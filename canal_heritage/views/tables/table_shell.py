@@ -2,9 +2,13 @@
 log, the bots' explanations, bots played off the event loop, and clean disposal.
 
 A game's table (:class:`~.midi_table.MidiTable`, :class:`~.arriala_table.ArrialaTable`)
-subclasses :class:`TableShell` and only says what differs: how its components are built
-(:meth:`TableShell._build_game`), how the game is drawn (:meth:`TableShell._render_game`),
-what the header says, and its end screen.
+subclasses :class:`TableShell`, named with its game's types (``TableShell[MidiGame,
+MidiState, Observation, ScoreSheet, Narrator]``, so that what it reads of its match, its
+observation and its narrator is checked), and only says what differs: how its components are
+built (:meth:`TableShell._build_game`), how the game is drawn
+(:meth:`TableShell._render_game`), what the header says, its end screen, and what the end
+story asks of the game (:meth:`TableShell.built` and the others under it); a table that adds
+the introduction band says who sits where too (:class:`.intro.IntroducedTable`).
 
 One update per change of the match (:meth:`~canal_heritage.matches.table.TableMatch.changing`),
 sent as one patch; the components are built once and updated in place (:class:`.InPlace`).
@@ -17,17 +21,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from functools import partial
-from typing import Any
+from typing import Any, Generic
 
 import panel as pn
 
+from ...core.bots import BotMove
+from ...heritage import HistoricDate
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ...look import SHAPE_SYMBOL
 from ...matches.choices import Choice
-from ...matches.table import LogLine, TableMatch
+from ...matches.table import GameT, LogLine, NarratorT, ObsT, SheetT, StateT, TableMatch
 from ..inplace import InPlace
 from ..theme import BUTTON_CSS, INK, LAPTOP_MAX, button, every, html, phone_css, phone_symbol_css, text
-from .end_story import EndInView, frame_end  # engineers — Riquet's story, "your canal"
+from .end_story import Built, EndInView, frame_end  # engineers — Riquet's story, "your canal"
 from .end_title import end_headline
 from .log_sheet import LogSheet
 from .moment_stage import MomentStage
@@ -129,14 +135,15 @@ def points_chart(label: str, bars: Sequence[tuple[str, int, str, str]]) -> str:
 WATCHDOG_MS = 1500
 
 
-class TableShell(InPlace, pn.viewable.Viewer):
+class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, SheetT, NarratorT]):
     """A game's table: header, privacy screen, projector step, log, explanations and bots.
 
-    Subclasses set :attr:`CSS_CLASS`, build their components in :meth:`_build_game`, draw
-    them in :meth:`_render_game` and say what the header and the end screen show."""
+    Subclasses name their game's types (as its match does), set :attr:`CSS_CLASS`, build
+    their components in :meth:`_build_game`, draw them in :meth:`_render_game` and say what
+    the header and the end screen show."""
 
-    #: the match shown (a subclass narrows its type)
-    match: TableMatch
+    #: the match shown (a subclass narrows it to its game's match class)
+    match: TableMatch[GameT, StateT, ObsT, SheetT, NarratorT]
     #: opens a place of the game in the heritage explorer (the exhibit sets it); None: the
     #: table tells the place's story itself
     on_place: Callable[[str], Any] | None = None
@@ -150,7 +157,8 @@ class TableShell(InPlace, pn.viewable.Viewer):
     #: how many of the latest bot's recent moves are explained
     EXPLAINED_MOVES = 1
 
-    def __init__(self, match: TableMatch, *, executor: Executor | Callable[[], Executor] | None = None,
+    def __init__(self, match: TableMatch[GameT, StateT, ObsT, SheetT, NarratorT], *,
+                 executor: Executor | Callable[[], Executor] | None = None,
                  on_home: Callable[[], None] | None = None, on_again: Callable[[], None] | None = None,
                  on_touch: Callable[[], None] | None = None, on_language: Callable[[str], None] | None = None,
                  **params: Any) -> None:
@@ -163,8 +171,8 @@ class TableShell(InPlace, pn.viewable.Viewer):
         self._on_language = on_language
         #: how many times the table has been brought up to date (tests check: one per change)
         self.renders = 0
-        self._n: Any = None
-        self._obs: Any = None
+        self._n: NarratorT | None = None
+        self._obs: ObsT | None = None
         self._panel = pn.Column(sizing_mode="stretch_width", css_classes=[self.CSS_CLASS, "table-fit"],
                                 stylesheets=[TABLE_CSS], margin=0)
         # Rare screens (privacy, projector step, end) are rebuilt when their key changes, so a
@@ -201,13 +209,13 @@ class TableShell(InPlace, pn.viewable.Viewer):
         return self.match.translator()  # rule codes only in projector mode
 
     @property
-    def narrator(self) -> Any:
+    def narrator(self) -> NarratorT:
         """The match's narrator, made once per update."""
         if self._n is None:
             self._n = self.match.narrator()
         return self._n
 
-    def _view(self) -> Any:
+    def _view(self) -> ObsT:
         """What the screen shows now (:meth:`~canal_heritage.matches.table.TableMatch.view`:
         the viewer's observation, or the public one), made once per update."""
         if self._obs is None:
@@ -484,7 +492,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
         self._log_sheet.present(lines, len(shown), label=tr.ui("table.log", "What happened"), new_words="+{n}",
                              close_label=tr.ui("table.log_close", "Close"))
 
-    def _explained(self) -> list[tuple[int, Any]]:
+    def _explained(self) -> list[tuple[int, BotMove]]:
         """The bots' moves (seat, move) whose reasons the viewer may read."""
         return list(self.match.bot_moves)
 
@@ -495,7 +503,7 @@ class TableShell(InPlace, pn.viewable.Viewer):
             self._pane("explains", "", stylesheets=[EXPLAINS_CSS])
             return
         p = moves[-1][0]
-        recent: list[Any] = []
+        recent: list[BotMove] = []
         for seat, move in reversed(moves):
             if seat != p or len(recent) >= self.EXPLAINED_MOVES:
                 break
@@ -542,4 +550,22 @@ class TableShell(InPlace, pn.viewable.Viewer):
 
     def _end_parts(self) -> list[Any]:
         """Who won and why, the score sheet: the end screen's components."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ what the end story asks of the game
+    #: heritage places worth discovering when the seats shown built nothing (place ids)
+    discover_anyway: tuple[str, ...] = ()
+
+    def built(self, seat: int) -> list[Built]:
+        """What ``seat`` built, in canal order: "your canal" and "discover next" on the end
+        screen (:mod:`.end_story`)."""
+        raise NotImplementedError
+
+    def canal_order_words(self, tr: Translator) -> str:
+        """The line under "Your canal": which way its canal order runs."""
+        raise NotImplementedError
+
+    def riquet_words(self, tr: Translator, died: HistoricDate | None, opened: str) -> tuple[str, str, str]:
+        """The title and the two sentences of the end's band about Riquet, tying the game to
+        the real canal (``died``: the date he died; ``opened``: the canal's opening, in words)."""
         raise NotImplementedError
