@@ -5,6 +5,7 @@
     uv run python scripts/design_shots.py --sheets [--lang oc]   # every screen at every size:
                                                     # docs/design/sheets/sheet-<lang>-<W>x<H>.png
                                                     # and end-<game>-<lang>.png (--end: those only)
+                                                    # and room-<lang>.png (--room: that only)
 
 It starts the exhibit itself on 127.0.0.1 (as ``tests/browser/conftest.py`` does): a seeded
 exhibit and a kiosk with a short idle time, takes the pictures, stops both. Pictures are
@@ -253,14 +254,17 @@ def stop_all(servers: dict[str, tuple[Any, str]]) -> None:
 
 
 def _thumbnail(sheet: Any, draw: Any, shot: Path, at: tuple[int, int], size: tuple[int, int], label: str) -> None:
-    """One picture on a sheet, reduced to ``size`` at ``at``, framed and named under it."""
+    """One picture on a sheet, reduced to ``size`` at ``at``, framed and named under it (on two
+    lines, the name then the size, when one line would run under the next picture)."""
     from PIL import Image
 
     (x, y), (tw, th) = at, size
     with Image.open(shot) as im:
         sheet.paste(im.convert("RGB").resize((tw, th), Image.Resampling.LANCZOS), (x, y))
     draw.rectangle((x - 1, y - 1, x + tw, y + th), outline="#1d2b36")
-    draw.text((x, y + th + 6), label, fill="#1d2b36")
+    if draw.textlength(label) > tw + 4 and " (" in label:  # a gap of 8 px at least to the next
+        label = label.replace(" (", "\n(", 1)
+    draw.multiline_text((x, y + th + 5), label, fill="#1d2b36", spacing=2)
 
 
 def contact_sheet(shots: list[tuple[str, Path]], size: tuple[int, int], path: Path) -> None:
@@ -321,15 +325,16 @@ def sheets(out: Path, lang: str) -> int:
     return 1 if failed else 0
 
 
-def size_sheet(shots: list[tuple[str, tuple[int, int], Path]], path: Path, thumb_h: int = 300) -> None:
+def size_sheet(shots: list[tuple[str, tuple[int, int], Path]], path: Path, thumb_h: int = 300,
+               row_by_name: bool = False) -> None:
     """Pictures of different window sizes on one sheet, each as tall as the others and named
-    under it, in rows no wider than a screen."""
+    under it, in rows no wider than a screen (``row_by_name``: each name starts a new row)."""
     from PIL import Image, ImageDraw
 
     thumbs = [(name, (w, h), round(w * thumb_h / h), shot) for name, (w, h), shot in shots]
     rows: list[list[Any]] = [[]]
     for t in thumbs:
-        if rows[-1] and sum(x[2] + 12 for x in rows[-1]) + t[2] > 1800:
+        if rows[-1] and (sum(x[2] + 12 for x in rows[-1]) + t[2] > 1800 or row_by_name and rows[-1][-1][0] != t[0]):
             rows.append([])
         rows[-1].append(t)
     width = max(sum(t[2] + 12 for t in row) for row in rows) + 12
@@ -395,6 +400,97 @@ def end_sheets(out: Path, lang: str) -> int:
     return 1 if failed else 0
 
 
+def room_sheet(out: Path, lang: str) -> int:
+    """A room on the projector and a student's table at every size, on one sheet:
+    ``room-<lang>.png`` (the two classroom screens the contact sheets cannot reach by an address).
+
+    The teacher opens a Canal du Midi room of two seats (a student, a bot), as the browser tests
+    do, and shows it (``/teacher?code=…``, as served with ``--lan``): the projector while the
+    class is joining (the big code and QR code). A student joins by the address the projector
+    shows, types a name, takes the seat and presses "Let's play": the student's table, their
+    turn. Once they have played, the projector again, the game under way (the code a strip above
+    the table). Each page is opened once, then the window takes every size."""
+    from dataclasses import replace
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the tests' teacher, and their wait
+    from layout_rules import laid_out
+    from test_classroom import join_address, open_room
+
+    out.mkdir(parents=True, exist_ok=True)
+    servers: dict[str, tuple[Any, str]] = {}
+    failed = 0
+    taken: list[tuple[str, tuple[int, int], Path]] = []
+
+    def sweep(page: Any, name: str, tmp: str) -> None:
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            laid_out(page)
+            page.evaluate("window.scrollTo(0, 0)")
+            page.mouse.move(w - 2, h - 2)  # no tooltip, no hover
+            settle(page, 400)
+            shot = Path(tmp) / f"{name}-{w}x{h}.png"
+            page.screenshot(path=str(shot))
+            taken.append((name, (w, h), shot))
+
+    try:
+        servers["exhibit"] = serve(seed=7, expert_iterations=4)
+        url = servers["exhibit"][1]
+        import canal_heritage.rooms.network as network
+        import canal_heritage.settings as serving
+        from canal_heritage.rooms.hub import Hub
+
+        kept = serving.settings()
+        Hub.draw_seed = staticmethod(lambda: 7)  # type: ignore[method-assign]  # the same game in every language
+        with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            teacher_context = browser.new_context(viewport={"width": 1920, "height": 1080})
+            student_context = browser.new_context(viewport={"width": 390, "height": 844})
+            teacher, student = teacher_context.new_page(), student_context.new_page()
+            for page in (teacher, student):
+                page.set_default_timeout(30_000)
+            try:
+                code = open_room(teacher, url, seats=2, bots=1)
+                address = join_address(teacher, url)
+                # the projector as in class (``serve --lan``): a network address to join at,
+                # not the warning that this machine alone can reach the page
+                serving._settings = replace(kept, join_urls=(network.join_url("192.168.1.20", kept.port),))
+                try:
+                    teacher.goto(f"{url}teacher?lang={lang}&code={code}")
+                    teacher.locator(".big-code").wait_for()
+                finally:
+                    serving._settings = kept
+                settle(teacher, 800)
+                sweep(teacher, "projector", tmp)
+                student.goto(f"{address}&lang={lang}")
+                student.locator(".student-name input").fill("Laura")
+                student.locator(".seat-choices button:not([disabled])").first.click()
+                student.locator(".room-band").wait_for()
+                student.locator(".intro-play button").click()  # "Let's play": the student's turn
+                student.locator(".choices button.choice").first.wait_for()
+                settle(student, 1500)
+                sweep(student, "student-table", tmp)
+                student.locator(".choices button.choice").first.click()  # a first move
+                teacher.locator(".join-card.compact").wait_for()
+                settle(teacher, 2500)  # the bot answers (the room's pace: fast)
+                sweep(teacher, "projector-playing", tmp)
+            except Exception as error:
+                failed += 1
+                print(f"room: {type(error).__name__}: {error}".splitlines()[0], file=sys.stderr)
+            finally:
+                teacher_context.close()
+                student_context.close()
+            if taken:
+                path = out / f"room-{lang}.png"
+                size_sheet(taken, path, thumb_h=220, row_by_name=True)  # thirty pictures: smaller
+                print(f"{path} {path.stat().st_size // 1024} KB ({len(taken)} pictures)")
+            browser.close()
+    finally:
+        stop_all(servers)
+    return 1 if failed else 0
+
+
 def compress(path: Path, scale: float) -> None:
     """A 256-colour palette PNG, optionally scaled down."""
     from PIL import Image
@@ -416,12 +512,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="every screen at every size: one contact sheet per size (in OUT/sheets)")
     parser.add_argument("--end", action="store_true",
                         help="only each game's end screen at every size (in OUT/sheets; --sheets makes them too)")
+    parser.add_argument("--room", action="store_true",
+                        help="only the classroom: a room on the projector and a student's table at every size "
+                             "(in OUT/sheets; --sheets makes it too)")
     parser.add_argument("--lang", default="fr", choices=["fr", "en", "oc"], help="the sheets' language")
     args = parser.parse_args(argv)
+    if args.room:
+        return room_sheet(Path(args.out) / "sheets", args.lang)
     if args.end:
         return end_sheets(Path(args.out) / "sheets", args.lang)
     if args.sheets:
-        return max(sheets(Path(args.out) / "sheets", args.lang), end_sheets(Path(args.out) / "sheets", args.lang))
+        return max(sheets(Path(args.out) / "sheets", args.lang), end_sheets(Path(args.out) / "sheets", args.lang),
+                   room_sheet(Path(args.out) / "sheets", args.lang))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     shots = [s for s in (review_list() if args.review else DOCS) if args.only in s[0]]

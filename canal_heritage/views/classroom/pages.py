@@ -109,13 +109,13 @@ PROJECTOR_CSS = f"""
   border: 0.15em solid {CANAL}; border-radius: 0.8em; padding: 0.6em 1em; }}
 .join-card .qr {{ width: 11em; height: 11em; flex: none; }}
 .join-card .big-code {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 4.2em;
-  font-weight: 800; letter-spacing: 0.2em; line-height: 1; color: {INK}; }}
-.join-card .address {{ font-size: 1.3em; word-break: break-all; }}
+  font-weight: 800; letter-spacing: 0.2em; line-height: 1; color: {INK}; margin: 0.12em 0 0.2em; }}
+.join-card .address {{ font-size: 1.3em; overflow-wrap: anywhere; }}
 .join-card .warning {{ color: {ACCENT}; font-weight: 600; }}
 .join-card > div:last-child {{ flex: 1 1 18em; min-width: 0; }}
 .join-card.compact {{ padding: 0.2em 0.8em; gap: 0.8em; flex-wrap: nowrap; }}
 .join-card.compact .qr {{ width: 6em; height: 6em; }}
-.join-card.compact .big-code {{ font-size: 2em; }}
+.join-card.compact .big-code {{ font-size: 2.6em; }}
 .join-card.compact p {{ margin: 0.1em 0; }}
 .join-card.compact .address, .join-card.compact .warning {{ font-size: 0.95em; }}
 .join-card.compact > div:last-child {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1em; }}
@@ -962,8 +962,11 @@ class TeacherPage(pn.viewable.Viewer):
         for hint in self.table.__panel__().select(lambda o: "hint" in (getattr(o, "css_classes", None) or [])):
             hint.visible = False
         self._join_card = html("", stylesheets=[PROJECTOR_CSS], sizing_mode="stretch_width", margin=0)
-        self._seat_list = html("", stylesheets=[PROJECTOR_CSS], sizing_mode="stretch_width", margin=0)
-        self._seat_controls = pn.Column(margin=0, sizing_mode="stretch_width")
+        # who sits where, and beside it (below it on a narrow window) each seat's two buttons on
+        # one line: the list as wide as its lines need, never squeezed to half the window
+        self._seat_list = html("", stylesheets=[PROJECTOR_CSS], sizing_mode="stretch_width", margin=0,
+                               styles={"flex": "1 1 max-content"})
+        self._seat_controls = pn.Column(margin=0, styles={"flex": "1 1 auto", "min-width": "0"}, visible=False)
         self._controls_offer: Any = None
         tr = self.tr
         self._pause = button("", self._toggle_pause, kind="warning", name="room-pause")
@@ -1023,7 +1026,7 @@ class TeacherPage(pn.viewable.Viewer):
             f"<section class='join-card{' compact' if compact else ''}' aria-label='{text(how)}'>"
             f"<div class='qr'>{qr}</div><div><p style='margin:0'>" + text(join_with) + ""
             f"</p><p class='big-code' aria-label='{text(' '.join(room.code))}'>{text(room.code)}</p>"
-            f"<p class='address'>{text(address)}</p>{local}"
+            f"<p class='address'>{_breakable(address)}</p>{local}"
             f"{f'<p><strong>{text(state)}</strong></p>' if state else ''}</div></section>")
         items = []
         controls = []
@@ -1047,7 +1050,7 @@ class TeacherPage(pn.viewable.Viewer):
                 dot, words = "◌", tr.ui("teacher.seat_away", "{name}: away", name=h.name or "")
             turn = room.open and not room.over and room.match.to_move == h.index
             turn_words = " — <strong>" + text(tr.ui("teacher.their_turn", "their turn")) + "</strong>" if turn else ""
-            if turn and h.away:
+            if turn and h.away and not h.free:  # a free seat has no one to stand in for
                 decide = tr.ui("teacher.away_turn", "wait for them, or let a bot play for them")
                 turn_words += f" ({text(decide)})"
             items.append(f"<li><span class='dot' aria-hidden='true'>{dot}</span><span>{text(mark)} · {text(words)}"
@@ -1065,10 +1068,15 @@ class TeacherPage(pn.viewable.Viewer):
                                   f"<ul class='seat-list' aria-live='polite'>{''.join(items)}</ul>")
         if rebuild:
             self._seat_controls.objects = controls
+            self._seat_controls.visible = bool(controls)
         self._pause.label = (tr.ui("teacher.go_on", "Go on") if room.paused else tr.ui("teacher.pause", "Pause"))
         self._pause.disabled = not room.open
         self._close.disabled = room.status == "closed"
+        # "One move" while the game is paused, the results once it is over: the projector's
+        # strip of buttons keeps to one line while the class plays
+        self._step.visible = room.open and room.paused
         self._step.disabled = not (room.open and room.paused and room.match.is_bot_turn())
+        self._download.visible = room.over
         self._download.disabled = not room.over
 
     def _free(self, seat: int) -> Callable[[Any], Any]:
@@ -1211,6 +1219,12 @@ def _query(**values: str) -> str:
     from urllib.parse import urlencode
 
     return urlencode({k: v for k, v in values.items() if v})
+
+
+def _breakable(address: str) -> str:
+    """A join address (escaped) that a narrow window breaks before ``/join`` and ``?code=``
+    rather than inside the room's code."""
+    return text(address).replace("/join", "<wbr>/join").replace("?", "<wbr>?")
 
 
 def _slug(label: str) -> str:
