@@ -351,38 +351,54 @@ def test_hot_seat_shows_each_humans_canal() -> None:
 
 # ---------------------------------------------------------------------- parts that know no game
 def test_the_shared_parts_of_a_table_name_no_game() -> None:
-    """The introduction band, the end story and the shell ask the table what differs from game
-    to game (a third game brings its own answers, in its own table): none of them imports a
-    game's match or engine, or writes a game's name."""
+    """The introduction band, the end story, the staged moments and the shell ask the table
+    what differs from game to game (a third game brings its own answers, in its own table):
+    none of them imports a game's match or engine or anything named after a game, writes a
+    game's name, asks a match or a table whether it is a game's class, or tells the games
+    apart by what their game has (``hasattr(match.game, "engineers")``)."""
     import ast
     from pathlib import Path
 
     import canal_heritage.views.tables as tables
 
     games = ("midi", "arriala")
-    for name in ("intro.py", "end_story.py", "table_shell.py"):
+    for name in ("intro.py", "end_story.py", "moment_stage.py", "table_shell.py"):
         tree = ast.parse((Path(tables.__file__).parent / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom):
-                parts = (node.module or "").split(".")
-                assert not any(g in parts for g in games), f"{name} imports {node.module}"
-                assert not any(a.name.startswith(("Midi", "Arriala")) for a in node.names), name
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                modules += [a.name for a in node.names]
+                assert not any(g in m.lower().split(".") for m in modules for g in games), f"{name} imports {modules}"
+                assert not any(a.name.lower().startswith(games) for a in node.names), f"{name} imports {modules}"
             elif isinstance(node, ast.Constant) and isinstance(node.value, str):
                 assert node.value not in games, f"{name} names the game {node.value!r}"
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+                def names_in(args: list[ast.expr]) -> list[str]:
+                    return [n.id if isinstance(n, ast.Name) else n.attr for a in args for n in ast.walk(a)
+                            if isinstance(n, ast.Name | ast.Attribute)]
+
+                if node.func.id in ("isinstance", "issubclass"):
+                    classes = names_in(node.args[1:])
+                    assert not any(c.lower().startswith(games) for c in classes), f"{name}: {ast.unparse(node)}"
+                elif node.func.id == "hasattr":
+                    assert "game" not in names_in(node.args[:1]), f"{name} tells the games apart: {ast.unparse(node)}"
 
 
 @pytest.mark.parametrize("game", games.names())
 def test_each_game_answers_what_the_shared_parts_ask(game: str) -> None:
-    """Each registered game's table says what the end story and the introduction band ask of
-    it, and a finished game's "your canal" is what the table says the viewer built."""
+    """Each registered game's table says what the end story, the introduction band and the
+    staged moments ask of it, and a finished game's "your canal" is what the table says the
+    viewer built."""
     import random
     import re
 
     import panel as pn
 
+    from canal_heritage.matches.moments import moments
     from canal_heritage.matches.table import Seat
     from canal_heritage.views.screens import screens
     from canal_heritage.views.tables.intro import BandWords, SeatCard
+    from canal_heritage.views.tables.moment_stage import stage_items
 
     m = games.kind(game).match_class([Seat("human", ""), Seat("bot", "", "random")], seed=1, lang="en", pace=0)
     table = screens(game).table(m)
@@ -407,6 +423,11 @@ def test_each_game_answers_what_the_shared_parts_ask(game: str) -> None:
     built = table.built(0)
     assert re.findall(r"data-id='([^']*)'", canal) == [b.game_id for b in built]
     assert all(b.place_id is None or load_heritage().place(b.place_id) for b in built)
+    # the staged moments: the table draws every moment its match found in the game
+    found = moments(m, 0)
+    items = stage_items(found, table, table.tr)
+    assert found and all(i["title"] and i["markup"] for i in items)
+    assert all(i["story"] is None or load_heritage().place(i["story"]["place"]) for i in items)
 
 
 def test_the_games_answers_are_their_own() -> None:

@@ -225,18 +225,20 @@ def test_a_moment_never_carries_a_card_the_viewer_may_not_see_arriala():
 def test_the_stage_sends_the_same_bytes_to_seat_0_whatever_seat_1_hides():
     """The browser's message itself (pictures, words) for seat 0: the same for two games that
     differ only in the cards seat 1 holds hidden."""
+    from canal_heritage.views.tables.midi_table import MidiTable
     from canal_heritage.views.tables.moment_stage import stage_items
 
     g, s = midi_with("midi.trade_hand", players=3)
     m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "random"), Seat("bot", "", "random")], seed=0, lang="en")
+    t = MidiTable(m)  # the table draws its game's moments
     m.state = s
     found = M.moments(m, 0)
     assert found
-    items = stage_items(found, m, m.translator())
+    items = stage_items(found, t, m.translator())
     twin = s.clone()
     twin.events = _other_cards(list(s.events), 0, 7)
     m.state = twin
-    assert stage_items(M.moments(m, 0), m, m.translator()) == items
+    assert stage_items(M.moments(m, 0), t, m.translator()) == items
 
 
 # ---------------------------------------------------------------------- a table's moments
@@ -298,13 +300,15 @@ def test_the_table_stages_one_batch_per_change_and_nothing_behind_the_privacy_sc
 
 
 def test_a_site_won_tells_the_story_of_the_place():
+    from canal_heritage.views.tables.midi_table import MidiTable
     from canal_heritage.views.tables.moment_stage import stage_items
 
     g, s = midi_with("midi.site_built", players=2)
     m = vs_bots()
+    t = MidiTable(m)
     m.state = s
     won = [x for x in M.moments(m, 0) if isinstance(x, M.SiteWon) and x.winners]
-    items = stage_items(won, m, m.translator())
+    items = stage_items(won, t, m.translator())
     assert items and all(i["story"] and i["story"]["place"].startswith("midi-") and i["story"]["text"]
                          for i in items)
     assert all(m.names[x.winners[0]] in i["title"] for x, i in zip(won, items, strict=True))
@@ -364,11 +368,13 @@ def test_taps_go_through_the_stage_to_the_arriala_board_only():
 
 
 def test_a_moment_names_the_rule_it_follows_in_plain_words():
+    from canal_heritage.views.tables.midi_table import MidiTable
     from canal_heritage.views.tables.moment_stage import stage_items
 
     g, s = midi_with("midi.coin_earned", players=3)
     m = vs_bots(players=3)
+    t = MidiTable(m)
     m.state = s
     coin = [x for x in M.moments(m, 0) if isinstance(x, M.CoinEarned)][:1]
-    item = stage_items(coin, m, m.translator())[0]
+    item = stage_items(coin, t, m.translator())[0]
     assert MidiNarrator("en", g).ruling("M-R6")[0] in item["rule"] and "M-R6" not in item["rule"]

@@ -29,8 +29,11 @@ from ..arriala.sheet import ScoreSheet
 from ..arriala.state import BLUE, EDITION, GONE, RESERVE, VINE, ArrialaGame, ArrialaState
 from ..core.bots import Bot, BotMove
 from ..core.errors import IllegalActionError
+from ..core.events import Event
 from ..i18n import Translator
 from .choices import NOWHERE, Choice, Where, WhereKind
+from .guide import GuideStep, arriala_step
+from .moments import Moment, arriala_moments
 from .table import MAX_PLANNED, LogLine, Seat, Seating, TableMatch, UndoStep
 
 __all__ = ["ArrialaMatch", "Choice", "LogLine", "PALETTE", "Seat", "Where", "choice_of", "decide_turn", "kind_of",
@@ -292,6 +295,17 @@ class ArrialaMatch(TableMatch[ArrialaGame, ArrialaState, ArrialaObservation, Sco
     def hint_bot(self, rng: random.Random) -> Bot:
         """The Steady bot, for a hint: greedy, one action at a time."""
         return make_bot("heuristic", rng)
+
+    @classmethod
+    def guide_step(cls, obs: ArrialaObservation | None, legal: Sequence[int], seen: set[str] | frozenset[str],
+                   tr: Translator) -> GuideStep | None:
+        """The guided first round's hint (:func:`.guide.arriala_step`)."""
+        return arriala_step(obs, legal, seen, tr)
+
+    def moments_in(self, events: Sequence[Event], start: int, viewer: int) -> list[Moment]:
+        """A section scored, the viewer's worker moved by another seat, a work built or a
+        vineyard first worked (:func:`.moments.arriala_moments`)."""
+        return arriala_moments(events, start, viewer, self.narrator())
 
     def hint_reason_words(self, move: BotMove) -> str:
         """The Steady bot's reason, said of the bot ("The Steady bot: a lock is worth a point…")."""

@@ -2,9 +2,11 @@
 the match's observation and the visitor's legal actions, never from a rule of its own.
 
 Pure Python, no Panel: :func:`guide_step` says which :class:`GuideStep` fits a position
-(its id, its words, the CSS class of the real control it points at), and
-:class:`GuideState` remembers what the visitor has seen, so that following a hint (making
-the move it points at) or pressing "Got it" brings the next one. Bubbles are drawn by
+(its id, its words, the CSS class of the real control it points at), as the game's match
+says it (:meth:`~canal_heritage.matches.table.TableMatch.guide_step`: Canal du Midi's steps
+are :func:`midi_step`, Arriala's :func:`arriala_step`), and :class:`GuideState` remembers
+what the visitor has seen, so that following a hint (making the move it points at) or
+pressing "Got it" brings the next one. Bubbles are drawn by
 :mod:`canal_heritage.views.tables.guide_bubble`; they never block a choice.
 
 A step is either a *move* step (``kind="act"``: it points at the controls of the move the
@@ -19,6 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .. import games
+from ..arriala import actions as arriala_actions
 from ..i18n import Translator
 from ..midi.data import load_midi_data
 
@@ -120,11 +124,11 @@ def arriala_step(obs: Any, legal: Sequence[int], seen: set[str] | frozenset[str]
     actions now), or None."""
     if not legal or obs is None:
         return None
-    from .arriala import kind_of  # the palette's kinds, as the table shows them
-
     game = obs.game
     rules = game.data.rules
-    kinds = {kind_of(game, a) for a in legal}
+    # the kinds of action on offer ("place", "move"… as the palette has them), read from the
+    # engine's actions: Arriala's match names these steps, so importing it here would be a circle
+    kinds = {arriala_actions.decode(a, game.effects).kind for a in legal}
     steps: list[tuple[str, Callable[[], GuideStep]]] = [
         ("goal", lambda: GuideStep(
             "goal", tr.ui("guide.arriala.goal.title", "The goal"),
@@ -225,15 +229,14 @@ def _done(tr: Translator, target: str) -> GuideStep:
                                          "at the top tells the whole game again."), target, last=True)
 
 
-#: Each game's step function.
-STEPS: dict[str, Callable[..., GuideStep | None]] = {"midi": midi_step, "arriala": arriala_step}
-
-
 def guide_step(game: str, obs: Any, legal: Sequence[int], seen: set[str] | frozenset[str],
                tr: Translator) -> GuideStep | None:
-    """The hint for ``game`` (``"midi"`` or ``"arriala"``) at this position, or None (nothing
-    to say now: not the visitor's turn, or every step seen)."""
-    return STEPS[game](obs, legal, seen, tr)
+    """The hint for the registered game named ``game`` at this position, as its match says it
+    (:meth:`~canal_heritage.matches.table.TableMatch.guide_step`: :func:`midi_step`,
+    :func:`arriala_step`), or None (nothing to say now: not the visitor's turn, or every step
+    seen)."""
+    step: GuideStep | None = games.kind(game).match_class.guide_step(obs, legal, seen, tr)
+    return step
 
 
 @dataclass
@@ -243,7 +246,7 @@ class GuideState:
     Kept on the match (:attr:`~canal_heritage.matches.table.TableMatch.guide`), so a table
     built again (a language, leaving and resuming) goes on where it was."""
 
-    game: str
+    game: str  # the registered game's name (:mod:`canal_heritage.games`)
     seen: set[str] = field(default_factory=set)
     shown: GuideStep | None = None
     shown_at: Any = None  # the match position the shown step was shown at

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.bots import Bot, BotMove
+from ..core.events import Event
 from ..i18n import Translator
 from ..midi import actions as A
 from ..midi.bots import BOT_NAMES, make_bot
@@ -19,6 +20,8 @@ from ..midi.observation import Observation
 from ..midi.scoring import ScoreSheet
 from ..midi.state import MidiGame, MidiState
 from .choices import Choice
+from .guide import GuideStep, midi_step
+from .moments import Moment, midi_moments
 from .table import MAX_NAME, LogLine, Seat, Seating, TableMatch, UndoStep  # noqa: F401 (re-exported)
 
 __all__ = ["Choice", "MidiMatch", "Seat", "LogLine", "choice_of", "decide", "decide_turn"]
@@ -110,6 +113,17 @@ class MidiMatch(TableMatch[MidiGame, MidiState, Observation, ScoreSheet, Narrato
     def hint_bot(self, rng: random.Random) -> Bot:
         """The Steady bot, for a hint: rules of thumb from the viewer's observation."""
         return make_bot("heuristic", rng, self.game)
+
+    @classmethod
+    def guide_step(cls, obs: Observation | None, legal: Sequence[int], seen: set[str] | frozenset[str],
+                   tr: Translator) -> GuideStep | None:
+        """The guided first round's hint (:func:`.guide.midi_step`)."""
+        return midi_step(obs, legal, seen, tr)
+
+    def moments_in(self, events: Sequence[Event], start: int, viewer: int) -> list[Moment]:
+        """The bids turned over, a site won or delayed, a coin, a trade, a delayed site awarded
+        (:func:`.moments.midi_moments`)."""
+        return midi_moments(events, start, viewer, self.narrator())
 
     # ------------------------------------------------------------------ what a view may show
     def public_observation(self) -> Observation:

@@ -8,7 +8,8 @@ with the reinforcements drawn and the players who had no pawn left, M-R11), a de
 (``midi.site_delayed``), a coin earned (``midi.coin_earned``, M-R6), a trade (M-R7), a site
 given by adjacency at the end (M-R8); in Arriala a section scored with its majority
 (``arriala.section_scored``, A-R6), another seat moving one of the viewer's workers, and a
-work built or a vineyard first worked.
+work built or a vineyard first worked. Each game's match says which reader reads its log
+(:meth:`~canal_heritage.matches.table.TableMatch.moments_in`), so :func:`moments` knows no game.
 
 Hidden information: every event is read as the viewer sees it (:meth:`Event.seen_by`), so a
 moment holds only what the viewer may know. A hand trade (M-R7) names its cards only to the
@@ -325,11 +326,10 @@ def viewer_seat(match: Any) -> int:
 def moments(match: Any, start: int, end: int | None = None) -> list[Moment]:
     """The moments of a :class:`~canal_heritage.matches.table.TableMatch` made by the events
     ``start`` to ``end`` (default: now) of its log, as its viewer may see them, narrated in
-    its language."""
+    its language: the game's match reads them
+    (:meth:`~canal_heritage.matches.table.TableMatch.moments_in`)."""
     events = list(match.state.events or [])[:end]
-    key = events[0].key if events else ""
-    read = arriala_moments if key.startswith("arriala.") else midi_moments
-    return read(events, start, viewer_seat(match), match.narrator())
+    return list(match.moments_in(events, start, viewer_seat(match)))
 
 
 class MomentCursor:

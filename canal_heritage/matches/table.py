@@ -51,8 +51,10 @@ from ..core.game import Game, Observation, Outcome, State, check_seat
 from ..i18n import LANGUAGES, Translator, translator
 from .bot_turns import BotPlan, play_bots_turns
 from .choices import Choice
+from .guide import GuideState, GuideStep
 from .hints import Hint, hint
 from .keeping import Decision, keep_change
+from .moments import Moment
 
 MAX_NAME = 24
 #: Seconds a bot worker may take before the server decides the move itself.
@@ -237,7 +239,8 @@ class TableMatch(param.Parameterized, Generic[GameT, StateT, ObsT, SheetT, Narra
     ScoreSheet, Narrator]``), sets the class attributes :attr:`bot_levels` and
     :attr:`decide_turn`, and provides :meth:`narrator_of`, :meth:`public_observation`,
     :meth:`default_seat_name` and the undo rules (:meth:`_keep_undo`, :meth:`_undo_allowed`),
-    and builds its game in :meth:`make_game`.
+    builds its game in :meth:`make_game`, and says how its moments are read and its first
+    round guided, if it has them (:meth:`moments_in`, :meth:`guide_step`).
 
     Args:
         seats: 2 to 4 seats, people and bots.
@@ -327,10 +330,9 @@ class TableMatch(param.Parameterized, Generic[GameT, StateT, ObsT, SheetT, Narra
         self._dirty = False  # something changed inside changing(): bump version once at its end
         self._running = False  # run_bots is playing bots' turns
         self.closed = False  # the exhibit discarded this game: bots stop
-        #: the guided first round (:class:`~.guide.GuideState`), set by the exhibit; None: no guide.
-        #: Held for the views, never read here (naming its class would tie this module to the guide,
-        #: which reads Arriala's match)
-        self.guide: object | None = None
+        #: the guided first round, set by the exhibit; None: no guide. Held for the views, never
+        #: read here
+        self.guide: GuideState | None = None
         humans = self.humans
         self.viewer = humans[0] if humans and not (self.privacy_first and self.hot_seat) else None
         self._hand_over()
@@ -350,6 +352,21 @@ class TableMatch(param.Parameterized, Generic[GameT, StateT, ObsT, SheetT, Narra
         """The game's narrator for ``game`` in ``lang``, with the seats' ``names`` (no viewer: it
         tells what everyone may know)."""
         raise NotImplementedError
+
+    @classmethod
+    def guide_step(cls, obs: ObsT | None, legal: Sequence[int], seen: set[str] | frozenset[str],
+                   tr: Translator) -> GuideStep | None:
+        """The guided first round's hint for the visitor's position (``obs``: their
+        observation; ``legal``: their legal actions now, empty when it is not their turn;
+        ``seen``: the steps already seen), or None (:mod:`.guide`). A game with no guided round
+        says nothing."""
+        return None
+
+    def moments_in(self, events: Sequence[Event], start: int, viewer: int) -> list[Moment]:
+        """The staged moments ``events[start:]`` make, as seat ``viewer`` sees them (``-1``: the
+        public), narrated in the table's language (:mod:`.moments`). A game with no moments of its
+        own stages none."""
+        return []
 
     def default_name(self, seat: int) -> str:
         """The name a seat is shown with when none was typed."""

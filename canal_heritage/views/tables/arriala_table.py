@@ -26,15 +26,16 @@ from ...arriala.observation import ArrialaObservation
 from ...arriala.scoring import majority
 from ...arriala.sheet import ScoreSheet
 from ...arriala.state import ArrialaGame, ArrialaState
-from ...heritage import HistoricDate, load_heritage
+from ...heritage import BuiltStory, HistoricDate, load_heritage
 from ...i18n import Translator
 from ...look import TURN_OUTLINE, arriala_seat
 from ...matches.arriala import ArrialaMatch, counts_on, owner_of, where_of, workers_of
+from ...matches.moments import Moment
 from ...matches.table import LogLine
 from ..art import shape_svg
 from ..portraits import arriala_portrait
 from ..theme import INK, button, phone_css, text
-from . import arriala_end
+from . import arriala_end, arriala_stage
 from .arriala_choice import BACK, ArrialaChoice
 from .arriala_map import ArrialaMap
 from .end_story import Built
@@ -112,6 +113,8 @@ class ArrialaTable(TableShell[ArrialaGame, ArrialaState, ArrialaObservation, Sco
     match: ArrialaMatch
     CSS_CLASS = "arriala-table"
     EXPLAINED_MOVES = 6
+    #: the board's cells are choices: a tap on the staged moments goes through to the board
+    moments_through = True
 
     def undo_words(self, tr: Translator) -> str:
         """Undo goes back one action at a time within the turn."""
@@ -225,6 +228,13 @@ class ArrialaTable(TableShell[ArrialaGame, ArrialaState, ArrialaObservation, Sco
 
     def riquet_words(self, tr: Translator, died: HistoricDate | None, opened: str) -> tuple[str, str, str]:
         return arriala_end.riquet_words(tr, died, opened)
+
+    # ------------------------------------------------------------------ the staged moments (arriala_stage)
+    def moment_frame(self, moment: Moment, tr: Translator) -> tuple[str, str]:
+        return arriala_stage.frame(self, moment, tr)
+
+    def moment_story(self, moment: Moment, lang: str) -> BuiltStory | None:
+        return arriala_stage.story(moment, lang)
 
     # ------------------------------------------------------------------ the introduction band (intro)
     def intro_card(self, tr: Translator, seat: int, *, you: bool, size: int) -> SeatCard:

@@ -13,10 +13,11 @@ from typing import Any
 import panel as pn
 
 from ...core.bots import BotMove
-from ...heritage import HistoricDate, load_heritage
+from ...heritage import BuiltStory, HistoricDate, load_heritage
 from ...i18n import Translator
 from ...look import SR_ONLY, TURN_OUTLINE
 from ...matches.midi import Choice, MidiMatch
+from ...matches.moments import Moment
 from ...midi.narration import Narrator
 from ...midi.observation import Observation
 from ...midi.scoring import ScoreSheet
@@ -25,7 +26,7 @@ from .. import art
 from ..choice_list import ChoiceList, HintBox, midi_trade_choice
 from ..portraits import engineer_portrait
 from ..theme import button, phone_css, text
-from . import midi_end
+from . import midi_end, midi_stage
 from .end_story import Built
 from .guide_bubble import with_guide  # guide (learn by playing)
 from .intro import BandWords, SeatCard, intro_parts  # engineers (who you are)
@@ -410,6 +411,13 @@ class MidiTable(TableShell[MidiGame, MidiState, Observation, ScoreSheet, Narrato
 
     def riquet_words(self, tr: Translator, died: HistoricDate | None, opened: str) -> tuple[str, str, str]:
         return midi_end.riquet_words(tr, died, opened)
+
+    # ------------------------------------------------------------------ the staged moments (midi_stage)
+    def moment_frame(self, moment: Moment, tr: Translator) -> tuple[str, str]:
+        return midi_stage.frame(self, moment, tr)
+
+    def moment_story(self, moment: Moment, lang: str) -> BuiltStory | None:
+        return midi_stage.story(moment, lang)
 
     # ------------------------------------------------------------------ the introduction band (intro)
     def intro_card(self, tr: Translator, seat: int, *, you: bool, size: int) -> SeatCard:

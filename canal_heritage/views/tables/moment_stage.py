@@ -16,30 +16,50 @@ that makes moments sends one small message (their pictures and words), any other
 nothing. The moments come from :mod:`canal_heritage.matches.moments` (the engine's events as
 the viewer sees them), so nothing hidden reaches the browser; behind the privacy screen the
 stage is emptied.
+
+This module knows no game: how a game's moments look (their titles and pictures), the story a
+place tells when it is built, and whether taps go through to the board, the table says
+(:class:`StagedTable`, answered by each game's stage module, :mod:`.midi_stage` and
+:mod:`.arriala_stage`), drawing with the seat's mark and name made here (:func:`who`).
 """
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import param
 from panel.custom import JSComponent
 
-from ...heritage import built_story
+from ...heritage import BuiltStory
 from ...i18n import Translator, translator
-from ...look import arriala_seat
 from ...matches import moments as M
-from ...midi.state import SiteStatus
 from .. import art
 from ..theme import text
+from .table_like import TableLike
 
 #: How long each kind of moment plays (ms): long enough to see, short enough not to wait.
 DURATION = {"bids": 3000, "site_won": 2800, "delayed": 2200, "coin": 2000, "trade": 2400,
             "delayed_awarded": 2200, "section": 2800, "worker_moved": 2200, "built": 2400}
 #: At most this many moments are played for one change (a long bot turn: the latest ones).
 MAX_ITEMS = 4
+
+
+class StagedTable(TableLike, Protocol):
+    """A game's table, as the stage asks it what only the game knows (each game's table is
+    one: :class:`~.table_shell.TableShell` declares these, each game answers them)."""
+
+    @property
+    def moments_through(self) -> bool:
+        """Whether a tap on the stage goes through to what lies under it (a board whose cells
+        are choices): the tap then ends the show."""
+
+    def moment_frame(self, moment: M.Moment, tr: Translator) -> tuple[str, str]:
+        """A moment of the game: its title and its picture (trusted markup, every text escaped)."""
+
+    def moment_story(self, moment: M.Moment, lang: str) -> BuiltStory | None:
+        """The story of the place ``moment`` built (``heritage.built_story``), or None."""
 
 STAGE_CSS = """
 :host { display: block; position: relative; height: 0; overflow: visible; z-index: 20; }
@@ -327,9 +347,10 @@ class MomentStage(JSComponent):
     ``batch`` is ``{"n": number, "items": [...]}``: the moments of the latest change that
     made any, each ``{"kind", "title", "line", "say", "markup", "ms", "story"}`` (``markup``:
     trusted SVG/HTML drawn by :func:`stage_items`; ``story``: ``{"heading", "title", "text",
-    "place"}`` or None). An empty ``items`` hides the stage at once. ``on_place(place_id)``
-    (or else the ``owner`` table's ``on_place``) is called when the visitor follows a
-    story's link to the explorer.
+    "place"}`` or None). An empty ``items`` hides the stage at once. ``owner`` is the table
+    the stage stands on, which draws its game's moments (:class:`StagedTable`).
+    ``on_place(place_id)`` (or else the ``owner`` table's ``on_place``) is called when the
+    visitor follows a story's link to the explorer.
     """
 
     batch = param.Dict(default={}, doc="The latest moments to play (see the class docstring).")
@@ -343,11 +364,13 @@ class MomentStage(JSComponent):
     _esm = _ESM
     _stylesheets: ClassVar[list[str]] = [STAGE_CSS]
 
-    def __init__(self, on_place: Callable[[str], Any] | None = None, *, owner: Any = None, **params: Any) -> None:
+    def __init__(self, on_place: Callable[[str], Any] | None = None, *, owner: StagedTable,
+                 **params: Any) -> None:
         params.setdefault("uid", uuid.uuid4().hex)
         params.setdefault("margin", 0)
         params.setdefault("sizing_mode", "stretch_width")
         params.setdefault("css_classes", ["moments"])
+        params.setdefault("passthrough", owner.moments_through)
         super().__init__(**params)
         self.on_place = on_place
         self._owner = owner  # a table: its ``on_place`` (set by the exhibit) opens the explorer
@@ -358,12 +381,10 @@ class MomentStage(JSComponent):
 
     def follow(self, match: Any) -> None:
         """Bring the stage up to the match (called in the table's one update per change): the
-        moments its new events make, as the viewer may see them, are sent in one message."""
+        moments its new events make, as the viewer may see them, are sent in one message, drawn
+        by the table."""
         tr: Translator = match.translator() if hasattr(match, "translator") else _translator(match.lang)
         self._labels(tr)
-        through = not hasattr(match.game, "engineers")  # Arriala: the board's cells are choices
-        if self.passthrough != through:
-            self.passthrough = through
         if match.privacy:  # nothing private stays here
             if self.batch.get("items"):
                 self._send([], [])
@@ -375,7 +396,7 @@ class MomentStage(JSComponent):
             if self.batch.get("items"):
                 self._send([], [])
         elif found:
-            self._send(found, stage_items(found, match, tr))
+            self._send(found, stage_items(found, self._owner, tr))
 
     def _labels(self, tr: Translator) -> None:
         words = {"label": tr.ui("moments.label", "What just happened"),
@@ -402,173 +423,37 @@ def _translator(lang: str) -> Translator:
     return translator(lang)
 
 
-# ---------------------------------------------------------------------- the pictures
-def _seat_look(match: Any, seat: int) -> tuple[str, str]:
-    """A seat's (colour, shape): a Canal du Midi engineer's, or an Arriala owner's."""
-    game = match.game
-    if hasattr(game, "engineers"):
-        eng = game.engineers[seat]
-        return eng.colour, eng.shape
-    return arriala_seat(seat, game.players)
+# ---------------------------------------------------------------------- what every game's pictures use
+def mark(colour: str, shape: str, size: int, label: str) -> str:
+    """A seat's mark: its pawn, or for a seat drawn as a plain hexagon (shape ``"hex"``: a
+    virtual player) that hexagon."""
+    if shape == "hex":
+        return art.shape_svg(colour, "hex", size, label=label)
+    return art.pawn(colour, shape, size, label=label)
 
 
-def _name(match: Any, narrator: Any, seat: int | None) -> str:
-    if seat is None:
-        return ""
-    if seat < len(match.names):
-        return str(match.names[seat])
-    return str(narrator.owner(seat))  # Arriala's virtual player (A-R8)
+def who(colour: str, shape: str, name: str, size: int = 22) -> str:
+    """A seat in a moment's picture: its mark (:func:`mark`) beside its name."""
+    return f"<span class='who'>{mark(colour, shape, size, name)}<span>{text(name)}</span></span>"
 
 
-def _who(match: Any, narrator: Any, seat: int, size: int = 22) -> str:
-    colour, shape = _seat_look(match, seat)
-    name = _name(match, narrator, seat)
-    mark = art.pawn(colour, shape, size, label=name) if shape != "hex" else _hex(colour, size, name)
-    return f"<span class='who'>{mark}<span>{text(name)}</span></span>"
-
-
-def _hex(colour: str, size: int, label: str) -> str:
-    return art.shape_svg(colour, "hex", size, label=label)
-
-
-def _card(match: Any, narrator: Any, seat: int, value: int | None, back_label: str) -> str:
-    colour, _ = _seat_look(match, seat)
-    if value is None:
-        return art.cached_worker_card(0, "", colour=colour, state="back", width=80, back_label=back_label)
-    return art.cached_worker_card(value, narrator.worker(value).rsplit(" (", 1)[0], colour=colour, width=80)
-
-
-def _site(match: Any, narrator: Any, site: str, status: SiteStatus, pawns: Sequence[int] = (), width: int = 110) -> str:
-    g = match.game
-    i = g.site_index(site)
-    return art.cached_site_card(site, narrator.site_name(site), threshold=g.threshold[i], value=g.value[i],
-                                city=g.sites[i].city, tent=g.sites[i].tent, status=status,
-                                pawns=[_seat_look(match, p) for p in pawns], width=width)
-
-
-def _frame(m: M.Moment, match: Any, narrator: Any, tr: Translator) -> tuple[str, str]:
-    """A moment's (title, picture markup)."""
-    if isinstance(m, M.BidsRevealed):
-        hidden = tr.ui("table.hidden_card", "hidden card")
-        seats = "".join(
-            f"<div class='m-seat'><div class='m-card'><div class='m-flip'>"
-            f"<div class='face'>{_card(match, narrator, p, v, '')}</div>"
-            f"<div class='back'>{_card(match, narrator, p, None, hidden)}</div>"
-            f"</div></div>{_who(match, narrator, p)}</div>" for p, v in enumerate(m.bets))
-        need = tr.ui("moments.total", "Total {total} · needs {threshold}", total=m.total, threshold=m.threshold)
-        return tr.ui("moments.bids", "The bets are turned over"), f"{seats}<div class='m-sum'>{text(need)}</div>"
-    if isinstance(m, M.SiteWon):
-        if not m.winners:
-            title = tr.ui("moments.nobody", "Built, but nobody can take it")
-        elif len(m.winners) == 1:
-            title = tr.ui("moments.site_won", "{name} wins the site", name=_name(match, narrator, m.winners[0]))
-        else:
-            title = tr.ui("moments.site_shared", "{names} share the site",
-                          names=tr.join([_name(match, narrator, w) for w in m.winners]))
-        pawns = "".join(f"<span class='pawn-in' style='margin-left:{(k - (len(m.winners) - 1) / 2) * 30:.0f}px'>"
-                        f"{art.pawn(*_seat_look(match, w), 28, label=_name(match, narrator, w))}</span>"
-                        for k, w in enumerate(m.winners))
-        values = "".join(f"<div class='m-value{' best' if p in m.winners else ''}'>{_who(match, narrator, p, 20)}"
-                         f"<b>{v}</b></div>" for p, v in enumerate(m.values))
-        return title, (f"<div class='m-site'><div style='position:relative'>"
-                       f"{_site(match, narrator, m.site, SiteStatus.BUILT, m.winners)}{pawns}</div>"
-                       f"<div class='m-values'>{values}</div></div>")
-    if isinstance(m, M.SiteDelayed):
-        share = min(1.0, m.total / m.threshold) if m.threshold else 1.0
-        gauge = (f"<div class='m-gauge' role='img' aria-label='{m.total}/{m.threshold}'>"
-                 f"<div class='fill' style='width:{share * 100:.0f}%'></div><div class='need'></div></div>")
-        short = tr.ui_plural("moments.short", "{n} point short", "{n} points short", m.missing)
-        picture = (f"<div class='m-site'>{_site(match, narrator, m.site, SiteStatus.DELAYED)}"
-                   f"<div class='m-values'><div class='m-value'><b>{m.total}</b> / {m.threshold}</div>{gauge}"
-                   f"<div class='m-value'>{text(short)}</div></div></div>")
-        return tr.ui("moments.delayed", "Site delayed"), picture
-    if isinstance(m, M.CoinEarned):
-        name = _name(match, narrator, m.player)
-        title = (tr.ui("moments.coin", "{name} earns a Riquet coin", name=name) if m.earned
-                 else tr.ui("moments.no_coin", "The bank has no coin left"))
-        sites = "".join(_site(match, narrator, s, SiteStatus.BUILT, (m.player,), 64) for s in m.cities)
-        coin = f"<span class='m-coin'>{art.coin(56)}</span>" if m.earned else ""
-        return title, f"{sites}{coin}{_who(match, narrator, m.player, 28)}"
-    if isinstance(m, M.TradeMade):
-        title = tr.ui("moments.trade", "{name} trades with {other}", name=_name(match, narrator, m.player),
-                      other=_name(match, narrator, m.seat))
-        hidden = tr.ui("table.hidden_card", "hidden card")
-        left = (f"<div class='m-seat left'><div class='m-card'>{_card(match, narrator, m.seat, m.took, hidden)}</div>"
-                f"{_who(match, narrator, m.player)}</div>")
-        right = (f"<div class='m-seat right'><div class='m-card'>{_card(match, narrator, m.player, m.gave, hidden)}"
-                 f"</div>{_who(match, narrator, m.seat)}</div>")
-        return title, f"<div class='m-trade'>{left}<span class='arrows'>⇄</span>{right}</div>"
-    if isinstance(m, M.DelayedAwarded):
-        title = tr.ui("moments.awarded", "A delayed site goes to {names}",
-                      names=tr.join([_name(match, narrator, p) for p in m.players]))
-        return title, _site(match, narrator, m.site, SiteStatus.DELAYED, m.players)
-    if isinstance(m, M.SectionScored):
-        return _section(m, match, narrator, tr)
-    if isinstance(m, M.WorkerMoved):
-        title = tr.ui("moments.moved", "{name} moved your worker", name=_name(match, narrator, m.player))
-        colour, shape = _seat_look(match, m.owner)
-        walker = art.pawn(colour, shape, 30, label=_name(match, narrator, m.owner))
-        src = narrator.place(m.frm) if m.how == "from_vineyard" else narrator.cell(m.frm)
-        dest = narrator.place(m.to) if m.how == "to_vineyard" else narrator.cell(m.to)
-        return title, (f"<div class='m-move'><span>{text(src)}</span><span class='track'>"
-                       f"<span class='walker'>{walker}</span></span><span>{text(dest)}</span></div>")
-    if isinstance(m, M.WorkBuilt):
-        name = _name(match, narrator, m.player)
-        place = narrator.blue(m.place) if m.what == "river_work" else narrator.place(m.place)
-        title = tr.ui("moments.built", "{name} builds: {place}", name=name, place=place)
-        if m.what == "vineyard":
-            title = tr.ui("moments.vineyard", "{name} works the {place} vineyard", name=name, place=place)
-        points = f"<span class='m-sum'>+{m.points}</span>" if m.points else ""
-        return title, f"<div class='m-built'>{_who(match, narrator, m.player, 40)}</div>{points}"
-    return "", ""
-
-
-def _section(m: M.SectionScored, match: Any, narrator: Any, tr: Translator) -> tuple[str, str]:
-    """A section's cells lighting up one by one, each with its worker's shape, then the counts."""
-    cells = []
-    for owner, n in enumerate(m.counts):
-        colour, shape = _seat_look(match, owner)
-        mark = art.pawn(colour, shape, 26, label="") if shape != "hex" else _hex(colour, 26, "")
-        cells += [mark] * n
-    row = "".join(f"<span class='m-cell' style='--i:{i}'>{c}</span>" for i, c in enumerate(cells))
-    counts = "".join(
-        f"<span class='m-count{' win' if o == m.winner else ''}'>{_who(match, narrator, o, 20)} × {n}</span>"
-        for o, n in enumerate(m.counts) if n)
-    if m.winner is None:
-        title = tr.ui("moments.section_none", "Section complete: nobody scores")
-    else:
-        title = tr.ui_plural("moments.section", "Section complete: {name} scores {n} point",
-                             "Section complete: {name} scores {n} points", m.points,
-                             name=_name(match, narrator, m.winner))
-    return title, f"<div class='m-cells'>{row}</div><div class='m-counts'>{counts}</div>"
-
-
-def _story(m: M.Moment, match: Any, lang: str) -> dict[str, str] | None:
-    """The place's story when a site is won or a work built (``heritage.built_story``)."""
-    if isinstance(m, M.SiteWon) and m.winners:
-        told = built_story("midi", m.site, lang)
-    elif isinstance(m, M.WorkBuilt):
-        told = built_story("arriala", m.story or m.place, lang)
-    else:
-        return None
-    if told is None:
-        return None
-    return {"heading": told.heading, "title": told.title, "text": told.text, "place": told.place_id}
-
-
-def stage_items(found: Sequence[M.Moment], match: Any, tr: Translator) -> list[dict[str, Any]]:
+def stage_items(found: Sequence[M.Moment], table: StagedTable, tr: Translator) -> list[dict[str, Any]]:
     """What the browser plays for ``found``: each moment's title, the engine's line, the
     words for the live region, the plain title of the ruling the narration cites (its code
     only in projector mode, as the table's translator says), its picture (trusted markup,
-    texts escaped), how long it plays and its story."""
-    narrator = match.narrator()
+    texts escaped, drawn by ``table``: :meth:`StagedTable.moment_frame`), how long it plays
+    and its story (:meth:`StagedTable.moment_story`)."""
+    narrator = table.narrator
     items = []
     for m in found:
-        title, markup = _frame(m, match, narrator, tr)
+        title, markup = table.moment_frame(m, tr)
         rule = tr.ui("moments.rule", "The rule: {title}", title=narrator.ruling(m.ruling)[0]) if m.ruling else ""
+        told = table.moment_story(m, tr.lang)
+        story = None if told is None else {"heading": told.heading, "title": told.title, "text": told.text,
+                                           "place": told.place_id}
         items.append({"kind": m.kind, "title": title, "line": m.line, "say": f"{title}. {m.line}", "rule": rule,
-                      "markup": markup, "ms": DURATION.get(m.kind, 2400), "story": _story(m, match, tr.lang)})
+                      "markup": markup, "ms": DURATION.get(m.kind, 2400), "story": story})
     return items
 
 
-__all__ = ["DURATION", "MomentStage", "stage_items"]
+__all__ = ["DURATION", "MomentStage", "StagedTable", "mark", "stage_items", "who"]

@@ -6,8 +6,9 @@ subclasses :class:`TableShell`, named with its game's types (``TableShell[MidiGa
 MidiState, Observation, ScoreSheet, Narrator]``, so that what it reads of its match, its
 observation and its narrator is checked), and only says what differs: how its components are
 built (:meth:`TableShell._build_game`), how the game is drawn
-(:meth:`TableShell._render_game`), what the header says, its end screen, and what the end
-story asks of the game (:meth:`TableShell.built` and the others under it); a table that adds
+(:meth:`TableShell._render_game`), what the header says, its end screen, what the end
+story asks of the game (:meth:`TableShell.built` and the others under it) and how its staged
+moments look (:meth:`TableShell.moment_frame` and the others under it); a table that adds
 the introduction band says who sits where too (:class:`.intro.IntroducedTable`).
 
 One update per change of the match (:meth:`~canal_heritage.matches.table.TableMatch.changing`),
@@ -26,10 +27,11 @@ from typing import Any, Generic
 import panel as pn
 
 from ...core.bots import BotMove
-from ...heritage import HistoricDate
+from ...heritage import BuiltStory, HistoricDate
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, Translator
 from ...look import SHAPE_SYMBOL
 from ...matches.choices import Choice
+from ...matches.moments import Moment
 from ...matches.table import GameT, LogLine, NarratorT, ObsT, SheetT, StateT, TableMatch
 from ..inplace import InPlace
 from ..theme import BUTTON_CSS, INK, LAPTOP_MAX, button, every, html, phone_css, phone_symbol_css, text
@@ -180,8 +182,9 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
         self._slots: dict[str, tuple[Any, Any]] = {}
         self._panes: dict[str, pn.pane.HTML] = {}
         # moments — the staged moments (views/moment_stage.py); each game's table places it
-        # over its site or board, and every update below brings it up to the match (_render_all)
-        self.moments = MomentStage(owner=self)  # a story's link opens the explorer (its on_place)
+        # over its site or board, and every update below brings it up to the match (_render_all);
+        # the table draws its game's moments (moment_frame), and its on_place opens a story's link
+        self.moments = MomentStage(owner=self)
         self._build_header()
         self._pane("explains", "", stylesheets=[EXPLAINS_CSS])  # the bots' latest reasons, compact
         self._build_game()
@@ -569,3 +572,18 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
         """The title and the two sentences of the end's band about Riquet, tying the game to
         the real canal (``died``: the date he died; ``opened``: the canal's opening, in words)."""
         raise NotImplementedError
+
+    # ------------------------------------------------------------------ what the staged moments ask of the game
+    #: a tap on the staged moments goes through to what lies under them (a board whose cells are
+    #: choices) and ends the show; otherwise a tap shows the next moment
+    moments_through = False
+
+    def moment_frame(self, moment: Moment, tr: Translator) -> tuple[str, str]:
+        """A moment of the game (one its match found, :mod:`~canal_heritage.matches.moments`):
+        its title and its picture, trusted markup with every text escaped (:mod:`.moment_stage`)."""
+        raise NotImplementedError
+
+    def moment_story(self, moment: Moment, lang: str) -> BuiltStory | None:
+        """The story of the place ``moment`` built, told when the moments have played
+        (``heritage.built_story``), or None (by default: no place tells one)."""
+        return None
