@@ -22,6 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from . import games
 from .core.errors import DataError
 from .datafiles import data_dir, load_model
 from .i18n import LocalizedText, translator
@@ -154,12 +155,24 @@ class DatedWhat(BaseModel):
     end: HistoricDate | None = None
 
 
+def registered_game(name: str) -> str:
+    """``name`` if a game is registered by it (:mod:`canal_heritage.games`): a place stands in
+    the games the project plays, and a third one needs no edit here.
+
+    Raises:
+        ValueError: no game has that name (the message lists those that do).
+    """
+    return games.kind(name).name
+
+
 class Place(Record):
     """A place of either game: a Canal du Midi site, a town, a vineyard, an engineering
     work, or a kind of river work (which has no single place, so no coordinates)."""
 
     kind: PlaceKind
-    game: dict[Literal["midi", "arriala"], str] | None = None
+    #: its site, cell or river work in each game it stands in, by the game's registered name
+    #: (``{"midi": "VIII"}``, :mod:`canal_heritage.games`)
+    game: dict[str, str] | None = None
     name: str
     caption: str
     story: str
@@ -167,6 +180,13 @@ class Place(Record):
     coordinates: Coordinates | None
     dates: tuple[DatedWhat, ...] = ()
     _domain = "places"
+
+    @field_validator("game")
+    @classmethod
+    def _registered_games(cls, v: dict[str, str] | None) -> dict[str, str] | None:
+        for name in v or {}:
+            registered_game(name)
+        return v
 
     @model_validator(mode="after")
     def _placed(self) -> Place:
@@ -304,8 +324,15 @@ class Heritage:
             raise KeyError(f"{event_id!r} is not a timeline event")
         return r
 
-    def place_for_game(self, game: Literal["midi", "arriala"], game_id: str) -> Place:
-        """The place behind a game's site or board place (``("midi", "VIII")``)."""
+    def place_for_game(self, game: str, game_id: str) -> Place:
+        """The place behind a game's site or board place (``("midi", "VIII")``); ``game`` is a
+        registered game's name.
+
+        Raises:
+            KeyError: no place stands for ``game_id`` in ``game``.
+            ValueError: no game is registered as ``game``.
+        """
+        registered_game(game)
         for p in self.places:
             if p.game and p.game.get(game) == game_id:
                 return p
@@ -406,13 +433,13 @@ def built_heading(kind: PlaceKind, lang: str) -> str:
     return tr.ui("built.heading", "Section built")
 
 
-def built_story(game: Literal["midi", "arriala"], game_id: str, lang: str) -> BuiltStory | None:
-    """The story a place tells when it is built in ``game``: a Canal du Midi site (its card
-    numeral, ``"VIII"``), an Arriala vineyard, river work or engineering work (its board id,
-    ``"chasselas"``, ``"mill"``, or a river work's kind,
-    ``"pont-canal-cacor"``). None when the heritage records
-    have no place for it. Texts come from :meth:`Heritage.place_for_game`'s record (its
-    caption and "did you know?"), in ``lang`` through the catalogs."""
+def built_story(game: str, game_id: str, lang: str) -> BuiltStory | None:
+    """The story a place tells when it is built in ``game`` (a registered game's name, else
+    ValueError): a Canal du Midi site (its card numeral, ``"VIII"``), an Arriala vineyard,
+    river work or engineering work (its board id, ``"chasselas"``, ``"mill"``, or a river
+    work's kind, ``"pont-canal-cacor"``). None when the heritage records have no place for it.
+    Texts come from :meth:`Heritage.place_for_game`'s record (its caption and "did you
+    know?"), in ``lang`` through the catalogs."""
     try:
         place = load_heritage().place_for_game(game, game_id)
     except KeyError:

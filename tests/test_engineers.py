@@ -51,6 +51,8 @@ def test_every_arriala_buildable_tells_its_story(lang: str) -> None:
 def test_built_story_unknown_is_none_and_kinds_differ() -> None:
     assert built_story("midi", "XII", "fr") is None
     assert built_story("arriala", "nowhere", "en") is None
+    with pytest.raises(ValueError, match="no game is named 'riquet'"):  # a game's name, checked in the registry
+        built_story("riquet", "VIII", "en")
     headings = {built_story("arriala", i, "en").heading for i in arriala_buildables()}  # type: ignore[union-attr]
     assert len(headings) == 3
 
@@ -351,8 +353,9 @@ def test_hot_seat_shows_each_humans_canal() -> None:
 
 # ---------------------------------------------------------------------- parts that know no game
 def test_the_shared_parts_of_a_table_name_no_game() -> None:
-    """The introduction band, the end story, the staged moments and the shell ask the table
-    what differs from game to game (a third game brings its own answers, in its own table):
+    """The introduction band, the end story, the staged moments, the guide's bubble and the
+    shell ask the table what differs from game to game (a third game brings its own answers,
+    in its own table):
     none of them imports a game's match or engine or anything named after a game, writes a
     game's name, asks a match or a table whether it is a game's class, or tells the games
     apart by what their game has (``hasattr(match.game, "engineers")``)."""
@@ -362,7 +365,7 @@ def test_the_shared_parts_of_a_table_name_no_game() -> None:
     import canal_heritage.views.tables as tables
 
     games = ("midi", "arriala")
-    for name in ("intro.py", "end_story.py", "moment_stage.py", "table_shell.py"):
+    for name in ("intro.py", "end_story.py", "moment_stage.py", "guide_bubble.py", "table_shell.py"):
         tree = ast.parse((Path(tables.__file__).parent / name).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom | ast.Import):
@@ -386,9 +389,9 @@ def test_the_shared_parts_of_a_table_name_no_game() -> None:
 
 @pytest.mark.parametrize("game", games.names())
 def test_each_game_answers_what_the_shared_parts_ask(game: str) -> None:
-    """Each registered game's table says what the end story, the introduction band and the
-    staged moments ask of it, and a finished game's "your canal" is what the table says the
-    viewer built."""
+    """Each registered game's table says what the end story, the introduction band, the
+    staged moments and the guide's bubble ask of it, and a finished game's "your canal" is
+    what the table says the viewer built."""
     import random
     import re
 
@@ -399,9 +402,16 @@ def test_each_game_answers_what_the_shared_parts_ask(game: str) -> None:
     from canal_heritage.views.screens import screens
     from canal_heritage.views.tables.intro import BandWords, SeatCard
     from canal_heritage.views.tables.moment_stage import stage_items
+    from canal_heritage.views.tables.table_shell import TableShell
 
     m = games.kind(game).match_class([Seat("human", ""), Seat("bot", "", "random")], seed=1, lang="en", pace=0)
     table = screens(game).table(m)
+    # the guide's bubble leaves the game's own controls in view, then the shell's; "How to
+    # play" opens the game's own page
+    learning = table._learning
+    assert learning.bubble.avoid == list(table.guide_avoid) and learning.game == game
+    assert set(table.guide_avoid) > set(TableShell.guide_avoid)
+    assert table.guide_avoid[0] not in TableShell.guide_avoid
     assert table.discover_anyway and all(load_heritage().place(pid) for pid in table.discover_anyway)
     title, one, two = table.riquet_words(table.tr, load_heritage().person("riquet").died.date, "1681")
     assert title and "1681" in one and two

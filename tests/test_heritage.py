@@ -242,6 +242,15 @@ def test_a_timeline_event_must_point_to_real_places(tmp_data):
         load_heritage(tmp_data)
 
 
+def test_a_place_stands_only_in_registered_games(tmp_data):
+    """A place's games are the registered ones (canal_heritage.games), in the data as in a lookup."""
+    edit(tmp_data / "heritage" / "places.json", lambda raw: raw["places"][0].update(game={"riquet": "I"}))
+    with pytest.raises(DataError, match="no game is named 'riquet'"):
+        load_heritage(tmp_data)
+    with pytest.raises(ValueError, match="no game is named 'riquet'"):
+        H.place_for_game("riquet", "I")
+
+
 def test_invalid_json_is_reported_with_its_line(tmp_data):
     (tmp_data / "heritage" / "glossary.json").write_text('{"terms": [\n  {"id": }\n]}', encoding="utf-8")
     with pytest.raises(DataError, match=r"glossary.json: line 2"):

@@ -12,15 +12,20 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from .. import games
 from .records import RoomRecord, SeatRecord
 
-#: The games' names as a teacher reads them.
-GAME_NAMES = {"midi": "Canal du Midi", "arriala": "Arriala"}
 #: The first columns, before the breakdown's; the list of sites or sections comes last.
 HEAD = ["class", "room", "game", "started", "ended", "minutes played", "seat", "name", "score", "winner"]
 BUILT = "sites built / sections scored"
 #: A cell starting with one of these would be a formula in a spreadsheet.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def game_title(name: str) -> str:
+    """A room's game as a teacher reads it: its registered title (``canal_heritage.games``), in
+    English as the rest of the file; a name no game registers (a record from elsewhere) as it is."""
+    return games.kind(name).title if name in games.names() else name
 
 
 def defused(value: Any) -> Any:
@@ -97,7 +102,7 @@ def results_csv(rooms: Sequence[RoomRecord], labels: Mapping[int, str]) -> str:
             built = per_seat(result.get("built"), seat.index)
             built_text = "; ".join(str(b) for b in built) if isinstance(built, Sequence) and not isinstance(
                 built, str) else ("" if built is None else str(built))
-            row = [label, room.code, GAME_NAMES.get(room.game, room.game), local_time(started(room)),
+            row = [label, room.code, game_title(room.game), local_time(started(room)),
                    local_time(room.ended_at), minutes_played(room), seat.index + 1, seat_name(seat),
                    "" if score is None else score, winner,
                    *(breakdown.get(name, "") for name in names), built_text]

@@ -80,6 +80,14 @@ def test_the_csv_has_a_row_per_seat_with_the_breakdown_and_defused_formulas(tmp_
         local(start + timedelta(minutes=2)), local(start + timedelta(minutes=32)), "30")
 
 
+def test_the_csv_names_each_game_by_its_registered_title() -> None:
+    from canal_heritage import games
+    from canal_heritage.store.export import game_title
+
+    assert [game_title(name) for name in games.names()] == [kind.title for kind in games.kinds()]
+    assert game_title("riquet") == "riquet"  # a game no longer registered: its name, as stored
+
+
 def test_a_room_closed_without_a_result_has_empty_cells(tmp_path: Path, clock: Clock) -> None:
     with Store(tmp_path / "c.db", clock=clock) as store:
         room_id = play(store, clock, "LEFT", names=("Zoé", "Théo"))

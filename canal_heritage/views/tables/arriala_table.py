@@ -236,6 +236,13 @@ class ArrialaTable(TableShell[ArrialaGame, ArrialaState, ArrialaObservation, Sco
     def moment_story(self, moment: Moment, lang: str) -> BuiltStory | None:
         return arriala_stage.story(moment, lang)
 
+    # ------------------------------------------------------------------ the guide's bubble (guide_bubble)
+    #: the bubble leaves the palette, the targets, the hand and the board in view, and the
+    #: shell's controls; in this order the focus looks for one (the header's undo, always there,
+    #: comes before the board)
+    guide_avoid = ("palette", "targets", "hand", "undo", "how-to-play", "arriala-map", "go-home", "what-happened",
+                   "lang-fr", "lang-en", "lang-oc", "privacy-ok", "continue")
+
     # ------------------------------------------------------------------ the introduction band (intro)
     def intro_card(self, tr: Translator, seat: int, *, you: bool, size: int) -> SeatCard:
         """A seat is a master builder of the Canal de Garonne, drawn in 19th-century dress;

@@ -9,13 +9,15 @@ step ends when the visitor makes the move.
 
 :func:`with_guide` is what a game table adds (one commented edit in its ``_render_game``):
 the "How to play" button in the header, the panel when it is open (over the table, which
-stays as it is underneath), and the bubble.
+stays as it is underneath), and the bubble. This module knows no game: the table says which
+of its controls the bubble leaves in view (:class:`GuidedTable`), its match which game's "How to
+play" page is shown (its ``game_name``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import param
 from panel.custom import JSComponent
@@ -23,6 +25,7 @@ from panel.custom import JSComponent
 from ...matches.guide import GuideState, GuideStep
 from ..home.how_to_play import HowToPlay
 from ..theme import LAPTOP_MAX, PHONE_MEDIA, button, phone_symbol_css
+from .table_like import TableLike
 
 BUBBLE_CSS = """
 :host { display: block; height: 0; }
@@ -62,12 +65,18 @@ BUBBLE_CSS = """
 """
 
 
-#: Per game, the controls a bubble should not hide (the visitor's choices; its own target excepted).
-AVOID = {"midi": ("choices", "story", "where",
-                  "undo", "how-to-play", "go-home", "what-happened", "lang-fr", "lang-en", "lang-oc",
-                  "privacy-ok", "continue"),
-         "arriala": ("palette", "targets", "hand", "undo", "how-to-play", "arriala-map", "go-home", "what-happened",
-                     "lang-fr", "lang-en", "lang-oc", "privacy-ok", "continue")}
+class GuidedTable(TableLike, Protocol):
+    """A game's table, as the guide's bubble and "How to play" ask it what only the game knows
+    (each game's table is one: :class:`~.table_shell.TableShell` declares it, each game answers)."""
+
+    @property
+    def guide_avoid(self) -> tuple[str, ...]:
+        """The CSS classes of the controls the bubble should not hide (the visitor's choices;
+        its own target excepted), in order: after "Got it" or "Skip" with no control to show,
+        the keyboard's focus goes to the first of them on the page."""
+
+    def _slot(self, name: str, key: Any, build: Callable[[], Any]) -> Any:
+        """The component of ``name``, rebuilt only when ``key`` changes."""
 
 
 class GuidePointer(JSComponent):  # its container in the page is "guide-pointer"
@@ -320,16 +329,14 @@ class TableLearning:
     """What a game table gets for learning: the "How to play" button and panel, and the
     guide's bubble (shown when the match has a :class:`GuideState`)."""
 
-    def __init__(self, table: Any) -> None:
-        from ...matches.arriala import ArrialaMatch
-
+    def __init__(self, table: GuidedTable) -> None:
         self.table = table
-        self.game = "arriala" if isinstance(table.match, ArrialaMatch) else "midi"
+        self.game = table.match.game_name  # its "How to play" page (how_to_play.PAGES)
         self.open = False
         self.button = button("", self.toggle, name="how-to-play")
         # "?" up to a laptop's width: the header then keeps to one line
         self.button.stylesheets = [*self.button.stylesheets, phone_symbol_css("?", max_width=LAPTOP_MAX)]
-        self.bubble = GuidePointer(on_action=self._act, avoid=list(AVOID[self.game]))
+        self.bubble = GuidePointer(on_action=self._act, avoid=list(table.guide_avoid))
         header = getattr(table, "_header", None)
         if header is not None:  # the header's buttons, before "take back my move"
             undo = getattr(table, "_undo_button", None)
@@ -391,10 +398,10 @@ class TableLearning:
         return [*parts, self.bubble, panel]
 
 
-def with_guide(table: Any, parts: list[Any]) -> list[Any]:
+def with_guide(table: GuidedTable, parts: list[Any]) -> list[Any]:
     """A game table's components with what teaches the game: "How to play" (a header button
     and its panel) and the guided first round's bubble."""
-    learning = getattr(table, "_learning", None)
+    learning: TableLearning | None = table.__dict__.get("_learning")
     if learning is None:
-        learning = table._learning = TableLearning(table)
+        learning = table.__dict__["_learning"] = TableLearning(table)
     return learning.parts(parts)

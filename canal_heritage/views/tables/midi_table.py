@@ -419,6 +419,11 @@ class MidiTable(TableShell[MidiGame, MidiState, Observation, ScoreSheet, Narrato
     def moment_story(self, moment: Moment, lang: str) -> BuiltStory | None:
         return midi_stage.story(moment, lang)
 
+    # ------------------------------------------------------------------ the guide's bubble (guide_bubble)
+    #: the bubble leaves the choices and the site's two buttons (its story, where it is) in view, then the
+    #: shell's controls
+    guide_avoid = ("choices", "story", "where", *TableShell.guide_avoid)
+
     # ------------------------------------------------------------------ the introduction band (intro)
     def intro_card(self, tr: Translator, seat: int, *, you: bool, size: int) -> SeatCard:
         """A seat is one of Riquet's engineers: their portrait, their part in the works from

@@ -7,8 +7,9 @@ MidiState, Observation, ScoreSheet, Narrator]``, so that what it reads of its ma
 observation and its narrator is checked), and only says what differs: how its components are
 built (:meth:`TableShell._build_game`), how the game is drawn
 (:meth:`TableShell._render_game`), what the header says, its end screen, what the end
-story asks of the game (:meth:`TableShell.built` and the others under it) and how its staged
-moments look (:meth:`TableShell.moment_frame` and the others under it); a table that adds
+story asks of the game (:meth:`TableShell.built` and the others under it), how its staged
+moments look (:meth:`TableShell.moment_frame` and the others under it) and which of its
+controls the guide's bubble leaves in view (:attr:`TableShell.guide_avoid`); a table that adds
 the introduction band says who sits where too (:class:`.intro.IntroducedTable`).
 
 One update per change of the match (:meth:`~canal_heritage.matches.table.TableMatch.changing`),
@@ -587,3 +588,10 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
         """The story of the place ``moment`` built, told when the moments have played
         (``heritage.built_story``), or None (by default: no place tells one)."""
         return None
+
+    # ------------------------------------------------------------------ what the guide's bubble asks of the game
+    #: the CSS classes of the controls the guide's bubble should not hide, in the order the
+    #: keyboard's focus looks for one after the guide (:class:`.guide_bubble.GuidedTable`); by
+    #: default the shell's own, and a game puts its choices first
+    guide_avoid: tuple[str, ...] = ("undo", "how-to-play", "go-home", "what-happened", "lang-fr", "lang-en", "lang-oc",
+                                    "privacy-ok", "continue")
