@@ -10,6 +10,7 @@ import contextlib
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from layout_rules import laid_out
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
@@ -33,8 +34,8 @@ def no_page_scroll(page) -> None:
     assert height <= inner + 1, f"the page scrolls: {height} > {inner}"
 
 
-def check(page, parts) -> None:
-    page.wait_for_timeout(400)  # the last patch lands
+def check(page, parts, settle_ms: int = 400) -> None:
+    page.wait_for_timeout(settle_ms)  # the last patch lands
     no_page_scroll(page)
     for selector in parts:
         inside(page, selector)
@@ -61,47 +62,46 @@ def midi_moves(page, n: int) -> None:
     page.locator(".prompt button.choice").first.wait_for()
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_canal_du_midi_table_fits_the_window(browser, exhibit, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    try:
-        page.goto(exhibit + "?lang=fr&page=midi-setup")
-        page.locator(".start button").click()
-        page.locator(".prompt button.choice").first.wait_for()
-        dismiss_intro(page)
-        check(page, MIDI_PARTS)
-        midi_moves(page, 5)
-        check(page, MIDI_PARTS)
-    finally:
-        context.close()
+def at_every_size(page, parts) -> None:
+    """The window takes each of SIZES in turn (as a tablet turns, or the window is resized) and
+    ``parts`` are checked at each: the page lays itself out again, it does not reload."""
+    failures = []
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        laid_out(page)  # the last patch has landed and the page has laid itself out again
+        try:
+            check(page, parts, settle_ms=0)
+        except AssertionError as error:
+            failures.append(f"{w}×{h}: {error}")
+    assert not failures, "; ".join(failures)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def test_the_arriala_table_fits_the_window(browser, arriala, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    try:
-        page.goto(arriala + "?lang=fr&page=arriala-setup")
-        page.locator(".start button").click()
-        page.locator("button.pal-end_turn").wait_for()
-        dismiss_intro(page)
-        check(page, (*ARRIALA_PARTS, ".hand button.card"))  # the visitor's cards too
-        page.locator("button.pal-place").click()  # a decision with several targets
-        page.locator("button.target-place").first.wait_for()
-        # the action chosen stands alone in the palette; every place it may go is in view
-        check(page, (".table-header", ".board-area", ".track", "button.pal-place.chosen", "button.target-place",
-                     "button.target-place >> nth=-1",
-                     ".targets button.cancel"))
-        status = page.locator(".status")
-        before = status.inner_text()
-        page.locator("button.target-place").first.click()
-        expect(status).not_to_have_text(before, timeout=10_000)
-        check(page, ARRIALA_PARTS)
-    finally:
-        context.close()
+def test_the_canal_du_midi_table_fits_the_window(page, exhibit):
+    page.goto(exhibit + "?lang=fr&page=midi-setup")
+    page.locator(".start button").click()
+    page.locator(".prompt button.choice").first.wait_for()
+    dismiss_intro(page)
+    at_every_size(page, MIDI_PARTS)
+    midi_moves(page, 5)
+    at_every_size(page, MIDI_PARTS)
+
+
+def test_the_arriala_table_fits_the_window(page, arriala):
+    page.goto(arriala + "?lang=fr&page=arriala-setup")
+    page.locator(".start button").click()
+    page.locator("button.pal-end_turn").wait_for()
+    dismiss_intro(page)
+    at_every_size(page, (*ARRIALA_PARTS, ".hand button.card"))  # the visitor's cards too
+    page.locator("button.pal-place").click()  # a decision with several targets
+    page.locator("button.target-place").first.wait_for()
+    # the action chosen stands alone in the palette; every place it may go is in view
+    at_every_size(page, (".table-header", ".board-area", ".track", "button.pal-place.chosen", "button.target-place",
+                         "button.target-place >> nth=-1", ".targets button.cancel"))
+    status = page.locator(".status")
+    before = status.inner_text()
+    page.locator("button.target-place").first.click()
+    expect(status).not_to_have_text(before, timeout=10_000)
+    at_every_size(page, ARRIALA_PARTS)
 
 
 def test_the_log_is_a_sheet_opened_from_the_header(page, exhibit):
@@ -149,10 +149,10 @@ def test_the_page_has_one_main_landmark(page, exhibit):
     assert not found, [v["id"] for v in found]
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
-def test_four_players_are_all_in_view(browser, exhibit, size):
-    """Against three bots, every seat of the players' summary is in the window."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+def test_four_players_are_all_in_view(browser, exhibit):
+    """Against three bots, every seat of the players' summary is in the window (a laptop, a
+    projector)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.set_default_timeout(20_000)
     try:
@@ -164,32 +164,43 @@ def test_four_players_are_all_in_view(browser, exhibit, size):
         page.locator(".prompt button.choice").first.wait_for()
         dismiss_intro(page)
         midi_moves(page, 3)
-        check(page, (*MIDI_PARTS, *(f".seat-{p}" for p in range(4))))
+        for w, h in ((1280, 800), (1920, 1080)):
+            page.set_viewport_size({"width": w, "height": h})
+            laid_out(page)
+            check(page, (*MIDI_PARTS, *(f".seat-{p}" for p in range(4))))
     finally:
         context.close()
 
 
-def home_height(browser, url: str, size: tuple[int, int], lang: str) -> int:
+def home_heights(browser, url: str, sizes: list[tuple[int, int]], lang: str) -> dict[tuple[int, int], int]:
     """How tall the welcome screen at ``url`` is (the document's scroll height, px) in a
-    window of ``size``, in ``lang``."""
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    window of each of ``sizes`` (one page, resized), in ``lang``."""
+    context = browser.new_context(viewport={"width": sizes[0][0], "height": sizes[0][1]})
     page = context.new_page()
     page.set_default_timeout(20_000)
     try:
         page.goto(url + f"?lang={lang}")
         page.locator(".home-choices").wait_for()
         page.wait_for_timeout(800)
-        return int(page.evaluate("document.scrollingElement.scrollHeight"))
+        heights = {}
+        for w, h in sizes:
+            page.set_viewport_size({"width": w, "height": h})
+            laid_out(page)
+            heights[(w, h)] = int(page.evaluate("document.scrollingElement.scrollHeight"))
+        return heights
     finally:
         context.close()
 
 
+#: a tablet on its side and a school laptop
+HOME_SIZES = [(1024, 768), (1280, 800)]
+
+
 @pytest.mark.parametrize("lang", ["fr", "oc"])
-@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_home_fits_a_tablet_on_its_side_and_a_laptop(browser, exhibit, size, lang):
+def test_the_home_fits_a_tablet_on_its_side_and_a_laptop(browser, exhibit, lang):
     """Issue 26, item 7: the welcome screen is whole in the window, nothing below the fold."""
-    tall = home_height(browser, exhibit, size, lang)
-    assert tall <= size[1] + 1, f"the home is {tall} px tall in a {size[1]} px window"
+    tall = home_heights(browser, exhibit, HOME_SIZES, lang)
+    assert all(t <= h + 1 for (_w, h), t in tall.items()), f"the home is taller than the window: {tall}"
 
 
 DEEP_BOX = """(sel) => { const find = (root) => { const h = root.querySelector(sel); if (h) return h;
