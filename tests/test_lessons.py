@@ -399,6 +399,25 @@ def test_lab_tables_and_plots_from_small_simulations():
     assert lab.arriala_defaults(2)["table"][4] == 8
 
 
+def test_a_simulation_run_again_in_the_kernel_is_not_played_again(monkeypatch):
+    """A cell run twice shows the same figures at once; other arguments play anew."""
+    played = []
+    real = lab.simulate_midi
+
+    def counting(*args, **kw):
+        played.append(args)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(lab, "simulate_midi", counting)
+    monkeypatch.setattr(lab, "_RUNS", {})
+    first = lab.simulate_thresholds({"A": None}, games=3, seed=5)
+    again = lab.simulate_thresholds({"A": None}, games=3, seed=5)
+    assert len(played) == 1 and again["A"] == first["A"]
+    lab.simulate_thresholds({"A": None}, games=3, seed=6)
+    lab.simulate_thresholds({"A": [0] * 9}, games=3, seed=5)
+    assert len(played) == 3
+
+
 def test_the_closest_games_question_answers_with_a_variant_only_when_chance_cannot_explain_it():
     from types import SimpleNamespace as R
     clear = {"A": R(mean_margin=8.0, margin_error=1.0), "B": R(mean_margin=3.0, margin_error=1.0)}

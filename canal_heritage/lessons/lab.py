@@ -7,8 +7,9 @@ figures, so a class can compare its results with the teacher's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any, TypeVar
 
 from ..arriala.simulate import ArrialaSummary, Overrides, simulate_arriala
 from ..i18n import translator
@@ -19,6 +20,25 @@ from .common import HTMLBlock, table_html
 from .plots import FigureView, new_figure
 
 PALETTE = ("#1f5fa8", "#e65100", "#2e7d32", "#6a1b9a", "#8d6e63")
+
+#: Runs already played in this kernel, by their arguments. The simulators are seeded, so a
+#: run's figures depend on its arguments only: a cell run again (Shift + Enter once too often,
+#: or the notebook run from the top) shows the same figures at once instead of playing every
+#: game again on a slow school computer. Callers only read what they get back.
+_RUNS: dict[tuple[Any, ...], Any] = {}
+_MAX_RUNS = 64
+
+T = TypeVar("T")
+
+
+def _once(key: tuple[Any, ...], play: Callable[[], T]) -> T:
+    """``play()``'s result, played once per ``key`` in this kernel."""
+    if key not in _RUNS:
+        if len(_RUNS) >= _MAX_RUNS:
+            _RUNS.clear()
+        _RUNS[key] = play()
+    result: T = _RUNS[key]
+    return result
 
 
 def _pct(lang: str, x: float) -> str:
@@ -40,7 +60,9 @@ def simulate_thresholds(variants: Mapping[str, Sequence[int] | None], *, players
 
     out = {}
     for name, t in variants.items():
-        summary = simulate_midi(players, list(bots), games, seed, thresholds=list(t) if t is not None else None)
+        thresholds = list(t) if t is not None else None
+        summary = _once(("midi", players, tuple(bots), games, seed, None if thresholds is None else tuple(thresholds)),
+                        partial(simulate_midi, players, list(bots), games, seed, thresholds=thresholds))
         sites = summary.games * len(summary.per_site_built)
         classbook.record_simulation(f"{name} · {players}p · " + ",".join(map(str, summary.thresholds)),
                                     {"games": summary.games, "built": round(summary.sites_built_share * sites),
@@ -110,7 +132,8 @@ def running_share(site: str, *, players: int = 2, sizes: Sequence[int] = (10, 40
                   bots: Sequence[str] = ("heuristic",)) -> list[tuple[int, float]]:
     """The share of games in which ``site`` was built, measured with more and more games
     (each size its own run with the same seed): estimates settle as games add up."""
-    return [(k, simulate_midi(players, list(bots), k, seed).per_site_built[site]) for k in sizes]
+    return [(k, _once(("midi", players, tuple(bots), k, seed, None),
+                      partial(simulate_midi, players, list(bots), k, seed)).per_site_built[site]) for k in sizes]
 
 
 def estimate_spread(site: str, *, players: int = 2, sizes: Sequence[int] = (10, 40, 160), pool: int = 480,
@@ -128,7 +151,11 @@ def estimate_spread(site: str, *, players: int = 2, sizes: Sequence[int] = (10, 
     if any(pool % n for n in sizes):
         raise ValueError(f"every size must divide the pool of {pool} games: {list(sizes)}")
     index = MidiGame(players).site_index(site)
-    built = [play_midi_game(players, [bot] * players, seed * 100_003 + k).built[index] for k in range(pool)]
+
+    def play() -> list[bool]:
+        return [play_midi_game(players, [bot] * players, seed * 100_003 + k).built[index] for k in range(pool)]
+
+    built = _once(("spread", players, bot, pool, seed, index), play)
     return {n: [sum(built[i:i + n]) / n for i in range(0, pool, n)] for n in sizes}
 
 
@@ -218,7 +245,9 @@ def arriala_defaults(players: int = 2) -> dict[str, list[int]]:
 
 def simulate_variants(variants: Mapping[str, Overrides], *, players: int = 2, games: int = 10, seed: int = 1,
                       bots: Sequence[str] = ("heuristic",)) -> dict[str, ArrialaSummary]:
-    return {name: simulate_arriala(players, list(bots), games, seed, overrides=ov) for name, ov in variants.items()}
+    return {name: _once(("arriala", players, tuple(bots), games, seed, ov),
+                        partial(simulate_arriala, players, list(bots), games, seed, overrides=ov))
+            for name, ov in variants.items()}
 
 
 def arriala_table(results: Mapping[str, ArrialaSummary], lang: str = "fr") -> HTMLBlock:
