@@ -5,6 +5,7 @@ own font), its legend beside it, at a laptop's and a portrait tablet's size."""
 from __future__ import annotations
 
 import pytest
+from layout_rules import laid_out
 from test_arriala_exhibit import start
 
 pytestmark = pytest.mark.browser
@@ -35,9 +36,13 @@ LABEL_BOXES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("width,height", [(1280, 800), (768, 1024), (1366, 768), (1024, 768), (1920, 1080)])
-def test_the_board_fits_the_window_and_its_labels_never_overlap(browser, arriala, width, height):
-    context = browser.new_context(viewport={"width": width, "height": height})
+#: a laptop, a portrait tablet, a school laptop, a tablet on its side, a projector
+SIZES = [(1280, 800), (768, 1024), (1366, 768), (1024, 768), (1920, 1080)]
+
+
+def test_the_board_fits_the_window_and_its_labels_never_overlap(browser, arriala):
+    """One game, the window taking each size in turn (as a tablet turns or a window is resized)."""
+    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
     page = context.new_page()
     page.set_default_timeout(20_000)
     try:
@@ -48,22 +53,28 @@ def test_the_board_fits_the_window_and_its_labels_never_overlap(browser, arriala
         page.locator(".lang-oc button").click()  # long names
         page.locator("button.pal-draw").get_by_text("carta").wait_for()
         page.wait_for_timeout(500)
-        found = page.evaluate(LABEL_BOXES)
-        left, top, w, h = found["plot"]
-        assert left >= 0 and left + w <= width + 0.5, found["plot"]  # inside the window
-        assert abs(w - found["board"][1]) <= 2 and w >= 0.5 * width, found  # the whole width it is given
-        assert h >= 300
-        labels = found["labels"]
-        assert len(labels) >= 5
-        for i, a in enumerate(labels):
-            assert a["left"] >= -1 and a["right"] <= found["frame"][0] + 1, a  # inside the plot
-            assert a["right"] - a["left"] <= a["estimate"] + 0.5, a  # the placement's size is not too small
-            for b in labels[i + 1:]:
-                overlap = (a["left"] < b["right"] and b["left"] < a["right"]
-                           and a["top"] < b["bottom"] and b["top"] < a["bottom"])
-                assert not overlap, (a, b)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            laid_out(page)
+            _fits_and_never_overlaps(page.evaluate(LABEL_BOXES), width)
         legend = page.locator(".map-legend .legend")
         legend.wait_for(state="attached")
         assert legend.locator("li").count() >= 10 and legend.locator("svg").count() >= 10
     finally:
         context.close()
+
+
+def _fits_and_never_overlaps(found: dict, width: int) -> None:
+    left, top, w, h = found["plot"]
+    assert left >= 0 and left + w <= width + 0.5, (width, found["plot"])  # inside the window
+    assert abs(w - found["board"][1]) <= 2 and w >= 0.5 * width, (width, found)  # the whole width it is given
+    assert h >= 300, (width, h)
+    labels = found["labels"]
+    assert len(labels) >= 5
+    for i, a in enumerate(labels):
+        assert a["left"] >= -1 and a["right"] <= found["frame"][0] + 1, (width, a)  # inside the plot
+        assert a["right"] - a["left"] <= a["estimate"] + 0.5, (width, a)  # the placement's size is not too small
+        for b in labels[i + 1:]:
+            overlap = (a["left"] < b["right"] and b["left"] < a["right"]
+                       and a["top"] < b["bottom"] and b["top"] < a["bottom"])
+            assert not overlap, (width, a, b)
