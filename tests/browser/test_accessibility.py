@@ -21,10 +21,50 @@ BLOCKING = ("serious", "critical")
 AXE = Axe()
 
 
+#: Kept in each page of this file before its scripts run: when the server last sent the page
+#: something (Bokeh's websocket), for :func:`settle`.
+WATCH_FRAMES = """(() => {
+  const Native = window.WebSocket;
+  window.__lastFrame = performance.now();
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", () => { window.__lastFrame = performance.now(); });
+    }
+  };
+})();"""
+
+
+@pytest.fixture
+def page(page):
+    """conftest's page, its websocket watched (:data:`WATCH_FRAMES`)."""
+    page.context.add_init_script(WATCH_FRAMES)
+    return page
+
+
+def watched(context):
+    """``context`` (a new browser context), its pages' websockets watched."""
+    context.add_init_script(WATCH_FRAMES)
+    return context
+
+
+def settle(page, quiet_ms: int = 200, most_ms: int = 5000) -> None:
+    """Let the last patch land: wait until the server has sent the page nothing for
+    ``quiet_ms`` (counted from now at the earliest; at most ``most_ms``), then for the page to
+    draw a frame."""
+    now, kind = page.evaluate("[performance.now(), typeof window.__lastFrame]")
+    assert kind == "number", "the page's websocket is not watched: open it in a context made by watched()"
+    with contextlib.suppress(PlaywrightError):  # still busy after most_ms: look at it as it is
+        page.wait_for_function(
+            """([since, quiet]) => performance.now() - Math.max(window.__lastFrame, since) >= quiet""",
+            arg=[now, quiet_ms], polling=50, timeout=most_ms)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def violations(page, where: str) -> list[str]:
     """The serious and critical violations axe-core finds on ``page`` now, one line each:
     ``where: rule-id (impact): target, target…``."""
-    page.wait_for_timeout(300)  # let the last patch land
+    settle(page)
     found = AXE.run(page).response["violations"]
     def target(node: dict) -> str:  # a selector per shadow root crossed
         return " >> ".join(t if isinstance(t, str) else " ".join(t) for t in node["target"])
@@ -42,56 +82,72 @@ def goto(page, url: str, selector: str) -> None:
     page.locator(selector).first.wait_for()
 
 
-def test_home_and_setup_pages(page, exhibit):
+def test_home_its_focus_ring_and_the_setup_pages(page, exhibit):
     found: list[str] = []
-    goto(page, exhibit + "?lang=fr", ".home-screen")
-    found += violations(page, "home (fr)")
     goto(page, exhibit + "?lang=oc", ".home-screen")
     found += violations(page, "home (oc)")
-    goto(page, exhibit + "?lang=fr&page=midi-setup", ".midi-setup")
+    goto(page, exhibit + "?lang=fr", ".home-screen")
+    found += violations(page, "home (fr)")
+    focus_ring_on_the_page(page)
+    page.locator(".play-midi button").click()  # each set-up from home, on the same page
+    page.locator(".midi-setup").wait_for()
     found += violations(page, "Canal du Midi setup")
-    goto(page, exhibit + "?lang=fr&page=arriala-setup", ".arriala-setup")
+    page.locator(".midi-setup .go-home button").click()
+    page.locator(".play-arriala button").click()
+    page.locator(".arriala-setup").wait_for()
     found += violations(page, "Arriala setup")
     assert not found, report(found)
 
 
-def test_the_table_with_its_log_and_how_to_play_open(page, exhibit):
+def log_and_how_to_play(page) -> list[str]:
     """Issue 26, item 6: the open log's scrolling list is reached by the keyboard, and the
-    table stays clean with "How to play" over it."""
+    table stays clean with "How to play" over it (then closed: the game goes on)."""
     found: list[str] = []
-    page.goto(exhibit + "?lang=fr&page=midi-setup")
-    page.locator(".start button").click()
-    page.locator(".intro-play button").click()
-    for _ in range(3):  # a few lines in the log
-        with contextlib.suppress(PlaywrightError):
-            page.locator(".prompt button.choice").first.click(timeout=5000)
-        page.wait_for_timeout(400)
     page.locator(".log-open").click()
     expect(page.locator(".log-panel")).to_be_visible()
     assert page.locator(".log-panel ol").get_attribute("tabindex") == "0"
     found += violations(page, "the table, its log open")
     page.keyboard.press("Escape")
+    expect(page.locator(".log-panel")).to_be_hidden()
     page.locator(".how-to-play button").click()
     page.locator(".how-midi").wait_for()
     found += violations(page, "the table, How to play open")
-    assert not found, report(found)
+    page.locator(".how-close button").click()  # "Back to the game"
+    page.locator(".how-midi").wait_for(state="detached")
+    return found
 
 
-def midi_phase(page) -> str | None:
-    """The phase the visitor's choices belong to (bet, draw, reinforce, trade), read from the
-    first choice's class; None while no choice is on offer."""
-    buttons = page.locator(".prompt button.choice")
+def next_choice(page):
+    """The first choice on offer, once the table offers one (its element), or None once the
+    game is over."""
+    first = page.locator(".prompt button.choice, .end-screen").first
+    first.wait_for()
+    handle = first.element_handle()
+    if handle is None or "end-screen" in (handle.get_attribute("class") or ""):
+        return None
+    return handle
+
+
+def midi_phase(choice) -> str | None:
+    """The phase a choice belongs to (bet, draw, reinforce, trade), read from its class."""
     try:
-        if buttons.count() == 0:
-            return None
-        classes = buttons.first.get_attribute("class", timeout=1000) or ""
-    except PlaywrightError:
+        classes = choice.get_attribute("class") or ""
+    except PlaywrightError:  # drawn again meanwhile
         return None
     m = re.search(r"\bact-(bet|draw|reinforce|trade)", classes)
     return m.group(1) if m else None
 
 
-def test_the_canal_du_midi_table_in_every_phase_and_its_end_screen(page, exhibit):
+def choose(choice) -> None:
+    """Click a choice, then wait until the table replaced it (the next decision drawn)."""
+    with contextlib.suppress(PlaywrightError):  # the table re-rendered under the pointer: try again
+        choice.click(timeout=3000)
+        choice.wait_for_element_state("hidden", timeout=5000)
+
+
+def test_the_canal_du_midi_table_in_every_phase_its_log_how_to_play_and_its_end_screen(page, exhibit):
+    """The table at the first decision of each phase; after the visitor's third decision (a
+    few lines in the log) with its log open, then "How to play"; and its end screen."""
     found: list[str] = []
     page.goto(exhibit + "?lang=fr")
     page.locator(".play-midi button").click()
@@ -99,18 +155,23 @@ def test_the_canal_du_midi_table_in_every_phase_and_its_end_screen(page, exhibit
     page.locator(".start button").click()
     page.locator(".prompt").wait_for()
     seen: set[str] = set()
+    decided = 0
     deadline = time.time() + 240
-    while time.time() < deadline and not page.locator(".end-screen").count():
-        phase = midi_phase(page)
-        if phase is None:
-            page.wait_for_timeout(150)
-            continue
-        if phase not in seen:
+    while time.time() < deadline and (choice := next_choice(page)) is not None:
+        phase, looked = midi_phase(choice), False
+        if phase is not None and phase not in seen:
             seen.add(phase)
             found += violations(page, f"Canal du Midi table, {phase}")
-        with contextlib.suppress(PlaywrightError):  # the table re-rendered under the pointer: try again
-            page.locator(".prompt button.choice").first.click(timeout=3000)
+            looked = True
+        if decided == 3:  # a few lines in the log
+            found += log_and_how_to_play(page)
+            looked = True
+        if looked and (choice := next_choice(page)) is None:  # the same, or drawn again meanwhile
+            break
+        choose(choice)
+        decided += 1
     page.locator(".end-screen").wait_for()
+    assert decided > 3, f"the game ended after {decided} decisions"
     assert {"bet", "draw", "reinforce"} <= seen, f"phases reached: {sorted(seen)}"
     found += violations(page, "Canal du Midi end screen")
     assert not found, report(found)
@@ -144,18 +205,19 @@ def test_the_arriala_table_its_targets_and_its_end_screen(page, arriala):
     assert not found, report(found)
 
 
-@pytest.mark.parametrize("section", ["map", "timeline", "people", "glossary"])
-def test_the_explorer(page, exhibit, section):
+def test_the_explorer(page, exhibit):
+    """A place on the map in two languages, and the timeline, the people and the glossary
+    (reached by their buttons, on the same page)."""
     found: list[str] = []
-    if section == "map":
-        goto(page, exhibit + "?lang=fr&page=explorer&place=midi-VIII", ".place-story h2")
-        found += violations(page, "explorer map, a place (fr)")
-        goto(page, exhibit + "?lang=oc&page=explorer&place=midi-VIII", ".place-story h2")
-        found += violations(page, "explorer map, a place (oc)")
-    else:
-        selector = {"timeline": ".timeline", "people": ".people article", "glossary": "table.glossary"}[section]
-        goto(page, exhibit + f"?lang=fr&page=explorer&section={section}", selector)
+    goto(page, exhibit + "?lang=fr&page=explorer&place=midi-VIII", ".place-story h2")
+    found += violations(page, "explorer map, a place (fr)")
+    for section, selector in (("timeline", ".timeline"), ("people", ".people article"),
+                              ("glossary", "table.glossary")):
+        page.locator(f".section-{section} button").click()
+        page.locator(selector).first.wait_for()
         found += violations(page, f"explorer {section}")
+    goto(page, exhibit + "?lang=oc&page=explorer&place=midi-VIII", ".place-story h2")
+    found += violations(page, "explorer map, a place (oc)")
     assert not found, report(found)
 
 
@@ -165,11 +227,11 @@ def _luminance(rgb: str) -> float:
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
 
-def test_the_focus_ring_stands_out_from_the_cream_page(page, exhibit):
-    """WCAG 2.4.11/1.4.11: the keyboard focus ring is at least 3:1 against the page."""
+def focus_ring_on_the_page(page) -> None:
+    """WCAG 2.4.11/1.4.11: the keyboard focus ring is at least 3:1 against the page (the first
+    button Tab reaches)."""
     from canal_heritage.views.theme import PAPER
 
-    goto(page, exhibit + "?lang=fr", ".home-screen")
     ring = None
     for _ in range(6):
         page.keyboard.press("Tab")
@@ -198,14 +260,14 @@ def test_classroom_pages(browser, exhibit):
     contexts = []
     try:
         ctx, teacher = new_context(browser)
-        contexts.append(ctx)
+        contexts.append(watched(ctx))
         teacher.goto(exhibit + "teacher?lang=fr")
         teacher.locator(".room-form").wait_for()
         found += violations(teacher, "teacher's page (fr)")
         open_room(teacher, exhibit, seats=2, bots=1)
         found += violations(teacher, "projector (en)")
         sctx, student = new_context(browser, 768, 1024)
-        contexts.append(sctx)
+        contexts.append(watched(sctx))
         student.goto(join_address(teacher, exhibit) + "&lang=oc")
         student.locator(".seat-choices").wait_for()
         found += violations(student, "seat choice (oc)")
@@ -231,7 +293,7 @@ def test_the_pin_page_the_kiosk_and_projector_mode(browser, exhibit, patient_kio
     import canal_heritage.settings as serving
 
     found: list[str] = []
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = watched(browser.new_context(viewport={"width": 1280, "height": 800}))
     page = context.new_page()
     page.set_default_timeout(20_000)
     try:

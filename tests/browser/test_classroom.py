@@ -13,6 +13,7 @@ Every page talks to 127.0.0.1 only."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -22,6 +23,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from serving import free_port
 
@@ -82,24 +84,19 @@ def join(page, address: str, name: str) -> None:
     expect(page.locator(".room-band")).to_contain_text(f"You: {name}")
 
 
-def midi_step(page) -> bool:
-    """A student's one step at the Canal du Midi table: the introduction's "Let's play", or the
-    first choice offered. True if something was clicked."""
-    intro = page.locator(".intro-play button")
-    if intro.count() and intro.is_visible():
-        try:
-            intro.click(timeout=2000)
-            return True
-        except Exception:  # the band went away meanwhile (the first move was made)
-            return False
-    choice = page.locator(".choices button.choice")
-    if choice.count():
-        try:
-            choice.first.click(timeout=2000)
-            return True
-        except Exception:  # the choice went away meanwhile (the table moved on)
-            return False
-    return False
+def play_a_choice(page) -> bool:
+    """A student's one step at the Canal du Midi table, once the device offers a choice: a click
+    on the first choice that is possible, then a wait until the device replaced it (the table
+    moved on). False once the game is over."""
+    choice = page.locator(".choices button.choice:not(.unavailable), .end-screen").first
+    choice.wait_for()
+    handle = choice.element_handle()
+    if handle is None or "end-screen" in (handle.get_attribute("class") or ""):
+        return False
+    with contextlib.suppress(PlaywrightError):  # the choice went away meanwhile (the table moved on)
+        handle.click(timeout=5000)
+        handle.wait_for_element_state("hidden", timeout=5000)
+    return True
 
 
 def title(page) -> str:
@@ -108,7 +105,38 @@ def title(page) -> str:
     return found.first.inner_text() if found.count() else ""
 
 
-def test_a_class_plays_a_whole_canal_du_midi_game(browser, classroom_url):
+def wait_until(condition, timeout: float) -> bool:
+    """Whether ``condition()`` came true within ``timeout`` seconds (asked every 50 ms, in this
+    process: no browser is woken to ask)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def to_move(room) -> int | None:
+    """The seat the room waits for (None: nobody, or asked while the server's thread was
+    playing a decision)."""
+    try:
+        return room.match.to_move
+    except Exception:  # the state read half-changed: ask again on the next round
+        return None
+
+
+@pytest.fixture
+def quick_bots(monkeypatch):
+    """The teacher's "Fast" pace is no pause at all between two bots' actions in this process's
+    server (the pace is the projector's, not what these tests look at)."""
+    from canal_heritage.views.classroom import pages
+
+    monkeypatch.setitem(pages.PACES, "fast", 0)
+
+
+def test_a_class_plays_a_whole_canal_du_midi_game(browser, classroom_url, quick_bots):
+    from canal_heritage.rooms.service import classroom
+
     contexts = []
     try:
         ctx, teacher = new_context(browser)
@@ -137,21 +165,27 @@ def test_a_class_plays_a_whole_canal_du_midi_game(browser, classroom_url):
         token = students[0].evaluate("() => JSON.parse(localStorage.getItem('canal-heritage-seats'))")[code]
         assert len(token) >= 22 and token not in students[0].url
 
+        # the students play by clicks, each on their own device when the room says it is their
+        # turn (seats 0-2 are theirs in the order they joined, seat 3 the bot's)
+        room = classroom().hub.find(code)
         reloaded = False
         deadline = time.monotonic() + 240
-        while not teacher.locator(".end-screen").count():
+        while not room.over:
             assert time.monotonic() < deadline, "the game did not end in time"
-            moved = [midi_step(p) for p in students]
-            if not reloaded and "Round 4" in title(students[0]):
+            if not reloaded and room.match.state.round >= 4:
                 students[0].reload()  # a tablet reloads midway: back to its seat
                 students[0].locator(".room-band").wait_for()
                 expect(students[0].locator(".room-band")).to_contain_text("You: Ana")
                 reloaded = True
-            if not any(moved):
-                teacher.wait_for_timeout(200)
+            before = room.decisions
+            seat = to_move(room)
+            if seat is not None and seat < len(students):
+                play_a_choice(students[seat])
+            wait_until(lambda before=before: room.decisions != before or room.over, 5)  # the room moved on
         assert reloaded, "the game ended before the reload was tried"
         # the projector shows the end: the score sheet and the winners
         end = teacher.locator(".end-screen")
+        end.wait_for()
         expect(end.locator(".winner")).not_to_be_empty()
         for page in students:  # each device shows the end too (a finished game stays on screen)
             page.locator(".end-screen").wait_for()
@@ -244,6 +278,18 @@ if __name__ == "__main__":
 """
 
 
+#: The server above, the teacher's "Fast" pace no pause at all between two bots' actions (the
+#: pace is the projector's, not what the test looks at).
+QUICK_SERVER = """
+import os, sys
+if __name__ == "__main__":
+    from canal_heritage.serve import make_server
+    from canal_heritage.views.classroom.pages import PACES
+    PACES["fast"] = 0
+    make_server(port=int(sys.argv[1]), db_url=sys.argv[2], bot_workers=1)
+"""
+
+
 def start_server(script: Path, port: int, db: Path) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, str(script), str(port), str(db)], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
@@ -265,7 +311,7 @@ def kill(proc: subprocess.Popen) -> None:
 
 def test_the_server_is_killed_and_the_game_goes_on(browser, tmp_path):
     script = tmp_path / "server.py"
-    script.write_text(SERVER)
+    script.write_text(QUICK_SERVER)
     db = tmp_path / "class.db"
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
@@ -282,9 +328,9 @@ def test_the_server_is_killed_and_the_game_goes_on(browser, tmp_path):
         for _ in range(200):  # play into round 3
             if "Round 3" in title(student):
                 break
-            if not midi_step(student):
-                student.wait_for_timeout(200)
+            play_a_choice(student)
         round_before = title(student)
+        assert "Round 3" in round_before, round_before
         kill(proc)
         proc = start_server(script, port, db)
         # the tablet reloads: the same seat, the same round
@@ -297,10 +343,8 @@ def test_the_server_is_killed_and_the_game_goes_on(browser, tmp_path):
         assert teacher.locator(".big-code").inner_text().strip() == code
         # and the game goes on to its end
         deadline = time.monotonic() + 60
-        while not student.locator(".end-screen").count():
+        while play_a_choice(student):
             assert time.monotonic() < deadline, "the game did not end in time"
-            if not midi_step(student):
-                student.wait_for_timeout(200)
         teacher.locator(".end-screen").wait_for()
     finally:
         for c in contexts:
