@@ -11,6 +11,7 @@ import re
 import time
 
 import pytest
+from deep_dom import page_html
 from playwright.sync_api import expect
 
 from canal_heritage.arriala import ArrialaGame
@@ -141,7 +142,8 @@ def test_no_opponent_card_is_in_the_page_or_sent_to_the_browser(page, arriala):
     page.locator("button.card").first.wait_for()
     assert {c.split("card-")[1] for c in page.locator(".card").evaluate_all(
         "els => els.map(e => [...e.classList].find(c => c.startsWith('card-')))")} == mine
-    dom = page.content()
+    dom = page_html(page)
+    assert all(f"card-{c}" in dom for c in mine)  # the visitor's own cards are read (shadow roots too)
     for cid, name in zip(hidden, names, strict=True):
         assert f"card-{cid}" not in dom and name not in dom, f"{name} is hidden but appears in the page"
         assert not any(f"card-{cid}" in f or f'"{name}"' in f for f in frames), f"{name} was sent to the browser"

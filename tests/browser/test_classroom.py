@@ -23,6 +23,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from deep_dom import page_html
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from serving import free_port
@@ -235,7 +236,8 @@ def test_each_device_holds_its_own_hand_only(browser, classroom_url, monkeypatch
         hands = [set(state.hand_list(0)), set(state.hand_list(1))]
         for seat, page in enumerate(pages):
             page.locator("button.card").first.wait_for()
-            dom = page.content()
+            dom = page_html(page)
+            assert any(f"card-{c}" in dom for c in hands[seat]), "the page's own hand is read (shadow roots too)"
             others = hands[1 - seat] - hands[seat]
             assert others, "seed 4 deals two hands that differ"
             for cid in others:
@@ -246,7 +248,8 @@ def test_each_device_holds_its_own_hand_only(browser, classroom_url, monkeypatch
                 "els => els.map(e => [...e.classList].find(c => c.startsWith('card-')))") if c}
             assert mine == {str(c) for c in hands[seat]}
             assert frames[seat], "the websocket traffic was not captured"
-        projector = teacher.content()
+        projector = page_html(teacher)
+        assert code in projector  # the room's page is read, shadow roots too
         for cid in hands[0] | hands[1]:
             assert f"card-{cid}" not in projector, "the projector shows a hand"
         # part of the game: whoever is to move places a worker or ends the turn, by clicks
