@@ -545,9 +545,7 @@ class ExhibitApp(pn.viewable.Viewer):
 def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 20,
                executor: Executor | Callable[[], Executor] | None = None,
                on_worker_failure: Callable[[BaseException], None] | None = None, seed: int | None = None,
-               expert_iterations: int | None = None, arriala_pace: float | None = None,
-               arriala_overrides: dict[str, Any] | None = None, classroom: Any = None,
-               match_options: dict[str, dict[str, Any]] | None = None) -> pn.viewable.Viewable:
+               classroom: Any = None, match_options: dict[str, dict[str, Any]] | None = None) -> pn.viewable.Viewable:
     """Build one session's app, reading ``?lang=``, ``?mode=``, ``?page=explorer``,
     ``&place=`` and ``&section=`` from the URL.
 
@@ -557,9 +555,8 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
         executor: where bots think: an executor, or a function returning the current one
             (a broken pool is replaced); None runs them in threads of this process.
         on_worker_failure: told when a bot worker fails (the server rebuilds its pool).
-        seed, match_options: for tests and benchmarks (``match_options``: each game's extra
-            match options, by its name); ``expert_iterations`` (Canal du Midi's expert bot),
-            ``arriala_pace`` and ``arriala_overrides`` are short for three of them.
+        seed, match_options: for tests and benchmarks (``match_options``: each registered
+            game's extra match options, by its name).
         classroom: the server's classroom, whose store keeps a visitor's games (default: the
             one opened last in this process).
     """
@@ -567,11 +564,6 @@ def create_app(*, kiosk: bool = False, idle_after: float = 90, countdown: int = 
     lang = normalise_language(query.get("lang"))
     projector = query.get("mode") == "projector"
     options: dict[str, dict[str, Any]] = {name: dict(o) for name, o in (match_options or {}).items()}
-    # the command line's and the tests' names for two games' options
-    for game, key, value in (("midi", "expert_iterations", expert_iterations), ("arriala", "pace", arriala_pace),
-                             ("arriala", "overrides", arriala_overrides)):
-        if value is not None:
-            options.setdefault(game, {})[key] = value
     app = ExhibitApp(kiosk=kiosk, projector=projector, idle_after=idle_after, countdown=countdown,
                      executor=executor, on_worker_failure=on_worker_failure, seed=seed, match_options=options,
                      lang=lang)

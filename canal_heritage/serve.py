@@ -177,8 +177,7 @@ def port_problem(port: int, address: str = "127.0.0.1") -> str | None:
 
 def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = False, idle_after: float = 90,
                 countdown: int = 20, threaded: bool = False, seed: int | None = None,
-                expert_iterations: int | None = None, bot_workers: int = 2, show: bool = False,
-                arriala_pace: float | None = None, arriala_overrides: dict[str, Any] | None = None,
+                bot_workers: int = 2, show: bool = False, match_options: dict[str, dict[str, Any]] | None = None,
                 lan: bool = False, teacher_pin: str | None = None, db_url: str | None = None,
                 behind_proxy: bool = False, public_addresses: Sequence[str] = (),
                 ready: Callable[[], None] | None = None) -> Any:
@@ -193,8 +192,10 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     returns a stoppable server thread at once (for tests; stop the bot pool with
     :func:`canal_heritage.matches.pool.shutdown`).
 
-    ``arriala_pace`` (seconds between a bot's actions) and ``arriala_overrides`` (balance-study
-    options: short games) are for tests only; the exhibit uses the defaults.
+    ``match_options`` (each registered game's extra match options, by its name: for example
+    ``{"arriala": {"pace": 0, "overrides": {"cells": [2, 2, 2, 2]}}}`` for short Arriala games
+    whose bots play at once, ``{"midi": {"expert_iterations": 4}}`` for a quick expert) are for
+    tests and benchmarks only; the exhibit uses the defaults.
 
     ``lan`` listens on every interface (``0.0.0.0``, instead of ``address``) and accepts pages
     from the machine's network addresses; ``teacher_pin`` (made when None) and ``db_url`` are
@@ -237,8 +238,7 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     def factory() -> Any:  # a plain function: Panel calls it once per browser session
         return create_app(kiosk=kiosk, idle_after=idle_after, countdown=countdown,
                           executor=executor, on_worker_failure=rebuild, seed=seed,
-                          expert_iterations=expert_iterations,
-                          arriala_pace=arriala_pace, arriala_overrides=arriala_overrides, classroom=room_service)
+                          match_options=match_options, classroom=room_service)
 
     current = configure(lan=lan, port=port, teacher_pin=teacher_pin, db_url=db_url, behind_proxy=behind_proxy,
                         public_addresses=public_addresses)

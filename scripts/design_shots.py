@@ -292,7 +292,7 @@ def sheets(out: Path, lang: str) -> int:
     servers: dict[str, tuple[Any, str]] = {}
     failed = 0
     try:
-        servers["exhibit"] = serve(seed=7, expert_iterations=4, arriala_pace=0)
+        servers["exhibit"] = serve(seed=7, match_options={"midi": {"expert_iterations": 4}, "arriala": {"pace": 0}})
         servers["kiosk"] = serve(kiosk=True, idle_after=3, countdown=300, seed=7)
         with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -362,8 +362,8 @@ def end_sheets(out: Path, lang: str) -> int:
     servers: dict[str, tuple[Any, str]] = {}
     failed = 0
     try:
-        servers["midi"] = serve(seed=7, expert_iterations=4)
-        servers["arriala"] = serve(seed=7, arriala_pace=0, arriala_overrides={"cells": [2, 2, 2, 2]})
+        servers["midi"] = serve(seed=7, match_options={"midi": {"expert_iterations": 4}})
+        servers["arriala"] = serve(seed=7, match_options={"arriala": {"pace": 0, "overrides": {"cells": [2, 2, 2, 2]}}})
         with sync_playwright() as pw, tempfile.TemporaryDirectory() as tmp:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for game, (_server, url) in servers.items():
@@ -435,7 +435,7 @@ def room_sheet(out: Path, lang: str) -> int:
             taken.append((name, (w, h), shot))
 
     try:
-        servers["exhibit"] = serve(seed=7, expert_iterations=4)
+        servers["exhibit"] = serve(seed=7, match_options={"midi": {"expert_iterations": 4}})
         url = servers["exhibit"][1]
         import canal_heritage.rooms.network as network
         import canal_heritage.settings as serving
@@ -531,7 +531,7 @@ def main(argv: list[str] | None = None) -> int:
 
     servers: dict[str, tuple[Any, str]] = {}
     try:
-        servers["exhibit"] = serve(seed=7, expert_iterations=4, arriala_pace=0)
+        servers["exhibit"] = serve(seed=7, match_options={"midi": {"expert_iterations": 4}, "arriala": {"pace": 0}})
         if any(s[1] == "kiosk" for s in shots):
             servers["kiosk"] = serve(kiosk=True, idle_after=3, countdown=300, seed=7)
         with sync_playwright() as pw:

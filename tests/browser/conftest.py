@@ -29,10 +29,16 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+#: Canal du Midi's expert bot with a small search budget (it answers at once)
+QUICK_EXPERT = {"midi": {"expert_iterations": 4}}
+#: short Arriala games (two cells a stretch, a balance-study override), bots' turns at once
+SHORT_ARRIALA = {"arriala": {"pace": 0, "overrides": {"cells": [2, 2, 2, 2]}}}
+
+
 @pytest.fixture(scope="session")
 def exhibit() -> Iterator[str]:
     """The exhibit (not kiosk), games seeded for reproducible tests."""
-    server, url = _serve(seed=7, expert_iterations=4)
+    server, url = _serve(seed=7, match_options=QUICK_EXPERT)
     yield url
     server.stop()
 
@@ -41,7 +47,7 @@ def exhibit() -> Iterator[str]:
 def arriala() -> Iterator[str]:
     """The exhibit dealing short Arriala games (two cells a stretch, a balance-study
     override), seeded, with bots' turns replayed at once."""
-    server, url = _serve(seed=7, arriala_pace=0, arriala_overrides={"cells": [2, 2, 2, 2]})
+    server, url = _serve(seed=7, match_options=SHORT_ARRIALA)
     yield url
     server.stop()
 
