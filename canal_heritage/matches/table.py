@@ -231,7 +231,30 @@ class Seating:
         return None
 
 
-class TableMatch(param.Parameterized, Generic[GameT, StateT, ObsT, SheetT, NarratorT]):
+class StoredTable(Generic[GameT]):
+    """How a game's table is written in the store and read back: a classroom room or a kept
+    game resumed, a lesson replaying a game. Each game's match says what its game needs beyond
+    the seats, the seed and the decisions (Arriala's edition, A-R19)."""
+
+    @classmethod
+    def stored_options(cls) -> dict[str, Any]:
+        """What a new room or kept game of this game writes in its stored options, besides the
+        seats' names: what it needs to be replayed the same way later."""
+        return {}
+
+    @classmethod
+    def options_from_record(cls, options: dict[str, Any] | None) -> dict[str, Any]:
+        """The keywords a match of a stored table (a room, a kept game) is built with, from its
+        stored options."""
+        return {}
+
+    @classmethod
+    def game_from_record(cls, players: int, options: dict[str, Any] | None) -> GameT:
+        """The game description a stored table was played with (a lesson's replay)."""
+        raise NotImplementedError
+
+
+class TableMatch(StoredTable[GameT], param.Parameterized, Generic[GameT, StateT, ObsT, SheetT, NarratorT]):
     """The state of a table that is the same for every game (see the module docstring).
 
     A game's match names its game's types: ``TableMatch[game, state, observation, score
@@ -239,8 +262,9 @@ class TableMatch(param.Parameterized, Generic[GameT, StateT, ObsT, SheetT, Narra
     ScoreSheet, Narrator]``), sets the class attributes :attr:`bot_levels` and
     :attr:`decide_turn`, and provides :meth:`narrator_of`, :meth:`public_observation`,
     :meth:`default_seat_name` and the undo rules (:meth:`_keep_undo`, :meth:`_undo_allowed`),
-    builds its game in :meth:`make_game`, and says how its moments are read and its first
-    round guided, if it has them (:meth:`moments_in`, :meth:`guide_step`).
+    builds its game in :meth:`make_game`, says how its moments are read and its first
+    round guided, if it has them (:meth:`moments_in`, :meth:`guide_step`), and how it is
+    stored (:class:`StoredTable`).
 
     Args:
         seats: 2 to 4 seats, people and bots.
@@ -275,23 +299,6 @@ class TableMatch(param.Parameterized, Generic[GameT, StateT, ObsT, SheetT, Narra
     #: the bots' reasons, as the narrator words them, name their player already (otherwise a
     #: replay puts the player's name before them)
     reasons_name_player: ClassVar[bool] = False
-
-    @classmethod
-    def stored_options(cls) -> dict[str, Any]:
-        """What a new room or kept game of this game writes in its stored options, besides the
-        seats' names: what it needs to be replayed the same way later."""
-        return {}
-
-    @classmethod
-    def options_from_record(cls, options: dict[str, Any] | None) -> dict[str, Any]:
-        """The keywords a match of a stored table (a room, a kept game) is built with, from its
-        stored options."""
-        return {}
-
-    @classmethod
-    def game_from_record(cls, players: int, options: dict[str, Any] | None) -> GameT:
-        """The game description a stored table was played with (a lesson's replay)."""
-        raise NotImplementedError
 
     def __init__(self, seats: Sequence[Seat], seed: int = 0, *, first: int | None = None,
                  lang: str = "fr", projector: bool = False, pace: float = 0.0,
