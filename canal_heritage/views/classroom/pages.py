@@ -699,6 +699,111 @@ class RoomForm:
         return self.class_name.value_input or self.class_name.value or ""
 
 
+class ClassResults:
+    """The results section of the teacher's page: for each class (the 20 newest) its finished
+    games, the CSV of them and "Forget this class" (asked twice: it deletes the class's rooms
+    and results for good).
+
+    The section is made anew each time the page draws its rooms: the page tells by it whether
+    the results it read in the store's thread are still the ones to show.
+
+    Args:
+        hub: the server's rooms and their store.
+        lang: the page's language.
+        on_forgotten: what follows a class forgotten, given what to say (the page draws its
+            rooms again).
+    """
+
+    def __init__(self, hub: Hub, lang: str, *, on_forgotten: Callable[[str], Any]) -> None:
+        self.hub = hub
+        self.lang = lang
+        self.on_forgotten = on_forgotten
+
+    @property
+    def tr(self) -> Any:
+        return translator(self.lang)
+
+    def draw(self) -> pn.Column:
+        """A new section (``box``) saying "Loading…" until :meth:`show`."""
+        tr = self.tr
+        self.box = pn.Column(
+            html("<h2>" + text(tr.ui("teacher.results", "Results")) + "</h2>"),
+            html("<p class='hint'>" + text(tr.ui("teacher.loading", "Loading…")) + "</p>"),
+            sizing_mode="stretch_width", margin=0, css_classes=["results-section"])
+        return self.box
+
+    def show(self, classes: list[tuple[int, str, list[Any]]] | None) -> None:
+        """The results of ``classes`` (each with its finished rooms, read from the store) in the
+        section; None: the store could not be read."""
+        if classes is None:
+            self.box.objects = [html("<h2>" + text(self.tr.ui("teacher.results", "Results")) + "</h2>"),
+                                note(self.tr.ui("room.store_down", "The results cannot be read now: "
+                                                "try again in a moment."))]
+            return
+        self.box.objects = self._parts(classes)
+
+    def _parts(self, classes: list[tuple[int, str, list[Any]]]) -> list[Any]:
+        """The section's parts for ``classes`` (each with its finished rooms, read from the store)."""
+        tr = self.tr
+        store = self.hub.store
+        parts: list[Any] = [html("<h2>" + text(tr.ui("teacher.results", "Results")) + "</h2>")]
+        if not classes:
+            nothing = tr.ui("teacher.no_results", "No class has played yet.")
+            parts.append(html(f"<p class='hint'>{text(nothing)}</p>"))
+        heads = (tr.ui("teacher.col_room", "Room"), tr.ui("teacher.game", "Game"),
+                 tr.ui("teacher.col_status", "State"), tr.ui("teacher.col_scores", "Scores (★ winner)"))
+        for cid, label, rooms in classes:
+            rows = []
+            for r in rooms:
+                result = r.result or {}
+                names = result.get("names") or [s.name or "" for s in r.seats]
+                totals = result.get("totals") or []
+                winners = {int(w) for w in result.get("winners") or []}
+                scores = ", ".join(f"{'★ ' if i in winners else ''}{n}: {t}" for i, (n, t) in
+                                   enumerate(zip(names, totals, strict=False)))
+                game = games.kind(r.game).title_in(tr.ui)
+                status = tr.ui("teacher.finished", "finished") if r.status == "over" else tr.ui("teacher.closed",
+                                                                                                 "closed early")
+                cells = zip(heads, (r.code, game, status, scores), strict=True)
+                rows.append("<tr>" + "".join(f"<td data-label='{text(h)}'>{text(v)}</td>" for h, v in cells)
+                            + "</tr>")
+            table = ("<table class='results'><thead><tr>" + "".join(f"<th>{text(h)}</th>" for h in heads)
+                     + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>") if rows else (
+                "<p class='hint'>" + text(tr.ui("teacher.no_finished", "No finished game yet.")) + "</p>")
+            download = pn.widgets.FileDownload(
+                callback=(lambda c: lambda: io.StringIO(store.export_csv(c)))(cid),
+                filename=f"results-{_slug(label)}.csv",
+                label=tr.ui("teacher.download", "Download the results (CSV)"),
+                color="primary", css_classes=[f"download-{cid}"],
+                stylesheets=[".bk-btn { min-height: 2.75em; font-size: 1em; }"])
+            forget = button(tr.ui("teacher.forget", "Forget this class"), self._forget(cid, label),
+                            name=f"forget-{cid}")
+            parts.append(pn.Column(html(f"<h3 style='margin:0.6em 0 0.2em'>{text(label)}</h3>{table}",
+                                        stylesheets=[PROJECTOR_CSS]),
+                                   pn.FlexBox(download, forget, flex_wrap="wrap", margin=0), margin=0,
+                                   css_classes=["class-results"]))
+        return parts
+
+    def _forget(self, cid: int, label: str) -> Callable[[Any], Any]:
+        asked = {"n": 0}
+
+        async def forget(event: Any) -> None:
+            tr = self.tr
+            if asked["n"] == 0:
+                asked["n"] = 1
+                event.obj.label = tr.ui("teacher.forget_sure", "Delete {label} for good? (click again)", label=label)
+                return
+            for room in [r for r in self.hub.rooms.values() if r.class_session_id == cid]:
+                if room.open:
+                    await room.close()
+                self.hub.rooms.pop(room.id, None)
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self.hub.io, self.hub.store.forget_class, cid)
+            self.on_forgotten(tr.ui("teacher.forgotten",
+                                    "{label} is forgotten: its rooms and results are deleted.", label=label))
+        return forget
+
+
 class TeacherPage(pn.viewable.Viewer):
     """The teacher's page: open rooms, show one on the projector, the class's results.
 
@@ -734,6 +839,8 @@ class TeacherPage(pn.viewable.Viewer):
         self.keeper = SeatKeeper(on_pass=self._check_pass, styles={"position": "absolute", "width": "0"})
         #: the form of a new room (its seats' choices kept while the page lives)
         self.form = RoomForm(self.lang, on_create=self._create)
+        #: the classes' results, under the form
+        self.results = ClassResults(hub, self.lang, on_forgotten=self._draw_rooms)
         self._note = html("", stylesheets=[STATUS_CSS], sizing_mode="stretch_width", margin=0)
         self._body = pn.Column(sizing_mode="stretch_width", margin=0)
         self._root = pn.Column(self._body, self.keeper, sizing_mode="stretch_width", styles=root_styles(False),
@@ -817,15 +924,11 @@ class TeacherPage(pn.viewable.Viewer):
         self.keeper.set_address("?" + _query(lang=self.lang))
         self._note.object = note(message)
         self._open_rooms = pn.Column(margin=0, sizing_mode="stretch_width", css_classes=["open-rooms"])
-        self._results_box = pn.Column(
-            html("<h2>" + text(tr.ui("teacher.results", "Results")) + "</h2>"),
-            html("<p class='hint'>" + text(tr.ui("teacher.loading", "Loading…")) + "</p>"),
-            sizing_mode="stretch_width", margin=0, css_classes=["results-section"])
         self._show_open_rooms([])
         self._frame(html("<h1>" + text(tr.ui("teacher.title", "The teacher’s page")) + "</h1>"),
                     self._note, self._open_rooms,
                     html("<h2>" + text(tr.ui("teacher.new_room", "Open a new room")) + "</h2>"),
-                    self.form.draw(), self._results_box)
+                    self.form.draw(), self.results.draw())
         # what the store holds is read in the store's thread (the server's event loop never waits
         # for the database), then shown; outside a server (tests), here and now
         if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
@@ -834,13 +937,13 @@ class TeacherPage(pn.viewable.Viewer):
             self._show_lists(self._read_lists())
 
     async def _load_lists(self) -> None:
-        box = self._results_box
+        box = self.results.box
         try:
             lists = await asyncio.get_running_loop().run_in_executor(self.hub.io, self._read_lists)
         except Exception:
             log.exception("could not read the results")
             lists = None
-        if box is self._results_box:  # the page still shows these lists
+        if box is self.results.box:  # the page still shows these lists
             self._show_lists(lists)
 
     def _read_lists(self) -> tuple[list[tuple[int, str, list[Any]]], list[Any]]:
@@ -856,13 +959,11 @@ class TeacherPage(pn.viewable.Viewer):
 
     def _show_lists(self, lists: tuple[list[tuple[int, str, list[Any]]], list[Any]] | None) -> None:
         if lists is None:
-            self._results_box.objects = [html("<h2>" + text(self.tr.ui("teacher.results", "Results")) + "</h2>"),
-                                         note(self.tr.ui("room.store_down", "The results cannot be read now: "
-                                                         "try again in a moment."))]
+            self.results.show(None)
             return
         classes, others = lists
         self._show_open_rooms(others)
-        self._results_box.objects = self._results(classes).objects
+        self.results.show(classes)
 
     def _show_open_rooms(self, others: list[Any]) -> None:
         """"Rooms open now": this server's, and behind a proxy those the other servers run
@@ -1141,68 +1242,6 @@ class TeacherPage(pn.viewable.Viewer):
     def leave(self) -> None:
         """The page closed."""
         self._leave_room()
-
-    # ------------------------------------------------------------------ results
-    def _results(self, classes: list[tuple[int, str, list[Any]]]) -> Any:
-        """The results of ``classes`` (each with its finished rooms, read from the store)."""
-        tr = self.tr
-        store = self.hub.store
-        parts: list[Any] = [html("<h2>" + text(tr.ui("teacher.results", "Results")) + "</h2>")]
-        if not classes:
-            nothing = tr.ui("teacher.no_results", "No class has played yet.")
-            parts.append(html(f"<p class='hint'>{text(nothing)}</p>"))
-        heads = (tr.ui("teacher.col_room", "Room"), tr.ui("teacher.game", "Game"),
-                 tr.ui("teacher.col_status", "State"), tr.ui("teacher.col_scores", "Scores (★ winner)"))
-        for cid, label, rooms in classes:
-            rows = []
-            for r in rooms:
-                result = r.result or {}
-                names = result.get("names") or [s.name or "" for s in r.seats]
-                totals = result.get("totals") or []
-                winners = {int(w) for w in result.get("winners") or []}
-                scores = ", ".join(f"{'★ ' if i in winners else ''}{n}: {t}" for i, (n, t) in
-                                   enumerate(zip(names, totals, strict=False)))
-                game = games.kind(r.game).title_in(tr.ui)
-                status = tr.ui("teacher.finished", "finished") if r.status == "over" else tr.ui("teacher.closed",
-                                                                                                 "closed early")
-                cells = zip(heads, (r.code, game, status, scores), strict=True)
-                rows.append("<tr>" + "".join(f"<td data-label='{text(h)}'>{text(v)}</td>" for h, v in cells)
-                            + "</tr>")
-            table = ("<table class='results'><thead><tr>" + "".join(f"<th>{text(h)}</th>" for h in heads)
-                     + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>") if rows else (
-                "<p class='hint'>" + text(tr.ui("teacher.no_finished", "No finished game yet.")) + "</p>")
-            download = pn.widgets.FileDownload(
-                callback=(lambda c: lambda: io.StringIO(store.export_csv(c)))(cid),
-                filename=f"results-{_slug(label)}.csv",
-                label=tr.ui("teacher.download", "Download the results (CSV)"),
-                color="primary", css_classes=[f"download-{cid}"],
-                stylesheets=[".bk-btn { min-height: 2.75em; font-size: 1em; }"])
-            forget = button(tr.ui("teacher.forget", "Forget this class"), self._forget(cid, label),
-                            name=f"forget-{cid}")
-            parts.append(pn.Column(html(f"<h3 style='margin:0.6em 0 0.2em'>{text(label)}</h3>{table}",
-                                        stylesheets=[PROJECTOR_CSS]),
-                                   pn.FlexBox(download, forget, flex_wrap="wrap", margin=0), margin=0,
-                                   css_classes=["class-results"]))
-        return pn.Column(*parts, sizing_mode="stretch_width", margin=0, css_classes=["results-section"])
-
-    def _forget(self, cid: int, label: str) -> Callable[[Any], Any]:
-        asked = {"n": 0}
-
-        async def forget(event: Any) -> None:
-            tr = self.tr
-            if asked["n"] == 0:
-                asked["n"] = 1
-                event.obj.label = tr.ui("teacher.forget_sure", "Delete {label} for good? (click again)", label=label)
-                return
-            for room in [r for r in self.hub.rooms.values() if r.class_session_id == cid]:
-                if room.open:
-                    await room.close()
-                self.hub.rooms.pop(room.id, None)
-            loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self.hub.io, self.hub.store.forget_class, cid)
-            self._draw_rooms(tr.ui("teacher.forgotten", "{label} is forgotten: its rooms and results are deleted.",
-                                   label=label))
-        return forget
 
 
 #: The teacher's PIN: attempts per client per minute.
