@@ -119,6 +119,33 @@ def test_a_decision_is_written_before_every_device_shows_it(store):
     run(go())
 
 
+def test_the_projector_introduces_the_seats_until_the_game_moves(store):
+    """Nobody at the projector would press "Let's play": its band of who sits where goes at
+    the room's next decision, and the class has the table."""
+    import panel as pn
+
+    from canal_heritage.views.tables.midi_table import MidiTable
+
+    def band(table) -> bool:
+        return any(isinstance(c, pn.Column) and "intro-band" in c.css_classes for c in table.__panel__().objects)
+
+    async def go():
+        hub, room = new_room(store)
+        ta, tb = await join_two(hub, room)
+        projector, mine = room.replica(None), room.replica(0, token=ta)
+        wall, desk = MidiTable(projector), MidiTable(mine)
+        assert band(wall) and band(wall)  # drawn again, nothing having moved: still there
+        await settle(room)
+        seat = room.match.to_move
+        out = await room.submit(ta if seat == 0 else tb, seat, room.match.state.legal_actions()[0], room.decisions)
+        assert out.ok
+        wall._render()
+        assert not band(wall) and not band(MidiTable(projector))  # gone for good
+        assert mine.viewer == 0 and (band(desk) == (seat != 0))  # a student's band waits for their own move
+
+    run(go())
+
+
 def test_a_device_that_comes_back_midway_plays_on(store):
     """A reload makes a new replica after some decisions: a move chosen on it is not stale."""
     async def go():

@@ -110,7 +110,7 @@ class _Memory:
 
     def __init__(self) -> None:
         self.gone: set[int | None] = set()
-        self.awaiting: dict[int, int] = {}
+        self.awaiting: dict[int | None, int] = {}  # None: the screen where nobody plays
 
 
 def _memory(match: TableMatch) -> _Memory:
@@ -234,7 +234,9 @@ class SeatIntro:
     # ------------------------------------------------------------------ showing or not
     def shown(self) -> bool:
         """Whether the band is shown now: the game is on, the screen is the viewer's, and
-        the viewer has neither moved nor said "Let's play"."""
+        the viewer has neither moved nor said "Let's play". A screen where nobody plays (a
+        classroom's projector, a game of bots watched) shows it until the game's next action:
+        nobody there would press "Let's play", and the class needs the table."""
         m = self.match
         if m.over or m.privacy:
             return False
@@ -246,6 +248,8 @@ class SeatIntro:
         viewer = m.viewer
         if viewer is not None and viewer not in mem.gone and viewer not in mem.awaiting and m.is_viewer_turn():
             mem.awaiting[viewer] = history
+        elif viewer is None and None not in mem.gone and None not in mem.awaiting:
+            mem.awaiting[None] = history  # gone at the game's next action (the loop above)
         return viewer not in mem.gone
 
     def dismiss(self, _event: Any = None) -> None:
@@ -392,5 +396,6 @@ def intro_parts(table: IntroducedTable) -> list[Any]:
 
 def gone_for_good(match: TableMatch) -> bool:
     """Whether the band will never be shown again on a table of ``match``: the game is over,
-    or the viewer has moved or said "Let's play" (the projector's band stays)."""
-    return bool(match.over) or (match.viewer is not None and match.viewer in _memory(match).gone)
+    or the viewer has moved or said "Let's play", or, where nobody plays (a projector), the
+    game has moved on."""
+    return bool(match.over) or match.viewer in _memory(match).gone
