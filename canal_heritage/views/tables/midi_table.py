@@ -86,6 +86,11 @@ SITE_CSS = """
 .site-now svg { display: block; width: auto; height: min(15em, (100vh - var(--guide-dock, 0px)) * 0.3); }
 .site-now p { margin: 0.2em 0 0.4em; }
 .site-words { flex: 1 1 10em; min-width: 0; }
+/* a tablet held upright (not a kiosk totem): the site shares its row with the players, so its
+   card is smaller and its words and first button keep their place under it */
+@media (orientation: portrait) and (min-width: 600px) and (max-height: 1200px) {
+  .site-now svg { height: min(11em, (100vh - var(--guide-dock, 0px)) * 0.2); }
+}
 """
 
 #: A card's picture above its words, as a row of tiles (the bet's and draw's choices).
