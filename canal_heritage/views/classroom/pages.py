@@ -280,6 +280,20 @@ export function render({ model }) {
         self.on_hello(clean)
 
 
+def stop_following(room: Room | None, listener: Callable[[Room], None], replica: Replica | None,
+                   table: Any) -> None:
+    """A page stops following ``room`` (a student's device, the teacher's projector): its
+    ``listener`` is removed, its ``replica`` of the room's match let go and its ``table``'s
+    watchers disposed."""
+    if room is not None:
+        if listener in room.listeners:
+            room.listeners.remove(listener)
+        if replica is not None:
+            room.leave(replica)
+    if table is not None:
+        table.dispose()
+
+
 def page_dispatcher() -> Callable[[Callable[[], None]], None] | None:
     """How the room's changes reach this page: on its document's next tick, where its
     components (Panel's and the maps' Bokeh models) may be changed (None outside a server)."""
@@ -595,13 +609,7 @@ class JoinPage(pn.viewable.Viewer):
 
     def leave(self) -> None:
         """The device leaves its seat's table (the page closed, the seat freed, the room closed)."""
-        if self.room is not None:
-            if self._listener in self.room.listeners:
-                self.room.listeners.remove(self._listener)
-            if self.replica is not None:
-                self.room.leave(self.replica)
-        if self.table is not None:
-            self.table.dispose()
+        stop_following(self.room, self._listener, self.replica, self.table)
         self.replica, self.table, self.seat, self.token = None, None, None, None
         self.stage = "code"
 
@@ -1228,13 +1236,7 @@ class TeacherPage(pn.viewable.Viewer):
         return io.StringIO(self.hub.store.export_csv(room.class_session_id if room is not None else None))
 
     def _leave_room(self) -> None:
-        if self.room is not None:
-            if self._listener in self.room.listeners:
-                self.room.listeners.remove(self._listener)
-            if self.replica is not None:
-                self.room.leave(self.replica)
-        if self.table is not None:
-            self.table.dispose()
+        stop_following(self.room, self._listener, self.replica, self.table)
         self.room, self.replica, self.table = None, None, None
         self._closing = False
         self._root.styles = root_styles(False)
