@@ -12,11 +12,14 @@ from dataclasses import replace
 
 import panel as pn
 
+from canal_heritage import games
 from canal_heritage.arriala import actions as A
 from canal_heritage.matches.arriala import PALETTE, ArrialaMatch, Seat, kind_of, target_of, worker_of
 from canal_heritage.views.choice_list import ChoiceList
 from canal_heritage.views.home.arriala_setup import ArrialaSetup
 from canal_heritage.views.tables.arriala_table import BACK, ArrialaTable
+
+ARRIALA = games.kind("arriala").name  # the page, record and plan name of Arriala
 
 
 def strings(view) -> list[str]:
@@ -366,7 +369,7 @@ def test_the_exhibit_offers_arriala_from_home_and_discards_it_on_reset():
     assert app.page == "arriala-setup"
     app.start("arriala", [Seat("human", "Ana"), Seat("bot", "", "random")], first=1)
     m = app.match_of("arriala")
-    assert app.page == "arriala" and m is not None and m.state.first == 1 and m.pace == 0
+    assert app.page == ARRIALA and m is not None and m.state.first == 1 and m.pace == 0
     assert m.to_move == 0  # the bot's first turn was played at once (no server here)
     app.set_language("oc")
     assert m.lang == "oc"

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import panel as pn
 
+from canal_heritage import games
 from canal_heritage.exhibit import ExhibitApp, open_url
 from canal_heritage.matches.midi import Seat
+
+MIDI = games.kind("midi").name  # the page, record and plan name of Canal du Midi
+ARRIALA = games.kind("arriala").name  # the page, record and plan name of Arriala
 
 SEATS = [Seat("human", "Ana"), Seat("bot", "", "random")]
 
@@ -45,18 +49,18 @@ def test_leaving_a_game_asks_first_and_staying_keeps_it():
     match = app.match_of("midi")
     [home] = buttons(app, "go-home")
     home.clicks += 1
-    assert app.page == "midi" and app.leave_dialog.open
+    assert app.page == MIDI and app.leave_dialog.open
     assert app.leave_dialog.title == "Quitter cette partie\u00a0?"
     assert app.leave_dialog.stay_label == "Rester dans la partie"
     app.leave_dialog.answer(False)
-    assert app.page == "midi" and not app.leave_dialog.open and app.match_of("midi") is match
+    assert app.page == MIDI and not app.leave_dialog.open and app.match_of("midi") is match
     home.clicks += 1
     app.leave_dialog.answer(True)
     assert app.page == "home" and app.match_of("midi") is match  # kept
     [resume] = buttons(app, "resume-midi")
     assert "Canal du Midi" in resume.label  # its own key: home.resume_midi (issue 13)
     resume.clicks += 1
-    assert app.page == "midi" and app.match_of("midi") is match and not app.leave_dialog.open
+    assert app.page == MIDI and app.match_of("midi") is match and not app.leave_dialog.open
     app.open_place("midi-II")  # the explorer is one tap from the game: no question
     assert app.page == "explorer" and not app.leave_dialog.open
 
@@ -65,7 +69,7 @@ def test_an_answer_counts_only_while_the_question_is_open_and_the_kiosk_reset_ne
     app = ExhibitApp(kiosk=True, seed=1, lang="en")
     app.start("midi", SEATS)
     app.leave_dialog.answer(True)  # a late click: nothing asked, nothing done
-    assert app.page == "midi"
+    assert app.page == MIDI
     app.go("home")
     assert app.leave_dialog.open
     app.reset()  # the kiosk's time-out: no question, the game is discarded
@@ -78,12 +82,12 @@ def test_back_and_forward_follow_the_browser_and_back_from_a_game_asks():
     app.start("midi", SEATS)
     app.open_place("midi-III")
     app.follow_url("?page=midi&lang=en")  # Back, to the game
-    assert app.page == "midi" and not app.leave_dialog.open
+    assert app.page == MIDI and not app.leave_dialog.open
     app.follow_url("?lang=en")  # Back again: leaving the game asks
-    assert app.page == "midi" and app.leave_dialog.open
+    assert app.page == MIDI and app.leave_dialog.open
     shown = app.history.nav["n"]
     app.leave_dialog.answer(False)  # stay: the game's address goes back in the browser
-    assert app.page == "midi" and app.history.nav["url"] == "?page=midi&lang=en" and app.history.nav["n"] > shown
+    assert app.page == MIDI and app.history.nav["url"] == "?page=midi&lang=en" and app.history.nav["n"] > shown
     assert not app.history.nav["replace"]
     app.follow_url("?lang=fr")  # an older entry's language: the visitor's stays
     app.leave_dialog.answer(True)
@@ -124,12 +128,12 @@ def test_leaving_arriala_asks_too_and_home_offers_to_resume_it():
     assert app.history.nav["url"] == "?page=arriala&lang=oc" and app.history.nav["replace"]
     arriala = app.match_of("arriala")
     app.go("home")
-    assert app.page == "arriala" and app.leave_dialog.open
+    assert app.page == ARRIALA and app.leave_dialog.open
     assert app.leave_dialog.title == "Quitar aquesta partida ?"
     app.leave_dialog.answer(True)
     assert app.page == "home" and app.games_in_progress() == ["arriala"]
     [resume] = buttons(app, "resume-arriala")
     assert "Arriala" in resume.label  # its own key: home.resume_arriala (issue 13)
     resume.clicks += 1
-    assert app.page == "arriala" and app.match_of("arriala") is arriala
+    assert app.page == ARRIALA and app.match_of("arriala") is arriala
     arriala.close()

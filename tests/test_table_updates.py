@@ -9,8 +9,11 @@ from concurrent.futures import Future
 
 import panel as pn
 
+from canal_heritage import games
 from canal_heritage.matches.midi import MidiMatch, Seat, decide_turn
 from canal_heritage.views.tables.midi_table import MidiTable
+
+MIDI = games.kind("midi").name  # the page, record and plan name of Canal du Midi
 
 
 def offered(table: MidiTable) -> list[str]:
@@ -256,11 +259,11 @@ def test_a_new_language_keeps_the_table_and_updates_it_once():
     assert app.table_of("midi") is table and table.renders == n + 1
     assert app.match_of("midi").lang == "oc"
     app.go("home")
-    assert app.page == "midi" and app.leave_dialog.open  # a game in progress: leaving asks first
+    assert app.page == MIDI and app.leave_dialog.open  # a game in progress: leaving asks first
     app.leave_dialog.answer(True)
     assert app.page == "home"
     app.resume("midi")
-    assert app.page == "midi" and app.match_of("midi").lang == "oc"
+    assert app.page == MIDI and app.match_of("midi").lang == "oc"
     assert app.table_of("midi") is not table  # leaving the table and coming back builds it afresh
 
 

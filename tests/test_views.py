@@ -6,6 +6,7 @@ from __future__ import annotations
 import panel as pn
 import pytest
 
+from canal_heritage import games
 from canal_heritage.matches.midi import MidiMatch, Seat
 from canal_heritage.views.choice_list import ChoiceList
 from canal_heritage.views.explorer.page import CanalMap, GlossaryView, HeritageExplorer, PeopleGallery, TimelineView
@@ -13,6 +14,8 @@ from canal_heritage.views.home.kiosk import MIN_COUNTDOWN, AttractLoop, IdleGuar
 from canal_heritage.views.home.welcome import Home, MidiSetup
 from canal_heritage.views.tables.midi_table import MidiTable
 from canal_heritage.views.theme import PROJECTOR_FONT
+
+MIDI = games.kind("midi").name  # the page, record and plan name of Canal du Midi
 
 
 def strings(view) -> list[str]:
@@ -241,7 +244,7 @@ def test_the_app_navigates_and_discards_the_game_on_reset():
     app = module.ExhibitApp(kiosk=True, seed=1, lang="fr")
     app.go("midi-setup")
     app.start("midi", [Seat("human", "Ana"), Seat("bot", "", "random")])
-    assert app.page == "midi" and app.match_of("midi") is not None
+    assert app.page == MIDI and app.match_of("midi") is not None
     app.set_language("oc")
     assert app.match_of("midi").lang == "oc" and app.guard.lang == "oc"
     app.reset()
@@ -439,7 +442,7 @@ def test_home_leads_to_the_explorer_which_keeps_its_place_across_languages_and_t
     [back] = [b for b in app.explorer().__panel__().select(pn.widgets.Button) if "back-to-game" in b.css_classes]
     assert back.visible
     back.clicks += 1
-    assert app.page == "midi"
+    assert app.page == MIDI
     app.reset()  # the kiosk forgets the visitor's place
     assert app.explorer().place == "midi-I"
 

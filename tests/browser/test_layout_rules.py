@@ -111,7 +111,8 @@ def _sweep(page: Page, in_view: tuple[str, ...]) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
-        laid_out(page)  # the page lays itself out again; the guide moves
+        # the page lays itself out again (nothing glides: the pages are opened with reduced motion)
+        laid_out(page, least_ms=60, still_frames=4)
         faults = layout_faults(page, in_view)
         if faults:
             found[_size(w, h)] = faults
@@ -128,7 +129,10 @@ def _problems(screen: str, lang: str, found: dict[str, list[str]]) -> list[str]:
 
 
 def _new_page(browser: Any, size: tuple[int, int] = SIZES[0]) -> tuple[Any, Page]:
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    """A page of its own, asking for reduced motion: the guide and the cards take their place
+    at once (the places are the same, only the way there differs), so a size is checked as soon
+    as the page has laid itself out."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion="reduce")
     page = context.new_page()
     page.set_default_timeout(20_000)
     return context, page
@@ -171,7 +175,7 @@ def test_every_size_keeps_the_layout_rules(browser, exhibit, screen):
                 go(page, exhibit)
                 for selector in in_view:  # the decision is there before the sizes are taken
                     page.locator(selector).first.wait_for()
-                _settle(page, 300)
+                page.wait_for_load_state("networkidle")
             else:
                 _switch_language(page, lang)
             problems += _problems(screen, lang, _sweep(page, in_view))

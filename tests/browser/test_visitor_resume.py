@@ -13,7 +13,10 @@ from serving import free_port
 from test_classroom import SERVER, kill, new_context, start_server
 from test_exhibit import click_any_action, start_vs_bot
 
+from canal_heritage import games
 from canal_heritage.store import Store, hash_token
+
+MIDI = games.kind("midi").name  # the page, record and plan name of Canal du Midi
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +46,7 @@ def test_a_visitor_game_resumes_after_the_server_is_killed(browser, tmp_path):
         heading = page.get_by_role("heading", level=1).first.inner_text()
         (record,) = kept(db, token)
         written = len(record.decisions)
-        assert record.kind == "visitor" and record.game == "midi" and written >= 3
+        assert record.kind == "visitor" and record.game == MIDI and written >= 3
         # a reload: the address names the table, so the page goes straight back to the game (the
         # page before still holds it until Bokeh closes its session: the new page takes it over)
         assert "page=midi" in page.url
