@@ -43,11 +43,42 @@ def _unavailable(lang: str) -> pn.viewable.Viewable:
     return pn.pane.HTML("<h1>" + tr.ui("room.unavailable", "The classroom is not available on this server.") + "</h1>")
 
 
+#: How often a page checks that its browser is still connected (milliseconds). A closed tab
+#: closes its websocket at once, but the server discards the page only 15–30 s later: without
+#: this, the teacher would see a student who closed the tab as connected for that long.
+CONNECTION_CHECK_MS = 1000
+
+
 def _page_setup(page: Any, title: str) -> None:
     if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
         pn.state.curdoc.title = title
         pn.state.curdoc.template = main_landmark()
         pn.state.on_session_destroyed(lambda _ctx: page.leave())
+        _leave_when_gone(page)
+
+
+def _leave_when_gone(page: Any) -> None:
+    """Call ``page.leave()`` within :data:`CONNECTION_CHECK_MS` of its browser going away (the
+    tab closed, the device asleep, the network lost): its seat shows as away on the teacher's
+    page. A browser that has not connected yet is waited for."""
+    assert pn.state.curdoc is not None
+    context = pn.state.curdoc.session_context
+    seen = {"connected": False}
+    callback: Any = None
+
+    def check() -> None:
+        session = getattr(context, "session", None)
+        connections = getattr(session, "connection_count", None)
+        if connections is None:
+            return
+        if connections > 0:
+            seen["connected"] = True
+        elif seen["connected"]:
+            page.leave()
+            if callback is not None:
+                callback.stop()
+
+    callback = pn.state.add_periodic_callback(check, period=CONNECTION_CHECK_MS)
 
 
 def create_join_page(current: Any = None) -> pn.viewable.Viewable:

@@ -11,10 +11,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from canal_heritage import games
 from canal_heritage.rooms import codes
 from canal_heritage.rooms.hub import Hub, RoomPlan, SeatPlan
 from canal_heritage.store import Store
 from canal_heritage.views.classroom.pages import JoinPage, TeacherPage
+
+ARRIALA = games.kind("arriala").name  # the page, record and plan name of Arriala
 
 
 @pytest.fixture
@@ -97,7 +100,7 @@ def test_the_room_form_describes_the_room(hub):
     page.form.seat_selects[3].value = "student"
     page.form.game.value = "arriala"  # the choices still possible are kept
     plan = page.plan()
-    assert plan.game == "arriala" and [s.kind for s in plan.seats] == ["student", "bot", "bot", "student"]
+    assert plan.game == ARRIALA and [s.kind for s in plan.seats] == ["student", "bot", "bot", "student"]
     assert plan.seats[1].level == "expert"
     page.form.count.value = 2
     assert len(page.plan().seats) == 2
@@ -207,6 +210,10 @@ def test_the_projector_lets_go_of_each_room_it_showed(hub):
             run(room.close())
             page._draw_rooms()
             del room
+        # the rooms' list looks at the class every half second while it is shown, not after
+        assert page._looking is not None and page._looking.running
+        page.leave()
+        assert page._looking is None
     gc.collect()
     assert [(table() is None, match() is None) for table, match in gone] == [(True, True)] * 3
     assert len(doc.models._new_models) <= len(list(doc.models))  # only models still in the page
@@ -237,3 +244,44 @@ def test_a_show_button_of_a_room_closed_meanwhile_shows_the_list_again(hub):
     assert f"show-{code}" not in shown and f"show-{second.code}" in shown
     buttons[f"show-{second.code}"].clicks += 1
     assert page.room is second
+
+
+def test_the_join_page_guards_codes_and_says_a_closed_rooms_code_has_closed(hub):
+    """Issue 28, item 2: the code typed on /join goes through the hub's limited, logged
+    look-up (with this device's id), and a closed room's code says it has closed."""
+    hub.joins = codes.RateLimiter(3, 60)
+    room = hub.create(RoomPlan("midi", (SeatPlan("student"), SeatPlan("bot", "random")), lang="en", pace=0, seed=3,
+                               first=0))
+    run(room.close())
+    page = JoinPage(hub, code="", lang="en", client="tablet-7")
+    page._hello({})
+    page._open(room.code.lower())
+    assert "This room has closed — ask your teacher for the new code." in texts(page.__panel__())
+    for typed in ("KKKKK", "KKKKA", "KKKKC"):
+        page._open(typed)
+        assert "No open room has that code" in texts(page.__panel__())
+    page._open("KKKKE")
+    assert "Too many tries" in texts(page.__panel__()) and page.stage == "code"
+    hub.io.submit(lambda: None).result()  # the log is written in the store's thread
+    for _ in range(100):
+        rows = hub.store.refusals()
+        if sum(reason == "no such room" for _, reason, _ in rows) == 3 and len(rows) >= 5:
+            break
+        time.sleep(0.02)
+    assert {client for _, _, client in rows} == {"tablet-7"}
+    assert [reason for _, reason, _ in rows].count("too many join attempts") == 1
+    french = JoinPage(hub, code=room.code, lang="fr", client="tablet-8")
+    french._hello({})
+    assert "demandez le nouveau code à votre enseignant" in texts(french.__panel__())
+
+
+def test_enter_in_the_pin_field_opens_the_teachers_page(hub):
+    """Issue 28, item 6: Enter in the PIN field does what the "Open" button does (Bokeh's
+    field sends ``value_submit`` on Enter; the browser test presses the key)."""
+    from types import SimpleNamespace
+
+    page = TeacherPage(hub, lang="en", allowed=False, pin="123456", client="c1", pin_limiter=codes.RateLimiter(5, 60))
+    page._pin_input._process_event(SimpleNamespace(event_name="value_submit", value="111111"))
+    assert not page.allowed and "That is not the PIN" in texts(page.__panel__())
+    page._pin_input._process_event(SimpleNamespace(event_name="value_submit", value="123456"))
+    assert page.allowed and "Open a new room" in texts(page.__panel__())

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -230,6 +230,13 @@ class Seating:
         """Take back the viewer's decision elsewhere (None: on this table)."""
         return None
 
+    def tripped(self, match: TableMatch, err: IllegalActionError) -> None:
+        """The viewer tried, on their own turn, a move the rules do not allow now (a greyed
+        choice tapped, an action the engine refused: ``err`` says which rule). A classroom
+        room counts it for the teacher (:meth:`canal_heritage.rooms.room.DeviceSeating.tripped`);
+        one screen counts nothing."""
+        return
+
 
 class StoredTable(Generic[GameT]):
     """How a game's table is written in the store and read back: a classroom room or a kept
@@ -299,6 +306,11 @@ class TableMatch(StoredTable[GameT], param.Parameterized, Generic[GameT, StateT,
     #: the bots' reasons, as the narrator words them, name their player already (otherwise a
     #: replay puts the player's name before them)
     reasons_name_player: ClassVar[bool] = False
+    #: the rules a student may trip on at this game's table: the engine's refusal key → the ruling
+    #: that decides it ("" when the rulebook itself does). What a classroom room counts when a
+    #: student tries a move the rules do not allow (:mod:`canal_heritage.rooms.trips`); a key not
+    #: listed (a forged message, a move after the end) is no rule tripped on
+    trip_rulings: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, seats: Sequence[Seat], seed: int = 0, *, first: int | None = None,
                  lang: str = "fr", projector: bool = False, pace: float = 0.0,
@@ -359,6 +371,13 @@ class TableMatch(StoredTable[GameT], param.Parameterized, Generic[GameT, StateT,
         """The game's narrator for ``game`` in ``lang``, with the seats' ``names`` (no viewer: it
         tells what everyone may know)."""
         raise NotImplementedError
+
+    @classmethod
+    def trip_words(cls, tr: Translator, key: str, n: int) -> str | None:
+        """``n`` tries of what the engine refused with ``key`` (one of :attr:`trip_rulings`), in
+        ``tr``'s language, without the ruling: "3 tries to move a worker twice in one turn";
+        None for a key that is not a rule of the game."""
+        return None
 
     @classmethod
     def guide_step(cls, obs: ObsT | None, legal: Sequence[int], seen: set[str] | frozenset[str],
@@ -541,6 +560,28 @@ class TableMatch(StoredTable[GameT], param.Parameterized, Generic[GameT, StateT,
         self._bump()
         return False
 
+    def why_not(self, action: int) -> IllegalActionError | None:
+        """Why the engine does not allow ``action`` now, as the error it raises (its key says
+        the rule), or None when it does. Plays nothing: the engine is asked on a copy."""
+        if action in self.state.legal_actions():
+            return None
+        try:
+            self.state.clone(log=False).apply_action(action)
+        except IllegalActionError as err:
+            return err
+        return None  # pragma: no cover - an action the engine does not list is never played
+
+    def refuse_choice(self, err: IllegalActionError, words: str | None = None) -> bool:
+        """A move the rules do not allow now was tried (a greyed choice tapped, an action the
+        engine refused): the message says why (``words``, else the narrator's words for
+        ``err``), the game is unchanged, and on the viewer's own turn the seating is told
+        (:meth:`Seating.tripped`: a classroom room counts the rule; waiting for one's turn or
+        for the teacher is no rule tripped on). One update; False."""
+        with self.changing():
+            if self.is_viewer_turn() and not self.paused:
+                self.seating.tripped(self, err)
+            return self._refuse(words if words is not None else self.narrator().error(err))
+
     def _play(self, action: int) -> bool:
         sent = self.seating.submit(self, action)
         if sent is not None:
@@ -552,7 +593,7 @@ class TableMatch(StoredTable[GameT], param.Parameterized, Generic[GameT, StateT,
         try:
             self.state.apply_action(action)
         except IllegalActionError as err:
-            return self._refuse(self.narrator().error(err))
+            return self.refuse_choice(err)
         if self._undo_owner != (seat, turn):
             self._undo = []
         assert seat is not None

@@ -29,7 +29,7 @@ which a pupil can confuse; 18 characters to the power of :data:`CODE_LENGTH` giv
 
 CODE_LENGTH = 5
 """Characters in a room code: short enough to read aloud and type on a tablet, and with the
-rate limit on join attempts far too many to guess a room's code."""
+limit on failed look-ups (:class:`RateLimiter`) far too many to guess a room's code."""
 
 SEPARATORS = frozenset(" \t\n-.·_\u2010\u2011\u2012\u2013\u2014\u2212")
 """What a student may type between the characters of a code (spaces, dashes, dots); ignored."""
@@ -163,9 +163,10 @@ def client_id(remote_ip: str, salt: bytes) -> str:
 class RateLimiter:
     """At most ``limit`` attempts per ``window`` seconds for each key (a sliding window).
 
-    Used for join attempts (e.g. 10 a minute per :func:`client_id`) and PIN attempts. Only
-    attempts that are allowed count: a client that keeps trying while refused is let in again as
-    soon as its oldest allowed attempt is ``window`` seconds old.
+    Used for failed room-code look-ups (20 a minute per :func:`client_id`: :meth:`allow` records
+    a failure, :meth:`full` asks before any look-up) and PIN attempts. Only attempts that are
+    allowed count: a client that keeps trying while refused is let in again as soon as its
+    oldest allowed attempt is ``window`` seconds old.
 
     Memory stays bounded: each key keeps at most ``limit`` times, a key whose last allowed attempt
     is more than ``window`` seconds old is forgotten (it would be allowed anyway), and beyond
@@ -200,6 +201,16 @@ class RateLimiter:
         times.append(now)
         self._attempts.move_to_end(key)
         return True
+
+    def full(self, key: str) -> bool:
+        """Whether ``key``'s next attempt would be refused now, without recording one: for a
+        caller that counts only some attempts (the hub counts failed look-ups of a room code,
+        :meth:`~canal_heritage.rooms.hub.Hub.look_up`, and asks first whether any is allowed)."""
+        times = self._attempts.get(key)
+        if not times:
+            return False
+        cutoff = self._clock() - self.window
+        return sum(1 for t in times if t > cutoff) >= self.limit
 
     def __len__(self) -> int:
         """How many keys are remembered."""

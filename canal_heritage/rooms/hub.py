@@ -2,9 +2,11 @@
 back to it with a seat token, close it, and resume every open room after a restart.
 
 Several rooms run at once; each is a :class:`~.room.Room`. A room code is looked up among
-open rooms only, so a closed room's code stops working. Join attempts are rate-limited per
-client (:class:`~.codes.RateLimiter`): a device guessing codes is slowed down, a class
-joining at once is not.
+open rooms only, so a closed room's code stops working (and says so: "This room has
+closed"). Every look-up of a code by a student's device goes through :meth:`Hub.look_up`,
+which is rate-limited per client (:class:`~.codes.RateLimiter`) and logs what it refuses:
+only *failed* guesses count (a code that names no room, a token that holds no seat), so a
+device guessing codes is stopped, and a class joining at once behind one address is not.
 
 Several servers may share one store (``serve --behind-proxy``, docs/deployment.md): a proxy
 sends every page of a room to the server its code is pinned to, and that server's hub
@@ -14,6 +16,7 @@ room then has one authoritative match, in one process; a shared hub resumes noth
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Sequence
@@ -24,11 +27,14 @@ from typing import Any
 from .. import games
 from ..i18n import LANGUAGES, translator
 from . import codes
-from .room import GAMES, SEAT_KINDS, Outcome, Refusal, Room
+from .room import DONE, GAMES, SEAT_KINDS, Outcome, Refusal, Room
 
 log = logging.getLogger(__name__)
 
-#: Join attempts a client may make per minute (a whole class joins well within it).
+#: Failed look-ups a client may make per minute (a well-formed code that names no room, a seat
+#: token that holds none); then every look-up of that client is refused until the oldest of
+#: them is a minute old. A look-up that finds its room is never counted: a whole class behind
+#: one address (a school's router) joins at once, and only its typing mistakes count.
 JOIN_LIMIT = 20
 JOIN_WINDOW = 60.0
 #: Codes drawn for a new room before giving up, when the store says each is in use (another
@@ -183,7 +189,9 @@ class Hub:
     def find(self, typed_code: str) -> Room | None:
         """The room a typed code names, open or over but not closed (None: no such room).
 
-        A shared hub that does not hold the room looks for it in the store (:meth:`adopt`)."""
+        Neither limited nor logged: for the server's own pages (the teacher's) and scripts. A
+        student's device looks a code up through :meth:`look_up`. A shared hub that does not
+        hold the room looks for it in the store (:meth:`adopt`)."""
         code = codes.normalize_code(typed_code or "")
         if code is None:
             return None
@@ -224,37 +232,103 @@ class Hub:
         return codes.client_id(remote_ip or "unknown", self.salt)
 
     # ------------------------------------------------------------------ students
-    async def join(self, typed_code: str, seat: int, name: str, *, client: str = "", lang: str = "en") -> Outcome:
-        """A student joins the room a typed code names, at a free seat, under a name."""
+    async def look_up(self, typed_code: str, *, client: str = "", lang: str = "en") -> tuple[Room | None, Outcome]:
+        """A client looks up a room by the code it typed: the room (open, or over with its end
+        on screen), or None and why not, in ``lang``. Every look-up of a code by a student's
+        device comes here (the join page, :meth:`join`); refusals are logged with ``client``.
+
+        What counts toward the client's limit (:attr:`joins`: :data:`JOIN_LIMIT` a minute) is a
+        *failed guess* only: a well-formed code that names no room at all. A code that finds its
+        room is never counted, nor is a closed room's code (a class typing the code of the room
+        the teacher just closed has guessed nothing), nor text that is not a code (it can find
+        no room; it is answered kindly). Why: ``client`` is a keyed hash of the device's address
+        (:meth:`client`), and a whole class behind a school's router may share one address: 32
+        students finding their room and taking their seats must never be refused, while a device
+        guessing codes misses almost every time (1.9 million codes, a few rooms open) and is
+        stopped after :data:`JOIN_LIMIT` misses. Once the limit is reached every look-up of the
+        client is refused ("Too many tries: wait a minute…"), the right code too: otherwise the
+        answer would still tell a guess that hits from one that misses.
+
+        A code no room of this server holds is looked up in the store, in the store's thread
+        (the server's event loop never waits for it): the newest room given that code, closed or
+        finished, makes the answer "This room has closed — ask your teacher for the new code"; a
+        code given again to a new open room finds the new room (rooms in memory come first)."""
         tr = translator(lang if lang in LANGUAGES else "en")
-        if not self.joins.allow(client or "unknown"):
-            self._log("too many join attempts", client)
-            return Outcome(Refusal.TOO_MANY_TRIES, tr.ui("room.slow_down", "Too many tries: wait a minute, "
-                                                                          "then type the code again."))
-        if codes.normalize_code(typed_code or "") is None:
-            return Outcome(Refusal.NOT_A_CODE, tr.ui("room.not_a_code", "That is not a room code: it has "
-                                                                       "{n} letters and digits, as on the "
-                                                                       "projector.", n=codes.CODE_LENGTH))
-        room = self.find(typed_code)
+        code = codes.normalize_code(typed_code or "")
+        if code is None:
+            return None, Outcome(Refusal.NOT_A_CODE, tr.ui("room.not_a_code", "That is not a room code: it has "
+                                                                             "{n} letters and digits, as on the "
+                                                                             "projector.", n=codes.CODE_LENGTH))
+        if self.joins.full(client or "unknown"):
+            return None, self._slow_down(client, tr)
+        room = self.find(code)
+        if room is not None:
+            return room, DONE
+        try:
+            last = await asyncio.get_running_loop().run_in_executor(self.io, self.store.code_status, code)
+        except Exception:  # the store is unreachable: the code is answered as unknown, the server goes on
+            log.exception("could not look up code %s in the store", code)
+            last = None
+        room = self.find(code)  # a room given this code while the store answered
+        if room is not None:
+            return room, DONE
+        if last is None:
+            return None, self._missed("no such room", client, tr)
+        room_id, status = last
+        if status == "open":  # open in the store, not run here: another server's (behind a proxy)
+            return None, Outcome(Refusal.NO_SUCH_ROOM, self._no_such_room(tr))
+        self._log("code of a closed room", client, room_id=room_id)
+        return None, Outcome(Refusal.ROOM_CLOSED, tr.ui("room.closed_code", "This room has closed — ask your "
+                                                                         "teacher for the new code."))
+
+    async def join(self, typed_code: str, seat: int, name: str, *, client: str = "", lang: str = "en") -> Outcome:
+        """A student joins the room a typed code names, at a free seat, under a name: the code
+        is looked up as :meth:`look_up` does (and counted as it counts), then the room decides."""
+        room, found = await self.look_up(typed_code, client=client, lang=lang)
         if room is None:
-            self._log("no such open room", client)
-            return Outcome(Refusal.NO_SUCH_ROOM, tr.ui("room.no_such_room", "No open room has that code. Check "
-                                                                           "it on the projector."))
+            return found
         return await room.join(seat, name, client=client)
 
-    def rejoin(self, typed_code: str, token: str | None, *, client: str = "") -> tuple[Room | None, Outcome]:
-        """A device comes back with the code and token it kept."""
-        if not self.joins.allow(client or "unknown"):
-            return None, Outcome(Refusal.TOO_MANY_TRIES, translator("en").ui(
-                "room.slow_down", "Too many tries: wait a minute, then type the code again."))
+    def rejoin(self, typed_code: str, token: str | None, *, client: str = "",
+               lang: str = "en") -> tuple[Room | None, Outcome]:
+        """A device comes back with the code and token it kept (the page has looked the code up
+        first, :meth:`look_up`). Under the same limit: a token that holds no seat of the room,
+        or a code that names no room here, counts as a failed guess and is logged."""
+        tr = translator(lang if lang in LANGUAGES else "en")
+        if self.joins.full(client or "unknown"):
+            return None, self._slow_down(client, tr)
         room = self.find(typed_code)
         if room is None:
-            return None, Outcome(Refusal.NO_SUCH_ROOM, translator("en").ui(
-                "room.no_such_room", "No open room has that code. Check it on the projector."))
+            return None, self._missed("no such room", client, tr)
         out = room.rejoin(token)
         if not out.ok:
             self._log("unknown token", client, room)
+            self.joins.allow(client or "unknown")
         return room, out
+
+    def _slow_down(self, client: str, tr: Any) -> Outcome:
+        self._log("too many join attempts", client)
+        return Outcome(Refusal.TOO_MANY_TRIES, tr.ui("room.slow_down", "Too many tries: wait a minute, then type "
+                                                                      "the code again."))
+
+    @staticmethod
+    def _no_such_room(tr: Any) -> str:
+        return str(tr.ui("room.no_such_room", "No open room has that code. Check it on the projector."))
+
+    def _missed(self, reason: str, client: str, tr: Any) -> Outcome:
+        """A failed guess: counted toward the client's limit, and logged."""
+        self._log(reason, client)
+        if not self.joins.allow(client or "unknown"):  # another look-up reached the limit meanwhile
+            return Outcome(Refusal.TOO_MANY_TRIES, tr.ui("room.slow_down", "Too many tries: wait a minute, then "
+                                                                          "type the code again."))
+        return Outcome(Refusal.NO_SUCH_ROOM, self._no_such_room(tr))
+
+    def trips(self, class_session_id: int) -> dict[tuple[str, str], int]:
+        """How often a class session's students tried a move the rules do not allow, over all
+        its rooms: ``(game, rule key)`` → count, without naming anyone (:meth:`Room.trip`;
+        worded by :func:`.trips.describe_trips`). It reads the store: call it in the store's
+        thread (:attr:`io`), never on the event loop."""
+        return dict(self.store.trips(class_session_id))
 
     async def close(self, room_id: str) -> None:
         room = self.rooms.get(room_id)
@@ -270,8 +344,11 @@ class Hub:
     def _let_go(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
 
-    def _log(self, reason: str, client: str, room: Room | None = None) -> None:
+    def _log(self, reason: str, client: str, room: Room | None = None, *, room_id: str | None = None) -> None:
+        """A refusal logged in the store's thread, with the client's id (never empty: a page
+        that knows no client is logged as ``unknown``)."""
         try:
-            self.io.submit(self.store.log_refusal, reason, room_id=room.id if room else None, client=client[:64])
+            self.io.submit(self.store.log_refusal, reason, room_id=room.id if room else room_id,
+                           client=(client or "unknown")[:64])
         except Exception:
             log.exception("could not log a refusal")

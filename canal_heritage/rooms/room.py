@@ -30,6 +30,7 @@ import asyncio
 import contextvars
 import enum
 import logging
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
@@ -40,6 +41,7 @@ from weakref import WeakSet
 
 from .. import games
 from ..core.bots import BotMove
+from ..core.errors import IllegalActionError
 from ..i18n import LANGUAGES, translator
 from ..matches.table import BOT_TIMEOUT, Decision, Seat, Seating, TableMatch, clean_name
 from . import codes
@@ -138,6 +140,7 @@ class DeviceSeating(RoomSeating):
     Attributes:
         room: the room.
         token: the seat's token this device holds (None: the projector, or a seat freed since).
+        client: the device's id for the refusals' log (:meth:`~.hub.Hub.client`; empty: unknown).
         decisions: how many of the room's decisions this device has played (a move chosen on
             it names that position).
         dispatch: how the room's changes reach this device: a function that runs a change on
@@ -148,9 +151,10 @@ class DeviceSeating(RoomSeating):
 
     bots_play_here = False
 
-    def __init__(self, room: Room, token: str | None) -> None:
+    def __init__(self, room: Room, token: str | None, client: str = "") -> None:
         self.room = room
         self.token = token
+        self.client = client
         self.decisions = 0
         self.dispatch: Callable[[Callable[[], None]], None] | None = None
 
@@ -159,10 +163,19 @@ class DeviceSeating(RoomSeating):
         # device until "End my turn" (T-R2), then plays it, and it comes here
         if not match.is_viewer_turn() or match.paused:
             return match._refuse(match.narrator().tr.ui("table.not_your_turn", "Please wait: it is not your turn."))
-        if action not in match.state.legal_actions():
-            return match._refuse(match.narrator().tr.ui("room.not_legal", "That move is not possible here."))
+        err = match.why_not(action)
+        if err is not None:  # the engine's own reason, as at the exhibit; the room counts the rule
+            return match.refuse_choice(err)
         self.room.send(match, action)
         return True
+
+    def tripped(self, match: TableMatch, err: IllegalActionError) -> None:
+        """The student at this device tried a move the rules do not allow (a greyed choice
+        tapped, a refused action): the room counts it under its rule (:meth:`Room.trip`) while
+        the device holds its seat."""
+        seat = match.viewer
+        if seat is not None and self.token is not None and self.room.check_token(self.token, seat):
+            self.room.trip(seat, err.key, client=self.client)
 
     # a decision sent is the room's: the room says whether it may be taken back (Arriala's
     # match answers first while its last action is held on this device, not sent yet)
@@ -251,11 +264,17 @@ class Room:
         self.bot_timeout = bot_timeout
         self.seats = [SeatHolder(s.index, s.kind, s.level, s.name, s.token_hash, s.standin) for s in record.seats]
         self.paused = False
+        #: when the seat to move was given the turn (``time.monotonic()``): a decision, a take
+        #: back or the game going on after a pause starts the wait again (the class view's "idle")
+        self.waiting_since = time.monotonic()
         self._steps = 0  # bot decisions the teacher let through while paused ("One move")
         self._decisions: list[tuple[int, int, BotMove | None]] = []
         self._lock = asyncio.Lock()
         self._replicas: WeakSet[Replica] = WeakSet()
         self._bot_task: asyncio.Task[None] | None = None
+        # the rules tripped on at the position the room is at, by seat (counted once: :meth:`trip`)
+        self._tripped: set[tuple[int, str]] = set()
+        self._tripped_at = -1
         self.listeners: list[Callable[[Room], None]] = []  # told after every change (the teacher's page)
         #: told once when the room closes (its hub lets it go: a closed room lives on in the store only)
         self.on_closed: Callable[[Room], None] | None = None
@@ -283,10 +302,12 @@ class Room:
         for r in list(self._replicas):
             soon(r, partial(self._rebuild, r, decided))
 
-    def replica(self, seat: int | None, *, lang: str | None = None, token: str | None = None) -> Replica:
+    def replica(self, seat: int | None, *, lang: str | None = None, token: str | None = None,
+                client: str = "") -> Replica:
         """A device's match: ``seat``'s screen (its token already checked by :meth:`rejoin`),
-        or the projector's (None: no hand at all)."""
-        r = self._new_match(DeviceSeating(self, token), viewer=seat, lang=lang)
+        or the projector's (None: no hand at all). ``client``: the device's id, logged with
+        each of its messages the room refuses."""
+        r = self._new_match(DeviceSeating(self, token, client), viewer=seat, lang=lang)
         r.rebuild(list(self._decisions))
         device(r).decisions = len(self._decisions)  # a move chosen on it names this position
         with r.changing():
@@ -344,9 +365,44 @@ class Room:
 
     def _log_refusal(self, detail: str, client: str) -> None:
         try:
-            self.store.log_refusal(detail[:200], room_id=self.id, client=client[:64])
+            self.store.log_refusal(detail[:200], room_id=self.id, client=(client or "unknown")[:64])
         except Exception:
             log.exception("could not log a refusal")
+
+    # ------------------------------------------------------------------ rules tripped on
+    def trip(self, seat: int, rule: str, *, client: str = "") -> bool:
+        """The student at ``seat`` tried a move the rules do not allow now (``rule``: the engine's
+        refusal key): written to the store in a thread (:meth:`Store.log_trip`: the room and the
+        device's id, never the student's name), for the teacher's count of the rules the class
+        trips on (:meth:`Store.trips`, :func:`.trips.describe_trips`); the room's listeners are
+        told once it is written.
+
+        Counted once per seat, rule and position: tapping the same greyed choice again before
+        anything is decided is the same try. Not counted (False): a key that is no rule of the
+        game (its match's ``trip_rulings``), a seat a bot plays, a room closed or paused."""
+        if not self.open or self.paused or not 0 <= seat < len(self.seats) or self.seats[seat].played_by_bot:
+            return False
+        if rule not in games.kind(self.game).match_class.trip_rulings:
+            return False
+        if self._tripped_at != len(self._decisions):
+            self._tripped_at, self._tripped = len(self._decisions), set()
+        if (seat, rule) in self._tripped:
+            return False
+        self._tripped.add((seat, rule))
+        loop = _running_loop()
+        if loop is None:
+            self._log_trip(rule, client)
+            self._changed()
+        else:
+            loop.run_in_executor(self.io, self._log_trip, rule, client).add_done_callback(
+                lambda _done: self._changed())
+        return True
+
+    def _log_trip(self, rule: str, client: str) -> None:
+        try:
+            self.store.log_trip(self.id, rule, client=(client or "unknown")[:64])
+        except Exception:
+            log.exception("could not log a rule tripped on")
 
     def check_token(self, token: str | None, seat: int) -> bool:
         """Whether ``token`` is the one given to whoever holds ``seat``."""
@@ -371,7 +427,8 @@ class Room:
         seen = device(replica).decisions
 
         async def go() -> None:
-            out = await self.submit(device(replica).token, replica.viewer, action, seen)
+            out = await self.submit(device(replica).token, replica.viewer, action, seen,
+                                    client=device(replica).client)
             if not out.ok:
                 replica.say(out.message)  # the room's answer, on this device only
 
@@ -379,7 +436,7 @@ class Room:
 
     def send_undo(self, replica: Replica) -> None:
         async def go() -> None:
-            out = await self.undo(device(replica).token, replica.viewer)
+            out = await self.undo(device(replica).token, replica.viewer, client=device(replica).client)
             if not out.ok:
                 replica.say(out.message)
 
@@ -429,6 +486,7 @@ class Room:
                                                                           "was not played. Try again in a moment.")
                            + f" ({type(exc).__name__})")
         self._decisions.append((seat, action, move))
+        self.waiting_since = time.monotonic()
         self._play_everywhere(seat, action, move)
         if self.match.over:
             await self._finish()
@@ -504,6 +562,7 @@ class Room:
             with _as_viewer(self.match, seat):
                 TableMatch.undo(self.match)
             del self._decisions[keep:]
+            self.waiting_since = time.monotonic()
             decided = list(self._decisions)
             for r in list(self._replicas):
                 soon(r, partial(self._rebuild, r, decided))
@@ -583,6 +642,7 @@ class Room:
         """The teacher pauses the room (nobody may move) or lets it go on."""
         self.paused = bool(paused)
         self._steps = 0
+        self.waiting_since = time.monotonic()
         def pause(r: TableMatch, paused: bool = self.paused) -> None:
             with r.changing():
                 r.paused = paused

@@ -47,6 +47,9 @@ NAME_MAX = 24
 CODE_MAX = 8
 LEVEL_MAX = 16
 REASON_MAX = 200
+#: A refusal whose reason starts so is a move a student tried that the rules do not allow
+#: (:meth:`Store.log_trip`): the reason goes on with the engine's refusal key.
+TRIP_PREFIX = "rule:"
 CLIENT_MAX = 64
 SEED_BITS = 64
 TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
@@ -333,6 +336,17 @@ class Store:
                                   .order_by(Room.created_at.desc(), Room.id.desc()).limit(1))
             return None if room is None else room_record(room)
 
+    def code_status(self, code: str, *, kind: str = "room") -> tuple[str, str] | None:
+        """The id and status (``open``, ``over`` or ``closed``) of the newest room of ``kind``
+        with this code (codes are compared as given), or ``None``: how a code that no open room
+        of the server holds is told apart, a finished or closed room's ("this room has closed")
+        from one never given. A code given again to a later room names the later one."""
+        check_choice("kind", kind, ROOM_KINDS)
+        with self._reading() as session:
+            row = session.execute(select(Room.id, Room.status).where(Room.code == code, Room.kind == kind)
+                                  .order_by(Room.created_at.desc(), Room.id.desc()).limit(1)).first()
+            return None if row is None else (str(row.id), str(row.status))
+
     def live_rooms(self, kind: str | None = None) -> list[RoomRecord]:
         """Every open room (of this kind, if given), oldest first, with seats and decisions:
         what to resume after a restart."""
@@ -517,6 +531,27 @@ class Store:
         with self._writing() as session:
             session.add(Refusal(room_id=None if room_id is None else room_id[:32], at=self._now(), reason=reason,
                                 client=client_id(client)))
+
+    def log_trip(self, room_id: str, rule: str, *, client: str = "") -> None:
+        """Log a move a student tried that the rules do not allow (``rule``: the engine's refusal
+        key, e.g. ``arriala.error.moved_twice``): a refusal of the room whose reason is
+        :data:`TRIP_PREFIX` and the key, so that :meth:`trips` counts it, and "Forget this class"
+        and :meth:`purge` delete it with the room's other refusals. Nothing names the student:
+        the room and the device's hashed ``client`` id only."""
+        check_text("a rule's key", rule, REASON_MAX - len(TRIP_PREFIX))
+        self.log_refusal(TRIP_PREFIX + rule, room_id=room_id, client=client)
+
+    def trips(self, class_session_id: int) -> dict[tuple[str, str], int]:
+        """How often the students of a class session tried a move the rules do not allow, over
+        all its rooms (open, over or closed): ``(game, rule key)`` → count (:meth:`log_trip`;
+        a game's name as :mod:`canal_heritage.games` registers it). Nothing names a student."""
+        query = (select(Room.game, Refusal.reason, func.count().label("n"))
+                 .join(Room, Room.id == Refusal.room_id)
+                 .where(Room.class_session_id == class_session_id,
+                        Refusal.reason.startswith(TRIP_PREFIX, autoescape=True))
+                 .group_by(Room.game, Refusal.reason))
+        with self._reading() as session:
+            return {(row.game, row.reason[len(TRIP_PREFIX):]): int(row.n) for row in session.execute(query)}
 
     def refusals(self, room_id: str | None = None) -> list[tuple[datetime, str, str]]:
         """The logged refusals (of one room, if given) as (at, reason, client), oldest first."""

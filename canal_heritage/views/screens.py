@@ -41,7 +41,8 @@ class GameScreens:
             ``on_start(seats, first)`` starts a game (``first``: the seat the table chose, or
             None for chance; a game whose rules choose the first player passes none).
         table: its table view: ``table(match, executor=, on_home=, on_again=, on_touch=,
-            on_language=)``, a :class:`~.table_shell.TableShell`.
+            on_language=, watch_only=)``, a :class:`~.table_shell.TableShell` (``watch_only``:
+            nobody plays at it, a class watches: the classroom's projector).
         seat_symbol: the shape that marks a seat beside its name (``seat``, ``players``), where
             seats have colours: a colour is never the only mark; "" where a seat's name is enough.
     """

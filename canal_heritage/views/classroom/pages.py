@@ -7,10 +7,15 @@ seat's hand. The seat's token is kept by the browser (:class:`SeatKeeper`, ``loc
 never in the address, so a reload, a sleeping tablet or a lost connection comes back to the seat.
 
 The teacher's page opens rooms (the game, the seats, the language, the pace) and shows one on
-the projector: its code and the QR code of its join address, big; who is connected; the
-public table (a replica with no viewer: never a hand) with its narration; the pause and
-step control; and for each seat "free the seat" and "a bot plays for them". Results of each
-class are listed with a CSV download and "forget this class".
+the projector: its code and the QR code of its join address; who is connected and whose turn
+it is; the public table (a replica with no viewer: never a hand) with its narration; the pause
+and step control; and for each seat "free the seat" and "a bot plays for them". While a seat is
+free (the class joining, or a latecomer) the QR code and the code fill the screen's height, read
+from the back row (at 1920×1080 the QR code 44 % of the height, the code's letters 14 %); once
+every seat is taken they shrink to a band in the top corner, the code still readable, and the
+table has the screen. The table is drawn for a class watching (``watch_only``): none of a
+player's controls ("Let's play", "How to play", take back, the hint), only the teacher's.
+Results of each class are listed with a CSV download and "forget this class".
 
 Both pages only call the room (:class:`~canal_heritage.rooms.room.Room`) and the hub; the
 rules stay in the engines.
@@ -24,7 +29,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 import panel as pn
 import param
@@ -35,9 +40,11 @@ from ...i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from ...rooms import codes
 from ...rooms.hub import Hub, RoomPlan, SeatPlan, bot_levels
 from ...rooms.qr import join_qr_svg
-from ...rooms.room import Replica, Room, device
+from ...rooms.room import Refusal, Replica, Room, device
+from ...rooms.trips import describe_trips
 from .. import screens
 from ..theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, PLANE, SURFACE, button, html, root_styles, text
+from .class_view import LOOK_MS, ClassView
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +92,37 @@ input { font-size: 2em !important; letter-spacing: 0.25em; text-transform: upper
   font-family: ui-monospace, "DejaVu Sans Mono", monospace; max-width: 9em; }
 """
 
+#: The teacher's PIN: its digits large and spaced, and the field's show/hide eye beside them
+#: (Bokeh stretches the eye over the whole widget, its label's lines too), with room left for it.
+PIN_INPUT_CSS = INPUT_CSS + """
+input { font-size: 1.5em !important; letter-spacing: 0.2em; padding-right: 2em !important;
+  font-family: ui-monospace, "DejaVu Sans Mono", monospace; }
+.bk-toggle { top: auto !important; bottom: 0; height: max(3.6em, 44px) !important; width: 2.8em !important;
+  mask-size: 1.3em 1.3em !important; -webkit-mask-size: 1.3em 1.3em !important; }
+"""
+
+
+class PinInput(pn.widgets.PasswordInput):
+    """A password field whose Enter submits, as the room code's field does: Panel's
+    ``PasswordInput`` has no ``enter_pressed``, but Bokeh's field sends a ``value_submit``
+    event on Enter, as its text field does."""
+
+    enter_pressed = param.Event(doc="Enter was pressed in the field (its value is then up to date).")
+
+    _rename: ClassVar[dict[str, str | None]] = {"enter_pressed": None}
+
+    def _get_model(self, doc: Any, root: Any = None, parent: Any = None, comm: Any = None) -> Any:
+        model = super()._get_model(doc, root, parent, comm)
+        self._register_events("value_submit", model=model, doc=doc, comm=comm)
+        return model
+
+    def _process_event(self, event: Any) -> None:
+        if getattr(event, "event_name", None) == "value_submit":
+            typed = str(getattr(event, "value", "") or "")
+            self.value_input = typed
+            self.value = typed
+            self.enter_pressed = True
+
 SEAT_BUTTON_CSS = f"""
 :host {{ --touch: 3.5em; }}
 .bk-btn.bk-btn-default {{ min-height: 3.5em; font-size: 1.15em; font-weight: 600; border-radius: 0.6em;
@@ -104,24 +142,42 @@ BAND_CSS = f"""
 .room-band .paused, .room-band .away {{ color: {ACCENT}; font-weight: 700; }}
 """
 
+#: A room on the projector, read from the back row of a classroom (8 m from a 1920×1080 screen).
+#: While the class joins (a seat still free) the QR code and the code take the screen's height: the
+#: QR code's box 56 % of it (its modules 44 %, inside the white border of four modules the QR
+#: standard asks for), the code in type 19 % of it (its capital letters about 14 %), QR code and
+#: code side by side, stacked on a window taller than wide. Once every seat is taken the card is a
+#: band in the top corner (``.compact``), beside the teacher's controls, the code still 2.8 em.
+JOIN_QR = "min(56vh, 86vw)"
 PROJECTOR_CSS = f"""
-.join-card {{ display: flex; gap: 1.2em; align-items: center; flex-wrap: wrap; background: #fff;
-  border: 0.15em solid {CANAL}; border-radius: 0.8em; padding: 0.6em 1em; }}
-.join-card .qr {{ width: 11em; height: 11em; flex: none; }}
-.join-card .big-code {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 4.2em;
-  font-weight: 800; letter-spacing: 0.2em; line-height: 1; color: {INK}; margin: 0.12em 0 0.2em; }}
-.join-card .address {{ font-size: 1.3em; overflow-wrap: anywhere; }}
+.join-card {{ display: flex; gap: 0.6em 2.5vw; align-items: center; background: #fff;
+  border: 0.15em solid {CANAL}; border-radius: 0.8em; padding: 0.6em 1.2em; box-sizing: border-box; }}
+.join-card p {{ margin: 0.1em 0; }}
+.join-card .qr {{ width: {JOIN_QR}; height: {JOIN_QR}; flex: none; }}
+.join-card .join-words {{ flex: 1 1 auto; min-width: 0; }}
+.join-card .join-with, .join-card .scan {{ font-size: max(1.3em, 3.4vh); }}
+.join-card .big-code {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-weight: 800;
+  font-size: min(19vh, calc((100vw - {JOIN_QR} - 8em) / 4.2)); letter-spacing: 0.2em; line-height: 1;
+  white-space: nowrap; color: {INK}; margin: 0.04em 0 0.12em; }}
+.join-card .address {{ font-size: max(1.2em, 3.2vh); overflow-wrap: anywhere; }}
 .join-card .warning {{ color: {ACCENT}; font-weight: 600; }}
-.join-card > div:last-child {{ flex: 1 1 18em; min-width: 0; }}
-.join-card.compact {{ padding: 0.2em 0.8em; gap: 0.8em; flex-wrap: nowrap; }}
-.join-card.compact .qr {{ width: 6em; height: 6em; }}
-.join-card.compact .big-code {{ font-size: 2.6em; }}
-.join-card.compact p {{ margin: 0.1em 0; }}
-.join-card.compact .address, .join-card.compact .warning {{ font-size: 0.95em; }}
-.join-card.compact > div:last-child {{ display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1em; }}
+@media (orientation: portrait) {{
+  .join-card:not(.compact) {{ flex-direction: column; text-align: center; }}
+  .join-card:not(.compact) .join-words {{ width: 100%; }}
+  .join-card:not(.compact) .big-code {{ font-size: min(19vh, 17vw); text-indent: 0.2em; }}  /* centred */
+}}
+.join-card.compact {{ padding: 0.25em 0.8em; gap: 0.8em; }}
+.join-card.compact .qr {{ width: 5.5em; height: 5.5em; }}
+.join-card.compact .join-words {{ max-width: 15em; }}
+.join-card.compact .join-with {{ font-size: 1em; }}
+.join-card.compact .big-code {{ font-size: 2.8em; }}
+.join-card.compact p {{ margin: 0.05em 0; }}
+.join-card.compact .address {{ font-size: 0.9em; }}
+.join-card.compact .warning {{ display: none; }}  /* said while the class joined, when it mattered */
 .seat-list {{ list-style: none; padding: 0; margin: 0.3em 0; display: grid; gap: 0.3em; }}
 .seat-list li {{ display: flex; align-items: center; gap: 0.6em; font-size: 1.15em; }}
 .seat-list .dot {{ font-size: 1.2em; width: 1.2em; text-align: center; }}
+.room-paused {{ margin: 0.2em 0; font-size: 1.15em; font-weight: 700; color: {ACCENT}; }}
 .results {{ border-collapse: collapse; font-size: 1em; }}
 .results th, .results td {{ border: 0.06em solid {MUTED}; padding: 0.3em 0.6em; text-align: left; }}
 /* on a phone each game is a card of four lines, each named, rather than a table wider than the screen */
@@ -133,6 +189,11 @@ PROJECTOR_CSS = f"""
   .results td::before {{ content: attr(data-label); display: block; font-size: 0.8em; font-weight: 600; }}
 }}
 """
+
+#: The join card's place in the projector's top row (its box): the whole width while the class
+#: joins; once every seat is taken, the top right corner, after the teacher's controls.
+JOINING_CARD = {"flex": "1 1 100%", "min-width": "0"}
+CORNER_CARD = {"flex": "0 1 auto", "order": "1", "min-width": "0", "margin-left": "auto"}
 
 #: A student's table fits the screen under the room's band (no scrolling while playing).
 FIT_UNDER_BAND = ":host { height: calc(100vh - 2.6em) !important; height: calc(100dvh - 2.6em) !important; }"
@@ -413,29 +474,43 @@ class JoinPage(pn.viewable.Viewer):
         self._open(self.typed, quiet=not self.typed)
 
     def _open(self, typed: str, *, quiet: bool = False) -> None:
+        """Look ``typed`` up (:meth:`Hub.look_up`: limited per client, logged, and a code no room
+        here holds asked of the store in its thread), then show the room's seats, this device's
+        seat, or why not. In a server the answer comes on the page's next turn; outside one
+        (tests), before this returns."""
         if self.stage == "table":
             return
+        if quiet and codes.normalize_code(typed or "") is None:  # nothing typed yet: the code's field
+            self._draw_code()
+            return
+
+        async def look_up() -> None:
+            await self._look_up(typed, quiet=quiet)
+
+        _later(look_up)
+
+    async def _look_up(self, typed: str, *, quiet: bool = False) -> None:
         code = codes.normalize_code(typed or "")
-        room = self.hub.find(typed) if code else None
+        room, found = await self.hub.look_up(typed, client=self.client, lang=self.lang)
+        if self.stage == "table":  # seated meanwhile (another look-up, sent before this one)
+            return
         if room is None and code is not None and _navigating():
             self._draw_code()
             self._note.object = note(self.tr.ui("room.connecting", "Connecting…"), "ok")  # to the room's server
             return
         if room is None:
-            message = "" if quiet else (self.tr.ui("room.not_a_code", "That is not a room code: it has {n} letters "
-                                                   "and digits, as on the projector.", n=codes.CODE_LENGTH)
-                                        if code is None else
-                                        self.tr.ui("room.no_such_room", "No open room has that code. Check it on "
-                                                   "the projector."))
-            self._draw_code(message)
+            self._draw_code("" if quiet else found.message)
             return
         self.room = room
         self.keeper.set_address("?" + _query(code=room.code, lang=self.lang))
         token = (self.seats_kept or {}).get(room.code)
         if token:
-            _, back = self.hub.rejoin(room.code, token, client=self.client)
+            _, back = self.hub.rejoin(room.code, token, client=self.client, lang=self.lang)
             if back.ok and back.seat is not None:
                 self._sit(back.seat, token)
+                return
+            if back.refusal is Refusal.TOO_MANY_TRIES:  # the seat may still be this device's: kept
+                self._draw_code(back.message)
                 return
             self.keeper.forget(room.code)
             self._draw_seats(self.tr.ui("room.seat_lost", "This device no longer holds a seat in this room (the "
@@ -456,9 +531,13 @@ class JoinPage(pn.viewable.Viewer):
         tr = self.tr
         self._code_input = pn.widgets.TextInput(label=tr.ui("room.code_label", "The room's code, as on the projector"),
                                                 placeholder="K4TXA", max_length=8, value=self.typed or "",
+                                                # the field's "as typed" too: Enter on the code shown again,
+                                                # not typed again, sends it (not an empty field)
+                                                value_input=self.typed or "",
                                                 stylesheets=[CODE_INPUT_CSS], css_classes=["room-code-input"],
                                                 **FIELD)
         go = button(tr.ui("room.code_go", "Join"), self._code_typed, kind="primary", name="room-code-go")
+        go.align = "end"  # level with the field, under its label (the row's own alignment does not reach it)
         self._code_input.param.watch(lambda e: self._code_typed(), "enter_pressed")
         self._note.object = note(message)
         self._frame(html("<h1>" + text(tr.ui("room.join_title", "Join your class’s game")) + "</h1>"
@@ -525,7 +604,7 @@ class JoinPage(pn.viewable.Viewer):
         room = self.room
         assert room is not None
         self.stage, self.seat, self.token = "table", seat, token
-        self.replica = room.replica(seat, lang=self.lang, token=token)
+        self.replica = room.replica(seat, lang=self.lang, token=token, client=self.client)
         device(self.replica).dispatch = self._dispatch = page_dispatcher()
         self.table = screens.table_for(self.replica, on_language=self.set_language)
         self._band = html("", stylesheets=[BAND_CSS], sizing_mode="stretch_width", margin=(4, 8, 0, 8))
@@ -849,6 +928,9 @@ class TeacherPage(pn.viewable.Viewer):
         self.form = RoomForm(self.lang, on_create=self._create)
         #: the classes' results, under the form
         self.results = ClassResults(hub, self.lang, on_forgotten=self._draw_rooms)
+        #: every room at a glance (over the form), looked at every half second while shown
+        self.class_view = ClassView(hub, self.lang, on_show=self.show_room, trips=self._trips_lines)
+        self._looking: Any = None
         self._note = html("", stylesheets=[STATUS_CSS], sizing_mode="stretch_width", margin=0)
         self._body = pn.Column(sizing_mode="stretch_width", margin=0)
         self._root = pn.Column(self._body, self.keeper, sizing_mode="stretch_width", styles=root_styles(False),
@@ -884,16 +966,24 @@ class TeacherPage(pn.viewable.Viewer):
                              + note(tr.ui('teacher.local_only', 'This page opens only on the computer that runs '
                                           'the exhibit.'))))
             return
-        self._pin_input = pn.widgets.PasswordInput(label=tr.ui("teacher.pin_label", "The teacher’s PIN (printed "
-                                                                 "where the server was started)"),
-                                                   max_length=12, stylesheets=[INPUT_CSS], css_classes=["teacher-pin"],
-                                                   **FIELD)
-        go = button(tr.ui("teacher.pin_go", "Open"), lambda _e: self.try_pin(self._pin_input.value_input
-                                                                               or self._pin_input.value or ""),
-                    kind="primary", name="teacher-pin-go")
+        self._pin_input = PinInput(label=tr.ui("teacher.pin_label", "The teacher’s PIN (printed where the server "
+                                               "was started)"),
+                                   max_length=12, stylesheets=[PIN_INPUT_CSS], css_classes=["teacher-pin"],
+                                   min_width=260, **FIELD)
+
+        def typed(_event: Any = None) -> None:
+            self.try_pin(self._pin_input.value_input or self._pin_input.value or "")
+
+        go = button(tr.ui("teacher.pin_go", "Open"), typed, kind="primary", name="teacher-pin-go")
+        go.align = "end"  # level with the field, under its label
+        self._pin_input.param.watch(typed, "enter_pressed")  # Enter in the field opens, as the button does
         self._note.object = note(message)
+        # the field and its button side by side, the button level with the field (under its
+        # label's lines), as the room code's row; on a phone the button goes under the field
         self._frame(html("<h1>" + text(tr.ui("teacher.title", "The teacher’s page")) + "</h1>"),
-                    self._pin_input, go, self._note)
+                    pn.Row(self._pin_input, go, styles={"align-items": "flex-end", "flex-wrap": "wrap"},
+                           css_classes=["pin-row"], sizing_mode="stretch_width", margin=0),
+                    self._note)
 
     def try_pin(self, typed: str) -> bool:
         """The teacher typed the PIN: the page opens, or says why not (attempts are limited)."""
@@ -920,7 +1010,7 @@ class TeacherPage(pn.viewable.Viewer):
 
     def _log_refusal(self, reason: str) -> None:
         try:
-            self.hub.io.submit(self.hub.store.log_refusal, reason, client=self.client[:64])
+            self.hub.io.submit(self.hub.store.log_refusal, reason, client=(self.client or "unknown")[:64])
         except Exception:
             log.exception("could not log a refusal")
 
@@ -933,10 +1023,21 @@ class TeacherPage(pn.viewable.Viewer):
         self._note.object = note(message)
         self._open_rooms = pn.Column(margin=0, sizing_mode="stretch_width", css_classes=["open-rooms"])
         self._show_open_rooms([])
-        self._frame(html("<h1>" + text(tr.ui("teacher.title", "The teacher’s page")) + "</h1>"),
-                    self._note, self._open_rooms,
-                    html("<h2>" + text(tr.ui("teacher.new_room", "Open a new room")) + "</h2>"),
-                    self.form.draw(), self.results.draw())
+        self.class_view.refresh()
+        # the class's rooms and "Open a new room" side by side on a laptop or a projector, both in
+        # view without scrolling (the form's column as tall as its content); on a narrow window
+        # the rooms first, the form under them (alone while no room runs)
+        form = pn.Column(html("<h2 style='margin:0.3em 0'>" + text(tr.ui("teacher.new_room", "Open a new room"))
+                              + "</h2>"), self.form.draw(), margin=0, css_classes=["new-room-form"],
+                         styles={"flex": "1 1 22em", "min-width": "0", "max-width": "40em"})
+        rooms = pn.Column(self.class_view.draw(), self._open_rooms, margin=0,
+                          styles={"flex": "2 1 30em", "min-width": "0"})
+        self._frame(html("<h1 style='margin:0.3em 0'>" + text(tr.ui("teacher.title", "The teacher’s page"))
+                         + "</h1>"), self._note,
+                    pn.FlexBox(rooms, form, flex_wrap="wrap", align_items="flex-start", gap="0.5em 1.5em",
+                               margin=0, sizing_mode="stretch_width"),
+                    self.results.draw())
+        self._look_at_class()
         # what the store holds is read in the store's thread (the server's event loop never waits
         # for the database), then shown; outside a server (tests), here and now
         if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
@@ -974,8 +1075,8 @@ class TeacherPage(pn.viewable.Viewer):
         self.results.show(classes)
 
     def _show_open_rooms(self, others: list[Any]) -> None:
-        """"Rooms open now": this server's, and behind a proxy those the other servers run
-        (their button loads the room's address, which the proxy sends to its server)."""
+        """Behind a proxy, "Rooms open now" on the other servers (this server's are in the class
+        view): their button loads the room's address, which the proxy sends to its server."""
         tr = self.tr
         rows = []
 
@@ -987,10 +1088,7 @@ class TeacherPage(pn.viewable.Viewer):
             return tr.ui("teacher.show_room", "Show {code} ({game}, {joined} of {students} students)",
                          code=code, game=game, joined=joined, students=students)
 
-        for r in [r for r in self.hub.rooms.values() if r.status != "closed"]:
-            rows.append(button(label(r.code, r.game, r.seats), (lambda rid: lambda _e: self._show_room_id(rid))(r.id),
-                               name=f"show-{r.code}", stylesheets=[WRAP_CSS]))
-        for rec in others:
+        for rec in others:  # this server's rooms are in the class view
             rows.append(button(label(rec.code, rec.game, rec.seats),
                                (lambda code: lambda _e: self._open_at_code(code))(rec.code), name=f"show-{rec.code}",
                                stylesheets=[WRAP_CSS]))
@@ -1058,19 +1156,23 @@ class TeacherPage(pn.viewable.Viewer):
             self.show_room(room)
 
     def show_room(self, room: Room) -> None:
-        """Show ``room`` on the projector: its code and QR code, its seats, its public table."""
+        """Show ``room`` on the projector: its code and QR code (the screen's height while a seat
+        is free, then a band in the top corner: :meth:`_room_changed`), its seats and the
+        teacher's controls, its public table drawn for a class watching (no player's control)."""
         self._leave_room()
         self.room = room
         self.keeper.set_address("?" + _query(code=room.code, lang=self.lang))
         self.replica = room.replica(None, lang=self.lang)
         device(self.replica).dispatch = self._dispatch = page_dispatcher()
-        self.table = screens.table_for(self.replica)
-        # the projector is nobody's seat: nothing to take back, no hint to ask for
+        # the projector is nobody's seat, a class watches it: the table draws none of a player's
+        # controls (take back, "How to play", the hint, "Let's play"...): only the teacher's below
+        self.table = screens.table_for(self.replica, watch_only=True)
         self.table.__panel__().stylesheets = [*self.table.__panel__().stylesheets, NATURAL_HEIGHT]
-        self.table._undo_button.visible = False
-        for hint in self.table.__panel__().select(lambda o: "hint" in (getattr(o, "css_classes", None) or [])):
-            hint.visible = False
-        self._join_card = html("", stylesheets=[PROJECTOR_CSS], sizing_mode="stretch_width", margin=0)
+        # the QR code and the code: the whole width while the class joins, a corner band beside
+        # the teacher's controls once every seat is taken (_room_changed, JOINING_CARD, CORNER_CARD)
+        self._join_card = html("", stylesheets=[PROJECTOR_CSS], margin=0, styles=dict(JOINING_CARD),
+                               css_classes=["join-card-box"])
+        self._joining: bool | None = None
         # who sits where, and beside it (below it on a narrow window) each seat's two buttons on
         # one line: the list as wide as its lines need, never squeezed to half the window
         self._seat_list = html("", stylesheets=[PROJECTOR_CSS], sizing_mode="stretch_width", margin=0,
@@ -1092,10 +1194,12 @@ class TeacherPage(pn.viewable.Viewer):
         self._room_changed(room)
         controls = pn.Row(self._pause, self._step, self._close, self._back, self._type, self._download,
                           styles={"flex-wrap": "wrap", "gap": "0.4em"}, css_classes=["room-controls"])
-        self._body.objects = [pn.Column(self._join_card, pn.Row(self._seat_list, self._seat_controls,
-                                                                  styles={"flex-wrap": "wrap"}),
-                                        controls, self._note, sizing_mode="stretch_width", margin=(4, 10),
-                                        css_classes=["projector-room"]),
+        teacher = pn.Column(pn.Row(self._seat_list, self._seat_controls, styles={"flex-wrap": "wrap"}),
+                            controls, self._note, margin=0, css_classes=["room-teacher"],
+                            styles={"flex": "1 1 26em", "min-width": "0"})
+        self._body.objects = [pn.FlexBox(self._join_card, teacher, flex_wrap="wrap", align_items="flex-start",
+                                         gap="0.3em 1em", sizing_mode="stretch_width", margin=(4, 10),
+                                         css_classes=["projector-room"]),
                               self.table]
 
     def join_address(self, room: Room) -> str:
@@ -1127,16 +1231,23 @@ class TeacherPage(pn.viewable.Viewer):
         local = "" if self.join_urls else f"<p class='warning'>{text(warning)}</p>"
         state = (tr.ui("room.closed", "This room is closed.") if not room.open and room.status == "closed" else
                  tr.ui("teacher.over", "The game is over.") if room.over else "")
-        # big while students are still to join; a strip once every student's seat is taken
-        compact = not any(h.free for h in room.seats) or room.decisions > 0
+        # the screen's height while students are still to join (a seat free: at the start, or a
+        # seat freed for a latecomer); a corner band beside the teacher's controls once every
+        # seat is taken, or the game over: the table needs the screen
+        joining = room.open and not room.over and any(h.free for h in room.seats)
         how = tr.ui("teacher.join_card", "How to join")
         join_with = tr.ui("teacher.join_with", "Join with")
+        scan = tr.ui("teacher.scan", "Scan the QR code, or open this address:")
         self._join_card.object = (
-            f"<section class='join-card{' compact' if compact else ''}' aria-label='{text(how)}'>"
-            f"<div class='qr'>{qr}</div><div><p style='margin:0'>" + text(join_with) + ""
-            f"</p><p class='big-code' aria-label='{text(' '.join(room.code))}'>{text(room.code)}</p>"
+            f"<section class='join-card{'' if joining else ' compact'}' aria-label='{text(how)}'>"
+            f"<div class='qr'>{qr}</div><div class='join-words'><p class='join-with'>{text(join_with)}</p>"
+            f"<p class='big-code' aria-label='{text(' '.join(room.code))}'>{text(room.code)}</p>"
+            + (f"<p class='scan'>{text(scan)}</p>" if joining else "") +
             f"<p class='address'>{_breakable(address)}</p>{local}"
             f"{f'<p><strong>{text(state)}</strong></p>' if state else ''}</div></section>")
+        if joining != self._joining:  # the card's place changes with the state only (not every move)
+            self._joining = joining
+            self._join_card.styles = dict(JOINING_CARD if joining else CORNER_CARD)
         items = []
         controls = []
         # the seat buttons are made again only when what they offer changes (new buttons are new
@@ -1173,8 +1284,13 @@ class TeacherPage(pn.viewable.Viewer):
                            self._standin(h.index, not h.standin), name=f"standin-{h.index}"),
                     margin=0, styles={"flex-wrap": "wrap"}))
         who = tr.ui("teacher.who", "Who is here")
+        # a pause said to the class, as on each student's band (the table has no pause column here)
+        paused = ""
+        if room.paused and room.open and not room.over:
+            paused = "<p class='room-paused' role='status'>" + text(tr.ui("room.paused", "The teacher has paused "
+                                                                          "the game.")) + "</p>"
         self._seat_list.object = (f"<h2 style='margin:0.2em 0'>{text(who)}</h2>"
-                                  f"<ul class='seat-list' aria-live='polite'>{''.join(items)}</ul>")
+                                  f"<ul class='seat-list' aria-live='polite'>{''.join(items)}</ul>{paused}")
         if rebuild:
             self._seat_controls.objects = controls
             self._seat_controls.visible = bool(controls)
@@ -1235,7 +1351,28 @@ class TeacherPage(pn.viewable.Viewer):
         room = self.room
         return io.StringIO(self.hub.store.export_csv(room.class_session_id if room is not None else None))
 
+    def _trips_lines(self, classes: set[int]) -> list[str]:
+        """In the store's thread: the rules tripped on in the rooms of ``classes`` (the class
+        sessions of the rooms shown), in words, most often first."""
+        counts: dict[tuple[str, str], int] = {}
+        for cid in classes:
+            for key, n in self.hub.trips(cid).items():
+                counts[key] = counts.get(key, 0) + n
+        return describe_trips(counts, self.tr)
+
+    def _look_at_class(self) -> None:
+        """While the rooms are shown, look at them every half second (in a server)."""
+        self._stop_looking()
+        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            self._looking = pn.state.add_periodic_callback(self.class_view.look, period=LOOK_MS)
+
+    def _stop_looking(self) -> None:
+        if self._looking is not None:
+            self._looking.stop()
+            self._looking = None
+
     def _leave_room(self) -> None:
+        self._stop_looking()
         stop_following(self.room, self._listener, self.replica, self.table)
         self.room, self.replica, self.table = None, None, None
         self._closing = False
@@ -1248,6 +1385,20 @@ class TeacherPage(pn.viewable.Viewer):
 
 #: The teacher's PIN: attempts per client per minute.
 PIN_LIMITER = codes.RateLimiter(5, 60.0)
+
+
+def _later(job: Callable[[], Any]) -> None:
+    """Run ``job`` (a coroutine function of a page) in turn with the page's other updates: in a
+    server, on its document's next tick (the server's event loop goes on while ``job`` waits
+    for the store's thread); outside one (tests, a notebook), here and now, to its end."""
+    doc = pn.state.curdoc
+    if doc is None or doc.session_context is None:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            asyncio.run(job())
+            return
+    pn.state.execute(job)
 
 
 def _navigating() -> bool:

@@ -65,8 +65,10 @@ class ArrialaChoice(InPlace):
                                   sizing_mode="stretch_width")
         # the Steady bot's hint, under the choices (it follows the match itself)
         self.hint = HintBox(table.match)
+        # a hint is for the player at the table, not for a class watching (the classroom's projector)
+        hint = [] if table.watch_only else [self.hint.panel]
         self.column = pn.Column(self._pane("prompt"), self.palette, self._pane("hand-title"), self.hand,
-                                self._pane("target-title"), self.choices, self.hint.panel,
+                                self._pane("target-title"), self.choices, *hint,
                                 sizing_mode="stretch_width", css_classes=["prompt"],
                                 styles={"flex": "2 1 20em", "min-width": "0"})
 
@@ -136,7 +138,7 @@ class ArrialaChoice(InPlace):
         table._touch()
         err = m.blocked(kind) if (not m.is_viewer_turn() or m.paused) else m.reasons().get(kind)
         if err is not None:
-            m.say(self.why(kind, err))  # greyed: the tap says why
+            m.refuse_choice(err, self.why(kind, err))  # greyed: the tap says why (a room counts the rule)
             return
         if kind in ("draw", "end_turn"):
             self.reset()

@@ -400,7 +400,10 @@ class TableLearning:
 
 def with_guide(table: GuidedTable, parts: list[Any]) -> list[Any]:
     """A game table's components with what teaches the game: "How to play" (a header button
-    and its panel) and the guided first round's bubble."""
+    and its panel) and the guided first round's bubble; neither where nobody plays (a table
+    a class watches, ``watch_only``: the classroom's projector)."""
+    if table.watch_only:
+        return parts
     learning: TableLearning | None = table.__dict__.get("_learning")
     if learning is None:
         learning = table.__dict__["_learning"] = TableLearning(table)

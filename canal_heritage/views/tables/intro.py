@@ -6,6 +6,8 @@ are…": a portrait drawn by our code, the name, two lines of their part in the 
 the people records, a link to their page in the explorer) and then who they play against,
 bots included (portrait, name, role and link). It goes when the visitor presses "Let's play" or makes their first move;
 in hot-seat each human seat sees its own introduction once, when the device comes to them.
+On a table a class watches (``watch_only``: the classroom's projector) it says who is who and
+nothing more, no "Let's play" and no link, until the game's next action.
 
 Who sits at each seat is the game's to say (:class:`IntroducedTable`: a :class:`SeatCard`
 per seat, the band's :class:`BandWords`). Canal du Midi seats are Riquet's engineers
@@ -224,8 +226,10 @@ class SeatIntro:
         self.cards = IntroCards(on_about=self._about, sizing_mode="stretch_width", margin=0)
         self._place_link = button("", self._open_place, name="intro-place")
         self._play = button("", self.dismiss, kind="primary", name="intro-play")
-        tail = [self._place_link] if self.place is not None else []
-        self._top = pn.FlexBox(self._head, *tail, self._play, flex_wrap="wrap", align_items="center",
+        # where nobody plays (a class watching the projector) the band only says who is who: no
+        # "Let's play" (it goes at the game's first action), no link out of the game
+        tail = [] if table.watch_only else [*([self._place_link] if self.place is not None else []), self._play]
+        self._top = pn.FlexBox(self._head, *tail, flex_wrap="wrap", align_items="center",
                                gap="0.2em 0.6em", sizing_mode="stretch_width", margin=0)
         self.band = pn.Column(self._top, self.cards, sizing_mode="stretch_width", css_classes=["intro-band"],
                               styles=BAND_STYLE)
@@ -322,6 +326,7 @@ class SeatIntro:
             about = shown_about = ""
             if card.person is not None:
                 persons[p] = card.person
+            if card.person is not None and not self.table.watch_only:
                 words = tr.ui("intro.read_about", "About {name}", name=m.default_name(p))
                 if linked:  # the exhibit: the card's button opens its explorer
                     shown_about = words
@@ -347,7 +352,7 @@ class SeatIntro:
             self.cards.cards = cards
         band = self.table.intro_words(tr)
         place_link = ""
-        if band.place is not None:  # the game's canal in the explorer
+        if band.place is not None and not self.table.watch_only:  # the game's canal in the explorer
             words = band.place_words
             self.table._update(self._place_link, label=words, visible=linked)
             if not linked:  # a classroom device: the explorer in a new tab

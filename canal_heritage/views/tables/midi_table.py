@@ -172,7 +172,8 @@ class MidiTable(TableShell[MidiGame, MidiState, Observation, ScoreSheet, Narrato
                                  css_classes=["prompt"], margin=0, styles=SCROLL_INSIDE, stylesheets=[NO_SQUEEZE_CSS])
         # choices — the Steady bot's hint, under the choices (it follows the match itself)
         self._hint = HintBox(self.match)
-        self._prompt.append(self._hint.panel)
+        if not self.watch_only:  # a hint is for the player at the table, not for a class watching
+            self._prompt.append(self._hint.panel)
         # the players: one pane per seat, the visitor's first
         self._players = pn.Column(*[self._pane(f"seat-{p}", sizing_mode="stretch_width", margin=(2, 2),
                                                styles=SEAT_STYLE, stylesheets=[SEAT_CSS]) for p in self._seat_order()],

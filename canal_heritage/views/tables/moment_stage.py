@@ -92,6 +92,7 @@ STAGE_CSS = """
 .mstage .story[hidden] { display: none; }
 .mstage .story h3 { margin: 0 0 0.2em; font-size: 1.1em; }
 .mstage .story p { margin: 0 0 0.4em; line-height: 1.35; }
+.mstage .more[hidden] { display: none; }
 .mstage .more {
   font: inherit; font-weight: 600; cursor: pointer; min-height: 2.75em; padding: 0.3em 0.9em;
   border-radius: 0.6em; background: #1f5f8b; color: #ffffff; border: 0.12em solid #123c59;
@@ -213,6 +214,7 @@ export function render({ model }) {
     skip.textContent = model.skip_label;
     skip.setAttribute("aria-label", model.skip_label);
     more.textContent = model.more_label;
+    more.hidden = !model.more_label;  // no link where nobody plays (the classroom's projector)
     if (stage.classList.contains("settled")) {
       skip.textContent = model.close_label;
       skip.setAttribute("aria-label", model.close_label);
@@ -357,7 +359,8 @@ class MomentStage(JSComponent):
     uid = param.String(default="", doc="This stage's id (a view drawn again does not replay a batch).")
     label = param.String(default="", doc="The stage's accessible name.")
     skip_label = param.String(default="", doc="The skip button's words.")
-    more_label = param.String(default="", doc="The story's link to the explorer.")
+    more_label = param.String(default="", doc="The story's link to the explorer (empty: no link, as on a "
+                                              "table a class watches).")
     close_label = param.String(default="", doc="The close button's words once the story is told.")
     passthrough = param.Boolean(default=False, doc="Taps go through to what is below (a board of choices).")
 
@@ -399,9 +402,11 @@ class MomentStage(JSComponent):
             self._send(found, stage_items(found, self._owner, tr))
 
     def _labels(self, tr: Translator) -> None:
+        more = tr.ui("moments.more", "Its story in the explorer")
         words = {"label": tr.ui("moments.label", "What just happened"),
                  "skip_label": tr.ui("moments.skip", "Skip"),
-                 "more_label": tr.ui("moments.more", "Its story in the explorer"),
+                 # a table a class watches keeps the story, not the link out of the game
+                 "more_label": "" if getattr(self._owner, "watch_only", False) else more,
                  "close_label": tr.ui("moments.close", "Close")}
         changed = {k: v for k, v in words.items() if getattr(self, k) != v}
         if changed:

@@ -43,6 +43,11 @@ class TableLike(Protocol):
         """The table's words, in the match's language."""
 
     @property
+    def watch_only(self) -> bool:
+        """Nobody plays at this table, a class watches it (the classroom's projector): the parts
+        draw none of a player's controls."""
+
+    @property
     def narrator(self) -> TableNarrator:
         """The match's narrator (the game's own), made once per update."""
 

@@ -164,9 +164,15 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
                  executor: Executor | Callable[[], Executor] | None = None,
                  on_home: Callable[[], None] | None = None, on_again: Callable[[], None] | None = None,
                  on_touch: Callable[[], None] | None = None, on_language: Callable[[str], None] | None = None,
-                 **params: Any) -> None:
+                 watch_only: bool = False, **params: Any) -> None:
         super().__init__(**params)
         self.match = match
+        #: a table nobody plays at, that a class watches (the classroom's projector): none of a
+        #: player's controls is drawn (take back, "How to play" and the guide, the hint, "Let's
+        #: play", the links out of the game), only the game and what explains it ("What
+        #: happened"); a pause is the room's, said and ended on the teacher's page, not the
+        #: projector mode's column of what just happened with its "Continue"
+        self.watch_only = watch_only
         self._executor = executor
         self._on_home = on_home
         self._on_again = on_again
@@ -306,7 +312,8 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
             if widget is not None:
                 widget.margin = (2, 3)
         widgets = [*self._lang_buttons, *([self._hands_toggle] if self._hands_toggle else []), self._log_sheet,
-                   self._undo_button, *([self._home_button] if self._home_button else [])]
+                   *([] if self.watch_only else [self._undo_button]),
+                   *([self._home_button] if self._home_button else [])]
         self._header = pn.Row(self._pane("title", sizing_mode=None, margin=(0, 8, 0, 0), stylesheets=[TITLE_CSS],
                                          css_classes=["table-title"]),
                               *widgets,
@@ -372,7 +379,7 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
             # contents first, then the layout: a component shown again is sent as it is now
             if m.over:
                 parts.append(self._slot("end", (m.lang,), self._end_screen))
-            if m.paused:
+            if m.paused and not self.watch_only:
                 lines = tuple(line.text for line in m.new_lines())
                 parts.append(self._slot("step", (m.lang, lines), self._projector_step))
             parts += self._render_game()

@@ -1,0 +1,170 @@
+"""The teacher's class view without a browser (issue 28, item 4): every room at a glance —
+game, round, who the table waits on, away and idle students — finished games in their own
+list, pause every room, end the lesson."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from canal_heritage.rooms import overview
+from canal_heritage.rooms.hub import Hub, RoomPlan, SeatPlan
+from canal_heritage.store import Store
+from canal_heritage.views.classroom.pages import TeacherPage
+
+
+@pytest.fixture
+def hub(tmp_path):
+    store = Store(str(tmp_path / "class.db"))
+    yield Hub(store)
+    store.close()
+
+
+def run(coro):
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def texts(viewable) -> str:
+    out = []
+    for obj in viewable.select():
+        if getattr(obj, "visible", True) is False:
+            continue
+        for attribute in ("object", "label"):
+            value = getattr(obj, attribute, None)
+            if isinstance(value, str):
+                out.append(value)
+    return "\n".join(out)
+
+
+def two_students(game: str = "midi") -> RoomPlan:
+    return RoomPlan(game, (SeatPlan("student"), SeatPlan("student")), lang="en")
+
+
+def test_a_room_shows_its_game_who_is_here_and_whom_it_waits_on(hub):
+    room = hub.create(two_students())
+    page = TeacherPage(hub, lang="en")
+    shown = texts(page.class_view.draw())
+    assert room.code in shown and "Canal du Midi" in shown and "round 1" in shown
+    assert "0 of 2 students here" in shown and "free: nobody has joined" in shown
+    out = run(room.join(0, "Ana"))
+    assert out.ok
+    page.class_view.refresh()
+    shown = texts(page.class_view.draw())
+    assert "1 of 2 students here" in shown
+    assert "Ana: away" in shown  # joined, but no device shows the seat (no page here)
+    replica = room.replica(0, lang="en")
+    page.class_view.refresh()
+    shown = texts(page.class_view.draw())
+    assert "Ana: connected" in shown and "Ana: away" not in shown
+    assert "Waiting on " in shown and ("Waiting on Ana" in shown) == (room.match.to_move == 0)
+    room.leave(replica)
+    page.class_view.refresh()
+    assert "Ana: away" in texts(page.class_view.draw())
+
+
+def test_a_student_whose_turn_has_lasted_a_minute_is_idle(hub):
+    room = hub.create(two_students())
+    run(room.join(0, "Ana"))
+    run(room.join(1, "Ben"))
+    turn = room.match.to_move
+    now = room.waiting_since
+    assert not any(s.idle for s in overview.snapshot(room, now + 30).seats)
+    late = overview.snapshot(room, now + overview.IDLE_AFTER + 1)
+    assert [s.index for s in late.seats if s.idle] == [turn]
+    room.set_paused(True)  # nobody is idle while the teacher has paused the game
+    assert not any(s.idle for s in overview.snapshot(room, room.waiting_since + 120).seats)
+
+
+def test_pause_every_room_then_let_them_go_on(hub):
+    rooms = [hub.create(two_students()), hub.create(two_students("arriala"))]
+    page = TeacherPage(hub, lang="en")
+    view = page.class_view
+    assert "Pause every room" in texts(view.draw())
+    view._toggle_pause_all()
+    assert all(r.paused for r in rooms)
+    shown = texts(view.draw())
+    assert "Let every room go on" in shown and shown.count("Paused") == 2
+    view._toggle_pause_all()
+    assert not any(r.paused for r in rooms)
+
+
+def test_end_the_lesson_asks_once_then_closes_every_room(hub):
+    rooms = [hub.create(two_students()), hub.create(two_students("arriala"))]
+    page = TeacherPage(hub, lang="en")
+    view = page.class_view
+
+    async def twice():
+        await view._ask_end_all()
+        assert all(r.open for r in rooms) and "click again" in view._end_all.label
+        await view._ask_end_all()
+
+    run(twice())
+    assert all(r.status == "closed" for r in rooms)
+    assert not view.draw().visible  # no room left to show
+    assert hub.find(rooms[0].code) is None
+
+
+def test_a_finished_game_moves_to_finished_with_its_winner(hub):
+    room = hub.create(RoomPlan("midi", (SeatPlan("student"), SeatPlan("bot", "random")), lang="en"))
+    page = TeacherPage(hub, lang="en")
+    assert "Rooms playing now" in texts(page.class_view.draw())
+
+    async def play_out():
+        run_ = await room.join(0, "Ana")
+        token = run_.token
+        room.kick_bots()
+        for _ in range(2000):
+            if room.match.over:
+                return
+            if room.match.to_move == 0:
+                action = room.match.state.legal_actions()[0]
+                await room.submit(token, 0, action, room.decisions)
+            else:
+                await asyncio.sleep(0.01)
+        raise AssertionError("the game did not end")
+
+    room.pace = 0
+    run(play_out())
+    page.class_view.refresh()
+    shown = texts(page.class_view.draw())
+    assert "Finished" in shown and "Won:" in shown and "Rooms playing now" not in shown
+    assert "game over" in shown
+
+
+def test_show_on_the_projector_from_the_class_view(hub):
+    room = hub.create(two_students())
+    page = TeacherPage(hub, lang="en")
+    show = page.class_view._shows[room.id]
+    assert show.label == room.code and room.code in show.description
+    show.clicks += 1
+    assert page.room is room
+
+
+def test_the_rules_the_class_trips_on_are_counted_without_names(hub):
+    """Two rooms of one class: a student of each tries a Canal du Midi move out of its step of
+    the round (M-R12); the class view says it once, counted for the class, with no name."""
+    page = TeacherPage(hub, lang="en")
+    rooms = []
+    for _ in range(2):
+        plan = RoomPlan("midi", (SeatPlan("student"), SeatPlan("bot", "random")), lang="en")
+        rooms.append(run(_create(page, plan)))
+    for room, name in zip(rooms, ("Ana", "Ben"), strict=True):
+        assert run(room.join(0, name)).ok
+        assert room.trip(0, "error.wrong_phase")
+    for _ in range(200):  # the trips are written in the store's threads
+        if sum(hub.trips(rooms[0].class_session_id).values()) == 2:
+            break
+        time.sleep(0.01)
+
+    run(page.class_view.load_trips())
+    shown = texts(page.class_view.draw())
+    assert "What the class trips on" in shown and "2 tries" in shown and "(M-R12)" in shown
+    assert "Ana" not in page.class_view._trips_box.object and "Ben" not in page.class_view._trips_box.object
+
+
+async def _create(page, plan):
+    return await page.create(plan, label="Class 5B")
