@@ -14,6 +14,7 @@ from canal_heritage.rooms import overview
 from canal_heritage.rooms.hub import Hub, RoomPlan, SeatPlan
 from canal_heritage.store import Store
 from canal_heritage.views.classroom.pages import TeacherPage
+from canal_heritage.views.theme import root_styles
 
 
 @pytest.fixture
@@ -49,18 +50,20 @@ def test_a_room_shows_its_game_who_is_here_and_whom_it_waits_on(hub):
     page = TeacherPage(hub, lang="en")
     shown = texts(page.class_view.draw())
     assert room.code in shown and "Canal du Midi" in shown and "round 1" in shown
-    assert "0 of 2 students here" in shown and "free: nobody has joined" in shown
+    assert "students here: 0 of 2" in shown and "free: nobody has joined" in shown
     out = run(room.join(0, "Ana"))
     assert out.ok
     page.class_view.refresh()
     shown = texts(page.class_view.draw())
-    assert "1 of 2 students here" in shown
+    assert "students here: 1 of 2" in shown
     assert "Ana: away" in shown  # joined, but no device shows the seat (no page here)
     replica = room.replica(0, lang="en")
     page.class_view.refresh()
     shown = texts(page.class_view.draw())
     assert "Ana: connected" in shown and "Ana: away" not in shown
-    assert "Waiting on " in shown and ("Waiting on Ana" in shown) == (room.match.to_move == 0)
+    # whom the table waits on: Ana, or a student still to take the free seat
+    assert ("Waiting on Ana" in shown) == (room.match.to_move == 0)
+    assert ("Waiting for a student to take" in shown) == (room.match.to_move == 1)
     room.leave(replica)
     page.class_view.refresh()
     assert "Ana: away" in texts(page.class_view.draw())
@@ -168,3 +171,51 @@ def test_the_rules_the_class_trips_on_are_counted_without_names(hub):
 
 async def _create(page, plan):
     return await page.create(plan, label="Class 5B")
+
+
+def test_end_the_lesson_shows_the_class_results_for_the_projector(hub):
+    """The lesson ended: every room closed, the teacher's page shows who won each room (who led
+    in one stopped early), what was built most and the rules tripped on; one A4 page to print."""
+    page = TeacherPage(hub, lang="en")
+    finished = run(_create(page, RoomPlan("midi", (SeatPlan("student"), SeatPlan("bot", "random")), lang="en")))
+    stopped = run(_create(page, RoomPlan("arriala", (SeatPlan("student"), SeatPlan("bot", "random")), lang="en")))
+    assert run(stopped.join(0, "Ben")).ok
+    assert stopped.trip(0, "arriala.error.moved_twice")
+    for _ in range(200):  # written in the store's threads
+        if hub.trips(stopped.class_session_id):
+            break
+        time.sleep(0.01)
+
+    async def play_out():
+        token = (await finished.join(0, "Ana")).token
+        finished.pace = 0
+        finished.kick_bots()
+        for _ in range(2000):
+            if finished.match.over:
+                return
+            if finished.match.to_move == 0:
+                await finished.submit(token, 0, finished.match.state.legal_actions()[0], finished.decisions)
+            else:
+                await asyncio.sleep(0.01)
+        raise AssertionError("the game did not end")
+
+    run(play_out())
+    assert finished.match.over and not stopped.match.over
+
+    async def end():
+        await page.class_view._ask_end_all()
+        await page.class_view._ask_end_all()
+
+    run(end())
+    assert finished.status == "closed" and stopped.status == "closed"
+    shown = texts(page.__panel__())
+    assert "Class 5B: the lesson&#x27;s results" in shown
+    assert finished.code in shown and stopped.code in shown
+    assert "stopped at round" in shown  # the Arriala room was closed mid-game
+    assert "Built most often" in shown
+    assert "1 try to move a worker twice in one turn (A-R2)" in shown  # the rule tripped on
+    printer = next(o for o in page.__panel__().select() if type(o).__name__ == "PrintButton")
+    assert "@page { size: A4" in printer.page and finished.code in printer.page and "<script" not in printer.page
+    # and back to the teacher's page, in its usual type
+    page._draw_rooms()
+    assert "Open a new room" in texts(page.__panel__()) and page._root.styles == root_styles(False)

@@ -7,6 +7,7 @@ page. (The browser's view of it: ``tests/browser/test_projector_back_row.py``.)"
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -69,7 +70,8 @@ def test_the_join_card_fills_the_screen_while_a_seat_is_free(hub):
     page.show_room(room)
     assert "class='join-card'" in page._join_card.object and page._join_card.styles["flex"] == "1 1 100%"
     assert "Scan the QR code" in page._join_card.object
-    out = asyncio.run(hub.join(room.code, 0, "Ana", client="c1", lang="en"))
+    with ThreadPoolExecutor(1) as pool:  # a loop of its own (a browser test may hold this thread's)
+        out = pool.submit(asyncio.run, hub.join(room.code, 0, "Ana", client="c1", lang="en")).result()
     assert out.ok
     assert "class='join-card compact'" in page._join_card.object and page._join_card.styles["order"] == "1"
     assert room.code in page._join_card.object

@@ -4,6 +4,8 @@ the projector from there."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 from test_classroom import join, join_address, new_context, open_room
@@ -42,10 +44,10 @@ def test_the_class_view_follows_moves_and_a_closed_tab(browser, classroom_url):
         teacher.goto(url + "teacher?lang=en")
         room = card(teacher, first)
         expect(room).to_contain_text("Canal du Midi")
-        expect(room).to_contain_text("2 of 2 students here")
+        expect(room).to_contain_text("students here: 2 of 2")
         expect(room).to_contain_text("Ana: connected")
         expect(room).to_contain_text("Ben: connected")
-        expect(card(teacher, second)).to_contain_text("0 of 1 students here")
+        expect(card(teacher, second)).to_contain_text("students here: 0 of 1")
         # "Open a new room" is in view beside the rooms on a laptop, without scrolling
         expect(teacher.locator(".new-room-form h2")).to_be_in_viewport()
         expect(teacher.locator(".class-view")).to_be_in_viewport()
@@ -91,6 +93,26 @@ def test_pause_every_room_and_end_the_lesson(browser, classroom_url):
         expect(teacher.locator(".end-all button")).to_contain_text("click again")
         teacher.locator(".end-all button").click()
         expect(teacher.locator(".room-card")).to_have_count(0)
+        # the class's results on the projector, and on one A4 sheet
+        summary = teacher.locator(".lesson-end")
+        expect(summary).to_contain_text("the lesson's results")
+        for code in codes:
+            expect(summary).to_contain_text(code)
+        expect(summary).to_contain_text("Built most often")
+        with teacher.expect_popup() as opened:
+            teacher.locator("button.print-summary").click()
+        sheet = opened.value
+        sheet.wait_for_load_state()
+        expect(sheet.locator(".lesson-end h1")).to_contain_text("the lesson's results")
+        printed = sheet.content()
+        sheet.close()  # its own print is under way: the same document is laid out again for the count
+        paper = ctx.new_page()
+        paper.set_content(printed)
+        pdf = paper.pdf(format="A4", print_background=True)
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1  # one sheet
+        paper.close()
+        teacher.locator(".lesson-back button").click()
+        teacher.locator(".room-form").wait_for()
         # every code has stopped working
         student = ctx.new_page()
         student.goto(url + f"join?code={codes[0]}&lang=en")

@@ -30,6 +30,7 @@ from ...rooms.overview import RoomNow, SeatNow, snapshots
 from ...rooms.room import Room
 from .. import screens
 from ..theme import ACCENT, CANAL, INK, MUTED, SURFACE, button, html, text
+from .lesson_end import RoomEnd, room_end
 
 log = logging.getLogger(__name__)
 
@@ -67,13 +68,17 @@ class ClassView:
         hub: the server's rooms.
         lang: the page's language.
         on_show: puts a room on the projector (the teacher's page shows it).
+        on_ended: told, once the lesson is ended, what each room ended with and the class
+            sessions of those rooms (the teacher's page shows the class's results).
         trips: read in the store's thread, the rules tripped on in the rooms of these class
             sessions, in words (most often first); None: not shown.
     """
 
     def __init__(self, hub: Hub, lang: str, *, on_show: Callable[[Room], Any],
-                 trips: Callable[[set[int]], list[str]] | None = None) -> None:
+                 trips: Callable[[set[int]], list[str]] | None = None,
+                 on_ended: Callable[[list[RoomEnd], set[int]], Any] | None = None) -> None:
         self.hub = hub
+        self.on_ended = on_ended
         self.lang = lang
         self.on_show = on_show
         self.trips = trips
@@ -164,8 +169,7 @@ class ClassView:
         game = games.kind(s.game).title_in(tr.ui)
         progress = (tr.ui("class.game_over", "game over") if s.over else
                     tr.ui("class.round", "round {n}", n=s.round))
-        joined = tr.ui_plural("class.joined", "{joined} of {students} student here",
-                              "{joined} of {students} students here", s.students, joined=s.joined, students=s.students)
+        joined = tr.ui("class.here", "students here: {joined} of {students}", joined=s.joined, students=s.students)
         head = (f"<h3><span class='code'>{text(s.code)}</span><span class='game'>{text(game)}</span>"
                 f"<span class='round'>{text(progress)}</span><span class='joined'>{text(joined)}</span></h3>")
         lines = []
@@ -175,12 +179,14 @@ class ClassView:
         if s.over:
             names = ", ".join(self._who(room, i) for i in s.winners)
             won = tr.ui("class.won", "Won: {names}", names=names)
-            lines.append(f"<p class='waiting'>🏆 {text(won)}</p>")
+            lines.append(f"<p class='waiting'>★ {text(won)}</p>")
         else:
             waiting = s.waiting_on
             if waiting is not None:
                 words = (tr.ui("class.bot_thinking", "A bot is playing ({seat})", seat=self._who(room, waiting.index))
                          if waiting.kind == "bot" or waiting.standin else
+                         tr.ui("class.waiting_join", "Waiting for a student to take {seat}",
+                               seat=self._who(room, waiting.index)) if waiting.free else
                          tr.ui("class.waiting_on", "Waiting on {name}", name=self._who(room, waiting.index)))
                 lines.append(f"<p class='waiting'>{text(words)}</p>")
         seats = "".join(self._seat_line(room, seat, s) for seat in s.seats)
@@ -278,10 +284,15 @@ class ClassView:
         await self.end_all()
 
     async def end_all(self) -> None:
-        """Close every room (the lesson is over): codes stop working, results stay in the store."""
-        for r in self.rooms():
-            if r.status != "closed":
-                await r.close()
+        """Close every room (the lesson is over): codes stop working, results stay in the store.
+        What each room ended with is read before it closes, for the class's results."""
+        rooms = [r for r in self.rooms() if r.status != "closed"]
+        ends = [room_end(r) for r in rooms]
+        classes = {r.class_session_id for r in rooms if r.class_session_id is not None}
+        for r in rooms:
+            await r.close()
         self._asked_end = False
         self._end_all.label = self.tr.ui("class.end_all", "End the lesson")
         self.refresh()
+        if self.on_ended is not None:
+            self.on_ended(ends, classes)

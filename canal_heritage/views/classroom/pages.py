@@ -27,6 +27,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from functools import partial
 from typing import Any, ClassVar
@@ -45,6 +46,7 @@ from ...rooms.trips import describe_trips
 from .. import screens
 from ..theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, PLANE, SURFACE, button, html, root_styles, text
 from .class_view import LOOK_MS, ClassView
+from .lesson_end import SUMMARY_CSS, PrintButton, RoomEnd, print_page, summary_markup
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +60,10 @@ h2 {{ font-size: 1.4em; margin: 0.6em 0 0.3em; }}
 p {{ line-height: 1.45; }}
 .hint {{ color: {MUTED}; }}
 """
+
+#: The teacher's rooms and form: the whole width of a projector or a wide laptop (two or three
+#: rooms' cards to a line beside the form), not a column of reading width.
+WIDE_PAGE_CSS = ":host { max-width: min(110em, 100%); }"
 
 STATUS_CSS = f"""
 .note {{ margin: 0.3em 0; padding: 0.5em 0.9em; border-radius: 0.6em; font-size: 1.1em; line-height: 1.35; }}
@@ -527,6 +533,12 @@ class JoinPage(pn.viewable.Viewer):
                          "<p class='hint'>" + text(self.tr.ui("room.connecting", "Connecting…")) + "</p>"))
 
     def _draw_code(self, message: str = "") -> None:
+        shown = getattr(self, "_code_shown", None)
+        if self.stage == "code" and shown is not None and shown == (self.lang, id(self._body.objects[0])):
+            # the code's page is already there (a code refused): only what it says changes, the
+            # field keeps what was typed and the focus (a new field would lose a code typed meanwhile)
+            self._note.object = note(message)
+            return
         self.stage = "code"
         tr = self.tr
         self._code_input = pn.widgets.TextInput(label=tr.ui("room.code_label", "The room's code, as on the projector"),
@@ -544,6 +556,7 @@ class JoinPage(pn.viewable.Viewer):
                          "<p>" + text(tr.ui("room.code_help", "Type the code shown on the projector.")) + "</p>"),
                     pn.Row(self._code_input, go, styles={"align-items": "flex-end", "flex-wrap": "wrap"}),
                     self._note, self._language_row())
+        self._code_shown = (self.lang, id(self._body.objects[0]))
 
     def _code_typed(self, _event: Any = None) -> None:
         self.typed = self._code_input.value_input or self._code_input.value or ""
@@ -929,7 +942,8 @@ class TeacherPage(pn.viewable.Viewer):
         #: the classes' results, under the form
         self.results = ClassResults(hub, self.lang, on_forgotten=self._draw_rooms)
         #: every room at a glance (over the form), looked at every half second while shown
-        self.class_view = ClassView(hub, self.lang, on_show=self.show_room, trips=self._trips_lines)
+        self.class_view = ClassView(hub, self.lang, on_show=self.show_room, trips=self._trips_lines,
+                                    on_ended=self._lesson_ended)
         self._looking: Any = None
         self._note = html("", stylesheets=[STATUS_CSS], sizing_mode="stretch_width", margin=0)
         self._body = pn.Column(sizing_mode="stretch_width", margin=0)
@@ -955,8 +969,9 @@ class TeacherPage(pn.viewable.Viewer):
     def tr(self) -> Any:
         return translator(self.lang)
 
-    def _frame(self, *parts: Any) -> None:
-        self._body.objects = [pn.Column(*parts, sizing_mode="stretch_width", stylesheets=[PAGE_CSS], margin=0)]
+    def _frame(self, *parts: Any, wide: bool = False) -> None:
+        sheets = [PAGE_CSS, WIDE_PAGE_CSS] if wide else [PAGE_CSS]
+        self._body.objects = [pn.Column(*parts, sizing_mode="stretch_width", stylesheets=sheets, margin=0)]
 
     # ------------------------------------------------------------------ the PIN
     def _draw_pin(self, message: str = "") -> None:
@@ -1036,7 +1051,7 @@ class TeacherPage(pn.viewable.Viewer):
                          + "</h1>"), self._note,
                     pn.FlexBox(rooms, form, flex_wrap="wrap", align_items="flex-start", gap="0.5em 1.5em",
                                margin=0, sizing_mode="stretch_width"),
-                    self.results.draw())
+                    self.results.draw(), wide=True)
         self._look_at_class()
         # what the store holds is read in the store's thread (the server's event loop never waits
         # for the database), then shown; outside a server (tests), here and now
@@ -1360,6 +1375,51 @@ class TeacherPage(pn.viewable.Viewer):
                 counts[key] = counts.get(key, 0) + n
         return describe_trips(counts, self.tr)
 
+    # ------------------------------------------------------------------ the lesson's end
+    def _lesson_ended(self, ends: list[RoomEnd], classes: set[int]) -> None:
+        """The teacher ended the lesson: the class's results (read from the store in its
+        thread, in a server), in large type for the projector."""
+        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            async def load() -> None:
+                loop = asyncio.get_running_loop()
+                try:
+                    label, trips = await loop.run_in_executor(self.hub.io, self._lesson_facts, classes)
+                except Exception:
+                    log.exception("could not read the lesson's facts")
+                    label, trips = "", []
+                self.show_lesson_end(ends, classes, label, trips)
+            pn.state.execute(load)
+        else:
+            self.show_lesson_end(ends, classes, *self._lesson_facts(classes))
+
+    def _lesson_facts(self, classes: set[int]) -> tuple[str, list[str]]:
+        """In the store's thread: the classes' names and the rules they tripped on."""
+        labels = [label for cid, label, _ in self.hub.store.classes() if cid in classes]
+        return " · ".join(labels), self._trips_lines(classes)
+
+    def show_lesson_end(self, ends: list[RoomEnd], classes: set[int], label: str, trips: list[str]) -> None:
+        """The class's results on the projector: who won each room, what was built most, the
+        rules tripped on most; print them on one A4 sheet, download the CSV, or go back."""
+        self._leave_room()
+        tr = self.tr
+        label = label or tr.ui("lesson_end.the_class", "The class")
+        body = summary_markup(tr, label, ends, trips)
+        self._root.styles = root_styles(True)
+        printer = PrintButton(page=print_page(tr, self.lang, label, body),
+                              label=tr.ui("lesson_end.print", "Print the class summary (one page)"),
+                              css_classes=["print-summary"], margin=(5, 10))
+        only = next(iter(classes)) if len(classes) == 1 else None
+        store = self.hub.store
+        download = pn.widgets.FileDownload(
+            callback=lambda: io.StringIO(store.export_csv(only)), filename=f"results-{_slug(label)}.csv",
+            label=tr.ui("teacher.download", "Download the results (CSV)"), color="primary",
+            css_classes=["download-lesson"], stylesheets=[".bk-btn { min-height: 2.75em; font-size: 1em; }"])
+        back = button(tr.ui("lesson_end.back", "Back to the teacher’s page"), lambda _e: self._draw_rooms(),
+                      name="lesson-back")
+        self._body.objects = [pn.Column(html(body, stylesheets=[SUMMARY_CSS], sizing_mode="stretch_width", margin=0),
+                                        pn.Row(printer, download, back, styles={"flex-wrap": "wrap"}, margin=(8, 0)),
+                                        sizing_mode="stretch_width", margin=(4, 16), css_classes=["lesson-end-page"])]
+
     def _look_at_class(self) -> None:
         """While the rooms are shown, look at them every half second (in a server)."""
         self._stop_looking()
@@ -1398,6 +1458,10 @@ def _later(job: Callable[[], Any]) -> None:
         except RuntimeError:
             asyncio.run(job())
             return
+        # this thread's loop is busy (a browser driven from a test): a loop of its own, waited for
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, job()).result()
+        return
     pn.state.execute(job)
 
 

@@ -1,0 +1,190 @@
+"""The last minute of a lesson: the class's results on the projector, and on one A4 page.
+
+When the teacher ends the lesson, every room is closed and the teacher's page (on the
+projector) shows what the class did: who won each room (or who led, for a room stopped
+before its end), the sites and works built most often across the class, and the rules the
+class tripped on most. "Print the class summary" opens the same page alone in a new window,
+laid out for one A4 sheet, and asks the browser to print it.
+
+What a room ended with is read from the room itself, just before it closes
+(:func:`room_end`): a room stopped mid-game has no result in the store, but its standing is
+worth showing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import param
+from panel.custom import JSComponent
+
+from ... import games
+from ...rooms.room import Room
+from ..theme import CANAL, INK, MUTED, PAPER, SURFACE, text
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class RoomEnd:
+    """What one room ended with.
+
+    Attributes:
+        code: the room's code.
+        game: the registered name of its game.
+        finished: the game reached its end (else the teacher stopped it).
+        round: the round it reached.
+        names: each seat's name (Arriala's virtual player included, A-R8).
+        totals: each seat's points.
+        winners: the seats that won (finished) or lead (stopped early).
+        built: what was built, by every seat (the names of sites or works, in the room's language).
+    """
+
+    code: str
+    game: str
+    finished: bool
+    round: int
+    names: tuple[str, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    built: tuple[str, ...]
+
+
+def room_end(room: Room) -> RoomEnd:
+    """What ``room`` ends with now (call it before the room closes)."""
+    m = room.match
+    names: list[str] = list(m.names)
+    totals: list[int] = []
+    built: list[str] = []
+    winners: tuple[int, ...] = ()
+    try:
+        sheet = m.score_sheet()
+        totals = [int(t) for t in sheet.totals]
+        _parts, by_seat = m.result_parts()
+        built = [b for seat in by_seat for b in seat]
+        if m.over:
+            winners = tuple(int(w) for w in sheet.winners)
+        elif totals and len(set(totals)) > 1:  # someone leads (nobody does while all are level)
+            top = max(totals)
+            winners = tuple(i for i, t in enumerate(totals) if t == top)
+    except Exception:  # a position the score sheet cannot read: the room is listed without scores
+        log.exception("could not read the standing of room %s", room.code)
+    while len(names) < len(totals):  # Arriala's virtual player (A-R8) scores too: named by the summary
+        names.append("")
+    return RoomEnd(code=room.code, game=room.game, finished=bool(m.over), round=int(m.state.round),
+                   names=tuple(names), totals=tuple(totals), winners=winners, built=tuple(built))
+
+
+def built_most(ends: Sequence[RoomEnd], most: int = 5) -> list[tuple[str, int]]:
+    """What was built in the most rooms (a place counted once per room), most often first."""
+    counts: Counter[str] = Counter()
+    for end in ends:
+        counts.update(set(end.built))
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:most]
+
+
+SUMMARY_CSS = f"""
+.lesson-end {{ color: {INK}; font-family: system-ui, sans-serif; }}
+.lesson-end h1 {{ font-size: 1.7em; margin: 0.2em 0 0.3em; }}
+.lesson-end h2 {{ font-size: 1.25em; margin: 0.8em 0 0.3em; }}
+.lesson-end table {{ border-collapse: collapse; width: 100%; }}
+.lesson-end th, .lesson-end td {{ border: 0.06em solid {MUTED}; padding: 0.3em 0.6em; text-align: left;
+  vertical-align: top; }}
+.lesson-end th {{ background: {SURFACE}; }}
+.lesson-end .code {{ font-family: ui-monospace, "DejaVu Sans Mono", monospace; letter-spacing: 0.1em; }}
+.lesson-end .stopped {{ color: {MUTED}; }}
+.lesson-end ol {{ margin: 0.2em 0; padding-left: 1.4em; }}
+.lesson-end li {{ margin: 0.15em 0; }}
+.lesson-end .columns {{ display: flex; flex-wrap: wrap; gap: 0 2.5em; }}
+.lesson-end .columns > section {{ flex: 1 1 18em; min-width: 0; }}
+"""
+
+#: The page printed alone: one A4 sheet, in the summary's own type.
+PRINT_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
+<style>@page {{ size: A4; margin: 14mm; }} body {{ margin: 0; font-size: 11pt; background: #fff; }}
+{css}
+.lesson-end h1 {{ font-size: 17pt; }} .lesson-end h2 {{ font-size: 13pt; }}
+</style></head><body>{body}</body></html>"""
+
+
+def summary_markup(tr: Any, label: str, ends: Sequence[RoomEnd], trips: Sequence[str]) -> str:
+    """The class's results in markup (every text escaped): a table of the rooms, what was built
+    most and the rules tripped on most."""
+    title = tr.ui("lesson_end.title", "{label}: the lesson's results", label=label)
+    heads = (tr.ui("lesson_end.room", "Room"), tr.ui("lesson_end.game", "Game"),
+             tr.ui("lesson_end.winner", "Won (or led)"), tr.ui("lesson_end.scores", "Points"))
+    rows = []
+    virtual = tr.ui("lesson_end.virtual", "the virtual player")
+    for end in ends:
+        game = games.kind(end.game).title_in(tr.ui)
+        names = [n or virtual for n in end.names]
+        level = "" if end.finished else tr.ui("lesson_end.level", "all level")
+        winners = ", ".join(names[i] for i in end.winners if i < len(names)) or level or "—"
+        if not end.finished:
+            winners += " · " + tr.ui("lesson_end.stopped", "stopped at round {n}", n=end.round)
+        scores = ", ".join(f"{n}: {t}" for n, t in zip(names, end.totals, strict=False))
+        cells = (f"<td class='code'>{text(end.code)}</td>", f"<td>{text(game)}</td>",
+                 f"<td{'' if end.finished else ' class=stopped'}>{text(winners)}</td>", f"<td>{text(scores)}</td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    table = ("<table><thead><tr>" + "".join(f"<th>{text(h)}</th>" for h in heads) + "</tr></thead><tbody>"
+             + "".join(rows) + "</tbody></table>") if rows else (
+        "<p>" + text(tr.ui("lesson_end.no_rooms", "No room was open.")) + "</p>")
+    built = built_most(ends)
+    built_items = "".join(
+        "<li>" + text(tr.ui_plural("lesson_end.built_in", "{place}: built in {n} room",
+                                   "{place}: built in {n} rooms", n, place=place)) + "</li>" for place, n in built)
+    built_part = f"<ol>{built_items}</ol>" if built else (
+        "<p>" + text(tr.ui("lesson_end.nothing_built", "Nothing was built yet.")) + "</p>")
+    trip_items = "".join(f"<li>{text(line)}</li>" for line in list(trips)[:3])
+    trip_part = f"<ol>{trip_items}</ol>" if trips else (
+        "<p>" + text(tr.ui("lesson_end.no_trips", "No move was refused by the rules.")) + "</p>")
+    built_title = tr.ui("lesson_end.built", "Built most often")
+    trips_title = tr.ui("lesson_end.trips", "The rules the class tripped on most")
+    return (f"<article class='lesson-end'><h1>{text(title)}</h1>{table}<div class='columns'>"
+            f"<section><h2>{text(built_title)}</h2>{built_part}</section>"
+            f"<section><h2>{text(trips_title)}</h2>{trip_part}</section></div></article>")
+
+
+def print_page(tr: Any, lang: str, label: str, body: str) -> str:
+    """The summary alone, as a document laid out for one A4 sheet."""
+    title = tr.ui("lesson_end.title", "{label}: the lesson's results", label=label)
+    return PRINT_PAGE.format(lang=text(lang), title=text(title), css=SUMMARY_CSS, body=body)
+
+
+class PrintButton(JSComponent):
+    """A button that opens ``page`` (a whole document) alone in a new window and asks the
+    browser to print it: the class summary on one sheet, without the teacher's page around it."""
+
+    page = param.String(default="", doc="The document to print.")
+    label = param.String(default="Print", doc="The button's words.")
+
+    _esm = """
+export function render({ model }) {
+  const b = document.createElement("button");
+  b.className = "print-summary";
+  b.type = "button";
+  const label = () => { b.textContent = model.label; };
+  label();
+  model.on("label", label);
+  b.addEventListener("click", () => {
+    const w = window.open("", "_blank");
+    if (!w) { return; }
+    w.document.open();
+    w.document.write(model.page);
+    w.document.close();
+    w.focus();
+    w.print();
+  });
+  return b;
+}
+"""
+    _stylesheets: ClassVar[list[str]] = [f"""
+button {{ font: inherit; font-size: 1em; font-weight: 600; min-height: max(2.75em, 44px); padding: 0.45em 0.9em;
+  border-radius: 0.6em; background: {CANAL}; color: #fff; border: 0.12em solid #123c59; cursor: pointer; }}
+button:focus-visible {{ outline: 0.2em solid {INK}; outline-offset: 0.15em; }}
+:host {{ background: {PAPER}; }}
+"""]
