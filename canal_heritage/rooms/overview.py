@@ -5,15 +5,21 @@ A room's snapshot says its game, round and decisions, whether it is paused or ov
 each seat who holds it, whether their device is connected, whether it is their turn and
 whether they have been *idle* (their turn for over :data:`IDLE_AFTER` seconds while the game
 runs). The view compares two snapshots to know whether anything changed.
+
+When the teacher ends the lesson, :func:`room_end` reads what each room ends with (its
+standing, for a room stopped before its end), for the class's results.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .room import Room
+
+log = logging.getLogger(__name__)
 
 #: A student whose turn it has been for this many seconds (the game running) is idle.
 IDLE_AFTER = 60.0
@@ -105,3 +111,53 @@ def snapshots(rooms: Iterable[Room], now: float | None = None) -> list[RoomNow]:
     """Every room still running or over (not closed), oldest code first as the hub holds them."""
     now = time.monotonic() if now is None else now
     return [snapshot(r, now) for r in rooms if r.status != "closed"]
+
+
+@dataclass(frozen=True)
+class RoomEnd:
+    """What one room ended with.
+
+    Attributes:
+        code: the room's code.
+        game: the registered name of its game.
+        finished: the game reached its end (else the teacher stopped it).
+        round: the round it reached.
+        names: each seat's name (Arriala's virtual player included, A-R8).
+        totals: each seat's points.
+        winners: the seats that won (finished) or lead (stopped early).
+        built: what was built, by every seat (the names of sites or works, in the room's language).
+    """
+
+    code: str
+    game: str
+    finished: bool
+    round: int
+    names: tuple[str, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    built: tuple[str, ...]
+
+
+def room_end(room: Room) -> RoomEnd:
+    """What ``room`` ends with now (call it before the room closes)."""
+    m = room.match
+    names: list[str] = list(m.names)
+    totals: list[int] = []
+    built: list[str] = []
+    winners: tuple[int, ...] = ()
+    try:
+        sheet = m.score_sheet()
+        totals = [int(t) for t in sheet.totals]
+        _parts, by_seat = m.result_parts()
+        built = [b for seat in by_seat for b in seat]
+        if m.over:
+            winners = tuple(int(w) for w in sheet.winners)
+        elif totals and len(set(totals)) > 1:  # someone leads (nobody does while all are level)
+            top = max(totals)
+            winners = tuple(i for i, t in enumerate(totals) if t == top)
+    except Exception:  # a position the score sheet cannot read: the room is listed without scores
+        log.exception("could not read the standing of room %s", room.code)
+    while len(names) < len(totals):  # Arriala's virtual player (A-R8) scores too: named by the summary
+        names.append("")
+    return RoomEnd(code=room.code, game=room.game, finished=bool(m.over), round=int(m.state.round),
+                   names=tuple(names), totals=tuple(totals), winners=winners, built=tuple(built))

@@ -26,11 +26,10 @@ import panel as pn
 from ... import games
 from ...i18n import translator
 from ...rooms.hub import Hub
-from ...rooms.overview import RoomNow, SeatNow, snapshots
+from ...rooms.overview import RoomEnd, RoomNow, SeatNow, room_end, snapshots
 from ...rooms.room import Room
 from .. import screens
 from ..theme import ACCENT, CANAL, INK, MUTED, SURFACE, button, html, text
-from .lesson_end import RoomEnd, room_end
 
 log = logging.getLogger(__name__)
 

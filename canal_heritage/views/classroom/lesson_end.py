@@ -7,76 +7,22 @@ class tripped on most. "Print the class summary" opens the same page alone in a 
 laid out for one A4 sheet, and asks the browser to print it.
 
 What a room ended with is read from the room itself, just before it closes
-(:func:`room_end`): a room stopped mid-game has no result in the store, but its standing is
-worth showing.
+(:func:`canal_heritage.rooms.overview.room_end`): a room stopped mid-game has no result in the
+store, but its standing is worth showing.
 """
 
 from __future__ import annotations
 
-import logging
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import param
 from panel.custom import JSComponent
 
 from ... import games
-from ...rooms.room import Room
+from ...rooms.overview import RoomEnd
 from ..theme import CANAL, INK, MUTED, PAPER, SURFACE, text
-
-log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class RoomEnd:
-    """What one room ended with.
-
-    Attributes:
-        code: the room's code.
-        game: the registered name of its game.
-        finished: the game reached its end (else the teacher stopped it).
-        round: the round it reached.
-        names: each seat's name (Arriala's virtual player included, A-R8).
-        totals: each seat's points.
-        winners: the seats that won (finished) or lead (stopped early).
-        built: what was built, by every seat (the names of sites or works, in the room's language).
-    """
-
-    code: str
-    game: str
-    finished: bool
-    round: int
-    names: tuple[str, ...]
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-    built: tuple[str, ...]
-
-
-def room_end(room: Room) -> RoomEnd:
-    """What ``room`` ends with now (call it before the room closes)."""
-    m = room.match
-    names: list[str] = list(m.names)
-    totals: list[int] = []
-    built: list[str] = []
-    winners: tuple[int, ...] = ()
-    try:
-        sheet = m.score_sheet()
-        totals = [int(t) for t in sheet.totals]
-        _parts, by_seat = m.result_parts()
-        built = [b for seat in by_seat for b in seat]
-        if m.over:
-            winners = tuple(int(w) for w in sheet.winners)
-        elif totals and len(set(totals)) > 1:  # someone leads (nobody does while all are level)
-            top = max(totals)
-            winners = tuple(i for i, t in enumerate(totals) if t == top)
-    except Exception:  # a position the score sheet cannot read: the room is listed without scores
-        log.exception("could not read the standing of room %s", room.code)
-    while len(names) < len(totals):  # Arriala's virtual player (A-R8) scores too: named by the summary
-        names.append("")
-    return RoomEnd(code=room.code, game=room.game, finished=bool(m.over), round=int(m.state.round),
-                   names=tuple(names), totals=tuple(totals), winners=winners, built=tuple(built))
 
 
 def built_most(ends: Sequence[RoomEnd], most: int = 5) -> list[tuple[str, int]]:

@@ -40,13 +40,14 @@ from ... import games
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, translator
 from ...rooms import codes
 from ...rooms.hub import Hub, RoomPlan, SeatPlan, bot_levels
+from ...rooms.overview import RoomEnd
 from ...rooms.qr import join_qr_svg
 from ...rooms.room import Refusal, Replica, Room, device
 from ...rooms.trips import describe_trips
 from .. import screens
 from ..theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, PLANE, SURFACE, button, html, root_styles, text
 from .class_view import LOOK_MS, ClassView
-from .lesson_end import SUMMARY_CSS, PrintButton, RoomEnd, print_page, summary_markup
+from .lesson_end import SUMMARY_CSS, PrintButton, print_page, summary_markup
 
 log = logging.getLogger(__name__)
 
