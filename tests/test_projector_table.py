@@ -76,3 +76,18 @@ def test_the_join_card_fills_the_screen_while_a_seat_is_free(hub):
     assert "class='join-card compact'" in page._join_card.object and page._join_card.styles["order"] == "1"
     assert room.code in page._join_card.object
     page.leave()
+
+
+@pytest.mark.parametrize("game", ["midi", "arriala"])
+def test_a_students_table_paused_by_the_teacher_offers_no_continue(hub, game):
+    """The teacher pauses the room: a student's device says so in its band and offers nothing to
+    press (the exhibit projector mode's "Continue" would only have un-paused the device's copy,
+    and the room refused the next move)."""
+    room = hub.create(RoomPlan(game, (SeatPlan("student"), SeatPlan("bot", "random")), lang="en", pace=0))
+    student = screens.table_for(room.replica(0, lang="en"))
+    room.set_paused(True)
+    assert student.match.paused
+    shown = classes(student.__panel__())
+    assert "projector-step" not in shown and "continue" not in shown
+    room.set_paused(False)
+    assert not student.match.paused

@@ -379,7 +379,9 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
             # contents first, then the layout: a component shown again is sent as it is now
             if m.over:
                 parts.append(self._slot("end", (m.lang,), self._end_screen))
-            if m.paused and not self.watch_only:
+            # the exhibit's projector mode waits after each step for the class to talk it over; a
+            # classroom device paused by the teacher says so in its room's band, with nothing to press
+            if m.paused and m.projector and not self.watch_only:
                 lines = tuple(line.text for line in m.new_lines())
                 parts.append(self._slot("step", (m.lang, lines), self._projector_step))
             parts += self._render_game()
