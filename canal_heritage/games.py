@@ -36,6 +36,9 @@ class GameKind:
         bots: the module of its bots (its ``BOT_NAMES``: the levels the command line offers).
         match: ``module:Class`` of the match that seats it at a table (the exhibit's and a
             room's; its ``bot_levels``).
+        trips: the module of the rules a student may trip on at its table (its ``RULINGS``,
+            the engine's refusal key → the ruling that decides it, and ``tries(tr, key, n)``,
+            what was tried, counted): what a classroom counts for the teacher.
     """
 
     name: str
@@ -44,6 +47,7 @@ class GameKind:
     engine: str
     bots: str
     match: str
+    trips: str = ""
 
     def title_in(self, ui: Callable[[str, str], str]) -> str:
         """The title in a translator's language (``ui``: a translator's ``ui`` method)."""
@@ -58,6 +62,20 @@ class GameKind:
     def match_class(self) -> Any:
         """The match class (imported now if it was not yet)."""
         return _load(self.match)
+
+    @property
+    def trip_rulings(self) -> dict[str, str]:
+        """The rules a student may trip on at this game's table: refusal key → ruling id ("" when
+        the rulebook itself says so); empty when the game names none."""
+        return dict(importlib.import_module(self.trips).RULINGS) if self.trips else {}
+
+    def trip_words(self, tr: Any, key: str, n: int) -> str | None:
+        """``n`` tries of what the engine refused with ``key``, in ``tr``'s language, without the
+        ruling ("3 tries to move a worker twice in one turn"); None for a key that is no rule."""
+        if not self.trips or key not in self.trip_rulings:
+            return None
+        words: str | None = importlib.import_module(self.trips).tries(tr, key, n)
+        return words
 
     @property
     def bot_names(self) -> tuple[str, ...]:
@@ -110,7 +128,7 @@ def kind(name: str) -> GameKind:
 
 register(GameKind(name="midi", title="Canal du Midi", title_key="home.midi_title",
                   engine="canal_heritage.midi:MidiGame", bots="canal_heritage.midi.bots",
-                  match="canal_heritage.matches.midi:MidiMatch"))
+                  match="canal_heritage.matches.midi:MidiMatch", trips="canal_heritage.midi.trips"))
 register(GameKind(name="arriala", title="Arriala", title_key=None,
                   engine="canal_heritage.arriala:ArrialaGame", bots="canal_heritage.arriala.bots",
-                  match="canal_heritage.matches.arriala:ArrialaMatch"))
+                  match="canal_heritage.matches.arriala:ArrialaMatch", trips="canal_heritage.arriala.trips"))

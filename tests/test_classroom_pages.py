@@ -211,9 +211,9 @@ def test_the_projector_lets_go_of_each_room_it_showed(hub):
             page._draw_rooms()
             del room
         # the rooms' list looks at the class every half second while it is shown, not after
-        assert page._looking is not None and page._looking.running
+        assert page.class_view.looking is not None and page.class_view.looking.running
         page.leave()
-        assert page._looking is None
+        assert page.class_view.looking is None
     gc.collect()
     assert [(table() is None, match() is None) for table, match in gone] == [(True, True)] * 3
     assert len(doc.models._new_models) <= len(list(doc.models))  # only models still in the page

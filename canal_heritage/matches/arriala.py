@@ -22,7 +22,6 @@ from functools import lru_cache
 from typing import Any, cast
 
 from ..arriala import actions as A
-from ..arriala import trips
 from ..arriala.bots import BOT_NAMES, make_bot
 from ..arriala.narration import Narrator
 from ..arriala.observation import ArrialaObservation, sample_state
@@ -245,7 +244,6 @@ class ArrialaMatch(TableMatch[ArrialaGame, ArrialaState, ArrialaObservation, Sco
     privacy_first = True  # hot-seat: even the first player's screen waits (the device may be elsewhere)
     game_name = "arriala"
     reasons_name_player = True
-    trip_rulings = trips.RULINGS
 
     @classmethod
     def stored_options(cls) -> dict[str, Any]:
@@ -275,10 +273,6 @@ class ArrialaMatch(TableMatch[ArrialaGame, ArrialaState, ArrialaObservation, Sco
     def make_game(self, players: int) -> ArrialaGame:
         return ArrialaGame(players, **self.overrides)
 
-    @classmethod
-    def trip_words(cls, tr: Translator, key: str, n: int) -> str | None:
-        """What a student tried that Arriala's rules refused, counted (:mod:`canal_heritage.arriala.trips`)."""
-        return trips.tries(tr, key, n)
 
     # ------------------------------------------------------------------ who is who
     @classmethod

@@ -14,7 +14,6 @@ from ..core.bots import Bot, BotMove
 from ..core.events import Event
 from ..i18n import Translator
 from ..midi import actions as A
-from ..midi import trips
 from ..midi.bots import BOT_NAMES, make_bot
 from ..midi.narration import Narrator
 from ..midi.observation import Observation
@@ -74,7 +73,6 @@ class MidiMatch(TableMatch[MidiGame, MidiState, Observation, ScoreSheet, Narrato
     bot_levels = BOT_NAMES
     decide_turn = staticmethod(decide_turn)
     game_name = "midi"
-    trip_rulings = trips.RULINGS
 
     def __init__(self, seats: list[Seat], seed: int = 0, *, first: int | None = None, lang: str = "fr",
                  projector: bool = False, expert_iterations: int | None = None, pace: float = 0.0,
@@ -92,10 +90,6 @@ class MidiMatch(TableMatch[MidiGame, MidiState, Observation, ScoreSheet, Narrato
     def make_game(self, players: int) -> MidiGame:
         return MidiGame(players)
 
-    @classmethod
-    def trip_words(cls, tr: Translator, key: str, n: int) -> str | None:
-        """What a student tried that Canal du Midi's rules refused, counted (:mod:`canal_heritage.midi.trips`)."""
-        return trips.tries(tr, key, n)
 
     @classmethod
     def default_seat_name(cls, game: MidiGame, lang: str, seat: int) -> str:

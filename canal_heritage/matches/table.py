@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -238,6 +238,34 @@ class Seating:
         return
 
 
+def check_seats(seats: Sequence[Seat], bot_levels: Sequence[str], first: int | None) -> None:
+    """Refuse a table that cannot be played: 2 to 4 seats, each bot of a level the game has,
+    ``first`` one of the seats.
+
+    Raises:
+        ValueError: what is wrong, in words.
+    """
+    if not 2 <= len(seats) <= 4:
+        raise ValueError("a table has 2 to 4 seats")
+    for s in seats:
+        if s.kind == "bot" and s.level not in bot_levels:
+            raise ValueError(f"unknown bot level {s.level!r}; choose among {', '.join(bot_levels)}")
+    if first is not None:
+        check_seat(first, len(seats), "first")
+
+
+def why_not(state: Any, action: int) -> IllegalActionError | None:
+    """Why the engine does not allow ``action`` in ``state``, as the error it raises (its key
+    says the rule), or None when it does. Plays nothing: the engine is asked on a copy."""
+    if action in state.legal_actions():
+        return None
+    try:
+        state.clone(log=False).apply_action(action)
+    except IllegalActionError as err:
+        return err
+    return None  # pragma: no cover - an action the engine does not list is never played
+
+
 class StoredTable(Generic[GameT]):
     """How a game's table is written in the store and read back: a classroom room or a kept
     game resumed, a lesson replaying a game. Each game's match says what its game needs beyond
@@ -306,23 +334,12 @@ class TableMatch(StoredTable[GameT], param.Parameterized, Generic[GameT, StateT,
     #: the bots' reasons, as the narrator words them, name their player already (otherwise a
     #: replay puts the player's name before them)
     reasons_name_player: ClassVar[bool] = False
-    #: the rules a student may trip on at this game's table: the engine's refusal key → the ruling
-    #: that decides it ("" when the rulebook itself does). What a classroom room counts when a
-    #: student tries a move the rules do not allow (:mod:`canal_heritage.rooms.trips`); a key not
-    #: listed (a forged message, a move after the end) is no rule tripped on
-    trip_rulings: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, seats: Sequence[Seat], seed: int = 0, *, first: int | None = None,
                  lang: str = "fr", projector: bool = False, pace: float = 0.0,
                  on_worker_failure: Callable[[BaseException], None] | None = None,
                  seating: Seating | None = None) -> None:
-        if not 2 <= len(seats) <= 4:
-            raise ValueError("a table has 2 to 4 seats")
-        for s in seats:
-            if s.kind == "bot" and s.level not in self.bot_levels:
-                raise ValueError(f"unknown bot level {s.level!r}; choose among {', '.join(self.bot_levels)}")
-        if first is not None:
-            check_seat(first, len(seats), "first")
+        check_seats(seats, self.bot_levels, first)
         super().__init__(lang=lang, projector=projector, pace=pace)
         #: where the people sit (one screen, or a device each in a room)
         self.seating = seating or Seating()
@@ -371,13 +388,6 @@ class TableMatch(StoredTable[GameT], param.Parameterized, Generic[GameT, StateT,
         """The game's narrator for ``game`` in ``lang``, with the seats' ``names`` (no viewer: it
         tells what everyone may know)."""
         raise NotImplementedError
-
-    @classmethod
-    def trip_words(cls, tr: Translator, key: str, n: int) -> str | None:
-        """``n`` tries of what the engine refused with ``key`` (one of :attr:`trip_rulings`), in
-        ``tr``'s language, without the ruling: "3 tries to move a worker twice in one turn";
-        None for a key that is not a rule of the game."""
-        return None
 
     @classmethod
     def guide_step(cls, obs: ObsT | None, legal: Sequence[int], seen: set[str] | frozenset[str],
@@ -559,17 +569,6 @@ class TableMatch(StoredTable[GameT], param.Parameterized, Generic[GameT, StateT,
         self.message = text
         self._bump()
         return False
-
-    def why_not(self, action: int) -> IllegalActionError | None:
-        """Why the engine does not allow ``action`` now, as the error it raises (its key says
-        the rule), or None when it does. Plays nothing: the engine is asked on a copy."""
-        if action in self.state.legal_actions():
-            return None
-        try:
-            self.state.clone(log=False).apply_action(action)
-        except IllegalActionError as err:
-            return err
-        return None  # pragma: no cover - an action the engine does not list is never played
 
     def refuse_choice(self, err: IllegalActionError, words: str | None = None) -> bool:
         """A move the rules do not allow now was tried (a greyed choice tapped, an action the

@@ -43,8 +43,9 @@ from .. import games
 from ..core.bots import BotMove
 from ..core.errors import IllegalActionError
 from ..i18n import LANGUAGES, translator
-from ..matches.table import BOT_TIMEOUT, Decision, Seat, Seating, TableMatch, clean_name
+from ..matches.table import BOT_TIMEOUT, Decision, Seat, Seating, TableMatch, clean_name, why_not
 from . import codes
+from .trips import RoomTrips
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +164,7 @@ class DeviceSeating(RoomSeating):
         # device until "End my turn" (T-R2), then plays it, and it comes here
         if not match.is_viewer_turn() or match.paused:
             return match._refuse(match.narrator().tr.ui("table.not_your_turn", "Please wait: it is not your turn."))
-        err = match.why_not(action)
+        err = why_not(match.state, action)
         if err is not None:  # the engine's own reason, as at the exhibit; the room counts the rule
             return match.refuse_choice(err)
         self.room.send(match, action)
@@ -272,9 +273,7 @@ class Room:
         self._lock = asyncio.Lock()
         self._replicas: WeakSet[Replica] = WeakSet()
         self._bot_task: asyncio.Task[None] | None = None
-        # the rules tripped on at the position the room is at, by seat (counted once: :meth:`trip`)
-        self._tripped: set[tuple[int, str]] = set()
-        self._tripped_at = -1
+        self._trips = RoomTrips(self)  # the rules tripped on (:meth:`trip`)
         self.listeners: list[Callable[[Room], None]] = []  # told after every change (the teacher's page)
         #: told once when the room closes (its hub lets it go: a closed room lives on in the store only)
         self.on_closed: Callable[[Room], None] | None = None
@@ -372,37 +371,10 @@ class Room:
     # ------------------------------------------------------------------ rules tripped on
     def trip(self, seat: int, rule: str, *, client: str = "") -> bool:
         """The student at ``seat`` tried a move the rules do not allow now (``rule``: the engine's
-        refusal key): written to the store in a thread (:meth:`Store.log_trip`: the room and the
-        device's id, never the student's name), for the teacher's count of the rules the class
-        trips on (:meth:`Store.trips`, :func:`.trips.describe_trips`); the room's listeners are
-        told once it is written.
-
-        Counted once per seat, rule and position: tapping the same greyed choice again before
-        anything is decided is the same try. Not counted (False): a key that is no rule of the
-        game (its match's ``trip_rulings``), a seat a bot plays, a room closed or paused."""
-        if not self.open or self.paused or not 0 <= seat < len(self.seats) or self.seats[seat].played_by_bot:
-            return False
-        if rule not in games.kind(self.game).match_class.trip_rulings:
-            return False
-        if self._tripped_at != len(self._decisions):
-            self._tripped_at, self._tripped = len(self._decisions), set()
-        if (seat, rule) in self._tripped:
-            return False
-        self._tripped.add((seat, rule))
-        loop = _running_loop()
-        if loop is None:
-            self._log_trip(rule, client)
-            self._changed()
-        else:
-            loop.run_in_executor(self.io, self._log_trip, rule, client).add_done_callback(
-                lambda _done: self._changed())
-        return True
-
-    def _log_trip(self, rule: str, client: str) -> None:
-        try:
-            self.store.log_trip(self.id, rule, client=(client or "unknown")[:64])
-        except Exception:
-            log.exception("could not log a rule tripped on")
+        refusal key): counted for the teacher, without the student's name (:class:`.trips.RoomTrips`).
+        False when not counted (no rule of the game, a bot's seat, the room closed or paused, or
+        the same try again)."""
+        return self._trips.record(seat, rule, client=client)
 
     def check_token(self, token: str | None, seat: int) -> bool:
         """Whether ``token`` is the one given to whoever holds ``seat``."""

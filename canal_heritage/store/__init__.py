@@ -9,6 +9,7 @@ a :class:`StoreError` and left untouched. See docs/store.md.
 
 from .database import APPLICATION_ID, default_url
 from .errors import CodeInUse, RoomGone, SeatTaken, StaleDecision, StoreError
+from .refusals import hash_token
 from .store import (
     RETENTION_DAYS,
     DecisionRecord,
@@ -16,7 +17,6 @@ from .store import (
     RoomRecord,
     SeatRecord,
     Store,
-    hash_token,
     retention_days,
 )
 

@@ -9,8 +9,6 @@ are synchronous and safe to call from several threads: one engine, one session p
 
 from __future__ import annotations
 
-import hashlib
-import ipaddress
 import json
 import os
 import re
@@ -32,6 +30,10 @@ from .errors import CodeInUse, RoomGone, SeatTaken, StaleDecision, StoreError
 from .export import results_csv
 from .models import ClassSession, Decision, LessonRecordRow, Refusal, Room, Seat
 from .records import DecisionRecord, LessonRecord, RoomRecord, SeatRecord  # what the methods hand out
+from .refusals import (  # the log of refusals, and what the rest of the store shares with it
+    RefusalLog,
+    check_text,
+)
 
 #: How long results are kept by default, in days (see :meth:`Store.purge` and docs/store.md).
 RETENTION_DAYS = 365
@@ -46,25 +48,13 @@ LABEL_MAX = 80
 NAME_MAX = 24
 CODE_MAX = 8
 LEVEL_MAX = 16
-REASON_MAX = 200
-#: A refusal whose reason starts so is a move a student tried that the rules do not allow
-#: (:meth:`Store.log_trip`): the reason goes on with the engine's refusal key.
-TRIP_PREFIX = "rule:"
-CLIENT_MAX = 64
 SEED_BITS = 64
 TOKEN_HASH = re.compile(r"[0-9a-f]{64}")
-IPV4_INSIDE = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
-IPV6_INSIDE = re.compile(r"\[([0-9A-Fa-f:.]+)\]")
 
 
 LESSON_KINDS = ("answer", "game", "simulation")
 KEY_MAX = 80
 PAYLOAD_MAX = 4000
-
-
-def hash_token(token: str) -> str:
-    """The sha256 hex digest of a seat token: what the store keeps instead of the token."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def retention_days() -> int:
@@ -79,24 +69,6 @@ def retention_days() -> int:
     if not value.isdigit():
         raise StoreError(f"{RETENTION_ENV} must be a whole number of days, such as 365; it is {value!r}.")
     return int(value)
-
-
-def looks_like_ip(text: str) -> bool:
-    """Whether ``text`` is or holds an IP address (with a port, in brackets, in an address)."""
-    if IPV4_INSIDE.search(text):
-        return True
-    for candidate in (text, *IPV6_INSIDE.findall(text), text.rsplit(":", 1)[0]):
-        try:
-            ipaddress.ip_address(candidate.strip("[]"))
-        except ValueError:
-            continue
-        return True
-    return False
-
-
-def client_id(client: str) -> str:
-    """A refusal's client as stored: an IP address is never kept in clear (it is hashed)."""
-    return "ip-" + hash_token(client)[:16] if looks_like_ip(client) else client[:CLIENT_MAX]
 
 
 def seat_record(seat: Seat) -> SeatRecord:
@@ -124,11 +96,6 @@ def check_choice(what: str, value: str, choices: tuple[str, ...]) -> None:
         raise ValueError(f"{what} must be one of {', '.join(choices)}; got {value!r}")
 
 
-def check_text(what: str, value: str, longest: int) -> None:
-    if not isinstance(value, str) or not value or len(value) > longest:
-        raise ValueError(f"{what} must be a text of 1 to {longest} characters; got {value!r}")
-
-
 def check_json(what: str, value: Any) -> None:
     try:
         json.dumps(value, allow_nan=False)
@@ -141,7 +108,7 @@ NOSYNC = {"synchronize_session": False}
 WITH_ALL = (selectinload(Room.seats), selectinload(Room.decisions))
 
 
-class Store:
+class Store(RefusalLog):
     """The classroom's durable store on SQLite (the default) or PostgreSQL.
 
     Args:
@@ -520,46 +487,6 @@ class Store:
             room.ended_at = now
             room.updated_at = now
             room.result = result
-
-    # --- refusals --------------------------------------------------------------------------
-
-    def log_refusal(self, reason: str, *, room_id: str | None = None, client: str = "") -> None:
-        """Log a refused message or join attempt. ``reason`` is cut at 200 characters;
-        ``client`` is a hashed client id (an IP address given here is hashed, never kept)."""
-        if len(reason) > REASON_MAX:
-            reason = reason[:REASON_MAX - 1] + "…"
-        with self._writing() as session:
-            session.add(Refusal(room_id=None if room_id is None else room_id[:32], at=self._now(), reason=reason,
-                                client=client_id(client)))
-
-    def log_trip(self, room_id: str, rule: str, *, client: str = "") -> None:
-        """Log a move a student tried that the rules do not allow (``rule``: the engine's refusal
-        key, e.g. ``arriala.error.moved_twice``): a refusal of the room whose reason is
-        :data:`TRIP_PREFIX` and the key, so that :meth:`trips` counts it, and "Forget this class"
-        and :meth:`purge` delete it with the room's other refusals. Nothing names the student:
-        the room and the device's hashed ``client`` id only."""
-        check_text("a rule's key", rule, REASON_MAX - len(TRIP_PREFIX))
-        self.log_refusal(TRIP_PREFIX + rule, room_id=room_id, client=client)
-
-    def trips(self, class_session_id: int) -> dict[tuple[str, str], int]:
-        """How often the students of a class session tried a move the rules do not allow, over
-        all its rooms (open, over or closed): ``(game, rule key)`` → count (:meth:`log_trip`;
-        a game's name as :mod:`canal_heritage.games` registers it). Nothing names a student."""
-        query = (select(Room.game, Refusal.reason, func.count().label("n"))
-                 .join(Room, Room.id == Refusal.room_id)
-                 .where(Room.class_session_id == class_session_id,
-                        Refusal.reason.startswith(TRIP_PREFIX, autoescape=True))
-                 .group_by(Room.game, Refusal.reason))
-        with self._reading() as session:
-            return {(row.game, row.reason[len(TRIP_PREFIX):]): int(row.n) for row in session.execute(query)}
-
-    def refusals(self, room_id: str | None = None) -> list[tuple[datetime, str, str]]:
-        """The logged refusals (of one room, if given) as (at, reason, client), oldest first."""
-        query = select(Refusal.at, Refusal.reason, Refusal.client)
-        if room_id is not None:
-            query = query.where(Refusal.room_id == room_id)
-        with self._reading() as session:
-            return [(row.at, row.reason, row.client) for row in session.execute(query.order_by(Refusal.id))]
 
     def class_by_label(self, label: str, *, create: bool = True) -> int | None:
         """The newest class session named ``label`` (compared without case or extra spaces),

@@ -261,15 +261,14 @@ def test_describe_trips_words_and_orders_them_in_each_language():
 def test_every_rule_a_game_counts_is_worded_in_every_language_with_a_known_ruling(kind):
     from canal_heritage.i18n import LANGUAGES
 
-    match_class = kind.match_class
-    assert match_class.trip_rulings, "each game says which refusals are rules a student trips on"
+    assert kind.trip_rulings, "each game says which refusals are rules a student trips on"
     docs = Path(__file__).resolve().parents[2] / "docs"
     rulings_text = "".join(p.read_text(encoding="utf-8") for p in (
         docs / "rulings.md", docs / "rules" / "canal-du-midi.md", docs / "rules" / "arriala.md"))
-    for key, ruling in match_class.trip_rulings.items():
+    for key, ruling in kind.trip_rulings.items():
         assert ruling == "" or f"### {ruling} " in rulings_text, (key, ruling)
-        words = {lang: match_class.trip_words(translator(lang), key, 3) for lang in LANGUAGES}
+        words = {lang: kind.trip_words(translator(lang), key, 3) for lang in LANGUAGES}
         assert all(w and w.startswith("3 ") for w in words.values()), (key, words)
         assert len(set(words.values())) == len(words), f"{key} is not translated: {words}"
-        assert match_class.trip_words(translator("en"), key, 1).startswith("1 try "), key
-    assert match_class.trip_words(translator("en"), "error.not_an_action", 3) is None
+        assert kind.trip_words(translator("en"), key, 1).startswith("1 try "), key
+    assert kind.trip_words(translator("en"), "error.not_an_action", 3) is None

@@ -28,6 +28,7 @@ from ...i18n import translator
 from ...rooms.hub import Hub
 from ...rooms.overview import RoomEnd, RoomNow, SeatNow, room_end, snapshots
 from ...rooms.room import Room
+from ...rooms.trips import describe_trips
 from .. import screens
 from ..theme import ACCENT, CANAL, INK, MUTED, SURFACE, button, html, text
 
@@ -69,22 +70,19 @@ class ClassView:
         on_show: puts a room on the projector (the teacher's page shows it).
         on_ended: told, once the lesson is ended, what each room ended with and the class
             sessions of those rooms (the teacher's page shows the class's results).
-        trips: read in the store's thread, the rules tripped on in the rooms of these class
-            sessions, in words (most often first); None: not shown.
     """
 
     def __init__(self, hub: Hub, lang: str, *, on_show: Callable[[Room], Any],
-                 trips: Callable[[set[int]], list[str]] | None = None,
                  on_ended: Callable[[list[RoomEnd], set[int]], Any] | None = None) -> None:
         self.hub = hub
         self.on_ended = on_ended
         self.lang = lang
         self.on_show = on_show
-        self.trips = trips
         self._seen: Any = None
         self._trips_seen: list[str] | None = None
         self._looks = 0
         self._reading: asyncio.Task[None] | None = None
+        self.looking: Any = None  # the page's periodic look while the view is shown
         self._shows: dict[str, pn.widgets.Button] = {}
         self._running = pn.Column(margin=0, sizing_mode="stretch_width", css_classes=["class-running"])
         self._finished = pn.Column(margin=0, sizing_mode="stretch_width", css_classes=["class-finished"])
@@ -225,15 +223,27 @@ class ClassView:
     # ------------------------------------------------------------------ the rules tripped on
     async def load_trips(self) -> None:
         """Read the rules tripped on in the store's thread, then show them."""
-        if self.trips is None:
-            return
         classes = {r.class_session_id for r in self.rooms() if r.class_session_id is not None}
         try:
-            lines = await asyncio.get_running_loop().run_in_executor(self.hub.io, self.trips, classes)
+            lines = await asyncio.get_running_loop().run_in_executor(self.hub.io, self.trip_lines, classes)
         except Exception:
             log.exception("could not read the rules tripped on")
             return
         self.show_trips(lines)
+
+    def trip_lines(self, classes: set[int]) -> list[str]:
+        """In the store's thread: the rules tripped on in the rooms of ``classes`` (class
+        sessions), in words, most often first."""
+        counts: dict[tuple[str, str], int] = {}
+        for cid in classes:
+            for key, n in self.hub.trips(cid).items():
+                counts[key] = counts.get(key, 0) + n
+        return describe_trips(counts, self.tr)
+
+    def lesson_facts(self, classes: set[int]) -> tuple[str, list[str]]:
+        """In the store's thread: the names of ``classes`` and the rules they tripped on."""
+        labels = [label for cid, label, _ in self.hub.store.classes() if cid in classes]
+        return " · ".join(labels), self.trip_lines(classes)
 
     def show_trips(self, lines: list[str]) -> None:
         if lines == self._trips_seen:
@@ -252,9 +262,20 @@ class ClassView:
         """One look (the page's periodic callback, on the server's event loop): the rooms now;
         every :data:`TRIPS_EVERY` looks, the store read in its thread, shown when read."""
         self.refresh()
-        if self.trips is not None and self._looks % TRIPS_EVERY == 1 and self._reading is None:
+        if self._looks % TRIPS_EVERY == 1 and self._reading is None:
             self._reading = asyncio.get_running_loop().create_task(self.load_trips())
             self._reading.add_done_callback(lambda _t: setattr(self, "_reading", None))
+
+    def start_looking(self) -> None:
+        """Look at the rooms every :data:`LOOK_MS` while the view is shown (in a server)."""
+        self.stop_looking()
+        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
+            self.looking = pn.state.add_periodic_callback(self.look, period=LOOK_MS)
+
+    def stop_looking(self) -> None:
+        if self.looking is not None:
+            self.looking.stop()
+            self.looking = None
 
     # ------------------------------------------------------------------ the teacher's buttons
     def _show(self, room_id: str) -> Callable[[Any], None]:

@@ -13,16 +13,24 @@ store, but its standing is worth showing.
 
 from __future__ import annotations
 
+import io
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
+import panel as pn
 import param
 from panel.custom import JSComponent
 
 from ... import games
 from ...rooms.overview import RoomEnd
-from ..theme import CANAL, INK, MUTED, PAPER, SURFACE, text
+from ..theme import CANAL, INK, MUTED, PAPER, SURFACE, button, html, text
+
+
+def slug(label: str) -> str:
+    """A class's name as a file name's part (``results-class-5b.csv``)."""
+    keep = "".join(c if c.isalnum() else "-" for c in label.lower()).strip("-")
+    return keep[:40] or "class"
 
 
 def built_most(ends: Sequence[RoomEnd], most: int = 5) -> list[tuple[str, int]]:
@@ -134,3 +142,23 @@ button {{ font: inherit; font-size: 1em; font-weight: 600; min-height: max(2.75e
 button:focus-visible {{ outline: 0.2em solid {INK}; outline-offset: 0.15em; }}
 :host {{ background: {PAPER}; }}
 """]
+
+
+def lesson_end_page(tr: Any, lang: str, store: Any, ends: Sequence[RoomEnd], classes: set[int], label: str,
+                    trips: Sequence[str], *, on_back: Callable[[Any], Any]) -> pn.Column:
+    """The class's results for the projector (:func:`summary_markup`), with "Print the class
+    summary" (one A4 sheet), the CSV of these classes (``store``'s) and ``on_back``."""
+    label = label or tr.ui("lesson_end.the_class", "The class")
+    body = summary_markup(tr, label, ends, trips)
+    printer = PrintButton(page=print_page(tr, lang, label, body),
+                          label=tr.ui("lesson_end.print", "Print the class summary (one page)"),
+                          css_classes=["print-summary"], margin=(5, 10))
+    only = next(iter(classes)) if len(classes) == 1 else None
+    download = pn.widgets.FileDownload(
+        callback=lambda: io.StringIO(store.export_csv(only)), filename=f"results-{slug(label)}.csv",
+        label=tr.ui("teacher.download", "Download the results (CSV)"), color="primary",
+        css_classes=["download-lesson"], stylesheets=[".bk-btn { min-height: 2.75em; font-size: 1em; }"])
+    back = button(tr.ui("lesson_end.back", "Back to the teacher’s page"), on_back, name="lesson-back")
+    return pn.Column(html(body, stylesheets=[SUMMARY_CSS], sizing_mode="stretch_width", margin=0),
+                     pn.Row(printer, download, back, styles={"flex-wrap": "wrap"}, margin=(8, 0)),
+                     sizing_mode="stretch_width", margin=(4, 16), css_classes=["lesson-end-page"])

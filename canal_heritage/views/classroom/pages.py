@@ -43,11 +43,10 @@ from ...rooms.hub import Hub, RoomPlan, SeatPlan, bot_levels
 from ...rooms.overview import RoomEnd
 from ...rooms.qr import join_qr_svg
 from ...rooms.room import Refusal, Replica, Room, device
-from ...rooms.trips import describe_trips
 from .. import screens
 from ..theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, PLANE, SURFACE, button, html, root_styles, text
-from .class_view import LOOK_MS, ClassView
-from .lesson_end import SUMMARY_CSS, PrintButton, print_page, summary_markup
+from .class_view import ClassView
+from .lesson_end import lesson_end_page, slug
 
 log = logging.getLogger(__name__)
 
@@ -873,7 +872,7 @@ class ClassResults:
                 "<p class='hint'>" + text(tr.ui("teacher.no_finished", "No finished game yet.")) + "</p>")
             download = pn.widgets.FileDownload(
                 callback=(lambda c: lambda: io.StringIO(store.export_csv(c)))(cid),
-                filename=f"results-{_slug(label)}.csv",
+                filename=f"results-{slug(label)}.csv",
                 label=tr.ui("teacher.download", "Download the results (CSV)"),
                 color="primary", css_classes=[f"download-{cid}"],
                 stylesheets=[".bk-btn { min-height: 2.75em; font-size: 1em; }"])
@@ -943,9 +942,7 @@ class TeacherPage(pn.viewable.Viewer):
         #: the classes' results, under the form
         self.results = ClassResults(hub, self.lang, on_forgotten=self._draw_rooms)
         #: every room at a glance (over the form), looked at every half second while shown
-        self.class_view = ClassView(hub, self.lang, on_show=self.show_room, trips=self._trips_lines,
-                                    on_ended=self._lesson_ended)
-        self._looking: Any = None
+        self.class_view = ClassView(hub, self.lang, on_show=self.show_room, on_ended=self._lesson_ended)
         self._note = html("", stylesheets=[STATUS_CSS], sizing_mode="stretch_width", margin=0)
         self._body = pn.Column(sizing_mode="stretch_width", margin=0)
         self._root = pn.Column(self._body, self.keeper, sizing_mode="stretch_width", styles=root_styles(False),
@@ -1053,7 +1050,7 @@ class TeacherPage(pn.viewable.Viewer):
                     pn.FlexBox(rooms, form, flex_wrap="wrap", align_items="flex-start", gap="0.5em 1.5em",
                                margin=0, sizing_mode="stretch_width"),
                     self.results.draw(), wide=True)
-        self._look_at_class()
+        self.class_view.start_looking()
         # what the store holds is read in the store's thread (the server's event loop never waits
         # for the database), then shown; outside a server (tests), here and now
         if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
@@ -1367,73 +1364,32 @@ class TeacherPage(pn.viewable.Viewer):
         room = self.room
         return io.StringIO(self.hub.store.export_csv(room.class_session_id if room is not None else None))
 
-    def _trips_lines(self, classes: set[int]) -> list[str]:
-        """In the store's thread: the rules tripped on in the rooms of ``classes`` (the class
-        sessions of the rooms shown), in words, most often first."""
-        counts: dict[tuple[str, str], int] = {}
-        for cid in classes:
-            for key, n in self.hub.trips(cid).items():
-                counts[key] = counts.get(key, 0) + n
-        return describe_trips(counts, self.tr)
-
     # ------------------------------------------------------------------ the lesson's end
     def _lesson_ended(self, ends: list[RoomEnd], classes: set[int]) -> None:
-        """The teacher ended the lesson: the class's results (read from the store in its
-        thread, in a server), in large type for the projector."""
+        """The teacher ended the lesson: the class's results (the store read in its thread, in a
+        server), in large type for the projector."""
         if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
             async def load() -> None:
-                loop = asyncio.get_running_loop()
                 try:
-                    label, trips = await loop.run_in_executor(self.hub.io, self._lesson_facts, classes)
+                    facts = await asyncio.get_running_loop().run_in_executor(
+                        self.hub.io, self.class_view.lesson_facts, classes)
                 except Exception:
                     log.exception("could not read the lesson's facts")
-                    label, trips = "", []
-                self.show_lesson_end(ends, classes, label, trips)
+                    facts = ("", [])
+                self.show_lesson_end(ends, classes, *facts)
             pn.state.execute(load)
         else:
-            self.show_lesson_end(ends, classes, *self._lesson_facts(classes))
-
-    def _lesson_facts(self, classes: set[int]) -> tuple[str, list[str]]:
-        """In the store's thread: the classes' names and the rules they tripped on."""
-        labels = [label for cid, label, _ in self.hub.store.classes() if cid in classes]
-        return " · ".join(labels), self._trips_lines(classes)
+            self.show_lesson_end(ends, classes, *self.class_view.lesson_facts(classes))
 
     def show_lesson_end(self, ends: list[RoomEnd], classes: set[int], label: str, trips: list[str]) -> None:
-        """The class's results on the projector: who won each room, what was built most, the
-        rules tripped on most; print them on one A4 sheet, download the CSV, or go back."""
+        """The class's results on the projector (:func:`.lesson_end.lesson_end_page`)."""
         self._leave_room()
-        tr = self.tr
-        label = label or tr.ui("lesson_end.the_class", "The class")
-        body = summary_markup(tr, label, ends, trips)
         self._root.styles = root_styles(True)
-        printer = PrintButton(page=print_page(tr, self.lang, label, body),
-                              label=tr.ui("lesson_end.print", "Print the class summary (one page)"),
-                              css_classes=["print-summary"], margin=(5, 10))
-        only = next(iter(classes)) if len(classes) == 1 else None
-        store = self.hub.store
-        download = pn.widgets.FileDownload(
-            callback=lambda: io.StringIO(store.export_csv(only)), filename=f"results-{_slug(label)}.csv",
-            label=tr.ui("teacher.download", "Download the results (CSV)"), color="primary",
-            css_classes=["download-lesson"], stylesheets=[".bk-btn { min-height: 2.75em; font-size: 1em; }"])
-        back = button(tr.ui("lesson_end.back", "Back to the teacher’s page"), lambda _e: self._draw_rooms(),
-                      name="lesson-back")
-        self._body.objects = [pn.Column(html(body, stylesheets=[SUMMARY_CSS], sizing_mode="stretch_width", margin=0),
-                                        pn.Row(printer, download, back, styles={"flex-wrap": "wrap"}, margin=(8, 0)),
-                                        sizing_mode="stretch_width", margin=(4, 16), css_classes=["lesson-end-page"])]
-
-    def _look_at_class(self) -> None:
-        """While the rooms are shown, look at them every half second (in a server)."""
-        self._stop_looking()
-        if pn.state.curdoc is not None and pn.state.curdoc.session_context is not None:
-            self._looking = pn.state.add_periodic_callback(self.class_view.look, period=LOOK_MS)
-
-    def _stop_looking(self) -> None:
-        if self._looking is not None:
-            self._looking.stop()
-            self._looking = None
+        self._body.objects = [lesson_end_page(self.tr, self.lang, self.hub.store, ends, classes, label, trips,
+                                              on_back=lambda _e: self._draw_rooms())]
 
     def _leave_room(self) -> None:
-        self._stop_looking()
+        self.class_view.stop_looking()
         stop_following(self.room, self._listener, self.replica, self.table)
         self.room, self.replica, self.table = None, None, None
         self._closing = False
@@ -1482,11 +1438,6 @@ def _breakable(address: str) -> str:
     """A join address (escaped) that a narrow window breaks before ``/join`` and ``?code=``
     rather than inside the room's code."""
     return text(address).replace("/join", "<wbr>/join").replace("?", "<wbr>?")
-
-
-def _slug(label: str) -> str:
-    keep = "".join(c if c.isalnum() else "-" for c in label.lower()).strip("-")
-    return keep[:40] or "class"
 
 
 __all__ = ["JoinPage", "SeatKeeper", "TeacherPage"]
