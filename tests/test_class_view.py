@@ -219,3 +219,20 @@ def test_end_the_lesson_shows_the_class_results_for_the_projector(hub):
     # and back to the teacher's page, in its usual type
     page._draw_rooms()
     assert "Open a new room" in texts(page.__panel__()) and page._root.styles == root_styles(False)
+
+
+def test_a_move_changes_the_cards_text_not_the_page_s_parts(hub):
+    """Eight rooms playing change the view several times a second: the cards' pane and the
+    projector buttons stay the same objects (nothing new is sent to the browser but text)."""
+    room = hub.create(two_students())
+    page = TeacherPage(hub, lang="en")
+    view = page.class_view
+    cards, picks = view._running.objects
+    before = cards.object
+    assert run(room.join(0, "Ana")).ok
+    view.refresh()
+    assert view._running.objects[0] is cards and view._running.objects[1] is picks
+    assert cards.object != before and "Ana" in cards.object
+    other = hub.create(two_students("arriala"))  # a new room: its button joins the line
+    view.refresh()
+    assert view._running.objects[1] is not picks and other.code in texts(view._running.objects[1])

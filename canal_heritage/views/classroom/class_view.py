@@ -84,6 +84,7 @@ class ClassView:
         self._reading: asyncio.Task[None] | None = None
         self.looking: Any = None  # the page's periodic look while the view is shown
         self._shows: dict[str, pn.widgets.Button] = {}
+        self._shown_ids: dict[int, tuple[str, ...]] = {}  # each section's rooms, as its buttons show them
         self._running = pn.Column(margin=0, sizing_mode="stretch_width", css_classes=["class-running"])
         self._finished = pn.Column(margin=0, sizing_mode="stretch_width", css_classes=["class-finished"])
         self._trips_box = html("", stylesheets=[CLASS_CSS], sizing_mode="stretch_width", margin=0,
@@ -130,27 +131,35 @@ class ClassView:
         finished = [s for s in now if s.over]
         for gone in set(self._shows) - set(by_id):
             del self._shows[gone]
-        self._running.objects = self._section(tr.ui("class.running", "Rooms playing now"), running, by_id)
-        self._finished.objects = self._section(tr.ui("class.finished", "Finished"), finished, by_id)
+        self._section(self._running, tr.ui("class.running", "Rooms playing now"), running, by_id)
+        self._section(self._finished, tr.ui("class.finished", "Finished"), finished, by_id)
         self._pause_all.visible = bool(running)
         every_paused = bool(running) and all(s.paused for s in running)
         self._pause_all.label = (tr.ui("class.go_on_all", "Let every room go on") if every_paused else
                                  tr.ui("class.pause_all", "Pause every room"))
         self._root.visible = bool(now)
 
-    def _section(self, title: str, rooms: list[RoomNow], by_id: dict[str, Room]) -> list[Any]:
-        """A heading, the rooms' cards side by side (as many to a line as the window holds, one
-        on a phone), and a line of buttons, one per room, that put it on the projector."""
+    def _section(self, box: pn.Column, title: str, rooms: list[RoomNow], by_id: dict[str, Room]) -> None:
+        """``box`` shows a heading, the rooms' cards side by side (as many to a line as the window
+        holds, one on a phone), and a line of buttons, one per room, that put it on the
+        projector. A move changes the cards' text only; the line of buttons is made again when
+        the rooms themselves change (new models at every move would be sent to the browser)."""
         if not rooms:
-            return []
+            box.objects = []
+            return
         cards = "".join(self._card_markup(by_id[s.id], s) for s in rooms)
+        markup = f"<h2 style='margin:0.4em 0 0.2em'>{text(title)}</h2><div class='room-cards'>{cards}</div>"
+        ids = tuple(s.id for s in rooms)
+        if box.objects and self._shown_ids.get(id(box)) == ids:
+            box.objects[0].object = markup
+            return
         show = self.tr.ui("class.show", "On the projector:")
-        return [html(f"<h2 style='margin:0.4em 0 0.2em'>{text(title)}</h2><div class='room-cards'>{cards}</div>",
-                     stylesheets=[CLASS_CSS], sizing_mode="stretch_width", margin=0),
-                pn.FlexBox(html(f"<p style='margin:0'>{text(show)}</p>", margin=0),
-                           *(self._show_button(by_id[s.id]) for s in rooms), flex_wrap="wrap", align_items="center",
-                           gap="0.3em 0.5em", margin=(4, 0), sizing_mode="stretch_width",
-                           css_classes=["projector-picks"])]
+        self._shown_ids[id(box)] = ids
+        box.objects = [html(markup, stylesheets=[CLASS_CSS], sizing_mode="stretch_width", margin=0),
+                       pn.FlexBox(html(f"<p style='margin:0'>{text(show)}</p>", margin=0),
+                                  *(self._show_button(by_id[i]) for i in ids), flex_wrap="wrap",
+                                  align_items="center", gap="0.3em 0.5em", margin=(4, 0),
+                                  sizing_mode="stretch_width", css_classes=["projector-picks"])]
 
     def _show_button(self, room: Room) -> pn.widgets.Button:
         """A room's button to the projector, made once per room (new models at every look would
