@@ -122,6 +122,7 @@ def test_enter_in_the_pin_field_opens_the_teachers_page(browser, guarded_url, mo
         field.press("Enter")
         expect(page.locator(".teacher-page")).to_contain_text("Ce n'est pas le bon code PIN")
         field = page.locator(".teacher-pin input")  # the field is drawn again, empty
+        expect(field).to_have_value("")  # the new field, not the old one still going (a loaded machine)
         field.fill("246810")
         field.press("Enter")
         page.locator(".room-form").wait_for()
