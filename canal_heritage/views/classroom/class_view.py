@@ -213,9 +213,9 @@ class ClassView:
         elif seat.free:
             dot, words = "○", tr.ui("class.seat_free", "free: nobody has joined")
         elif seat.standin:
-            dot, words = "⚙", tr.ui("class.seat_standin", "{name}: a bot plays for them", name=seat.name)
+            dot, words = "⚙", tr.ui("teacher.seat_standin", "{name}: a bot plays for them", name=seat.name)
         elif seat.connected:
-            dot, words = "●", tr.ui("class.seat_here", "{name}: connected", name=seat.name)
+            dot, words = "●", tr.ui("teacher.seat_here", "{name}: connected", name=seat.name)
         else:
             dot, words = "◌", tr.ui("class.seat_away", "{name}: away (device closed or lost)", name=seat.name)
             flags.append("away")
@@ -224,7 +224,7 @@ class ClassView:
             flags.append("idle")
         classes = " ".join((["turn"] if seat.to_move and not s.over else []) + flags)
         flag = "flag" if flags else ""
-        turn = " <span class='sr-only'>(" + text(tr.ui("class.seat_turn", "their turn")) + ")</span>" if (
+        turn = " <span class='sr-only'>(" + text(tr.ui("teacher.their_turn", "their turn")) + ")</span>" if (
             seat.to_move and not s.over) else ""
         return (f"<li class='{classes}'><span class='dot' aria-hidden='true'>{'▶' if turn else dot}</span>"
                 f"<span class='{flag}'>{text(mark)} · {text(words)}{turn}</span></li>")
