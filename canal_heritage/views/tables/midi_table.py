@@ -120,6 +120,11 @@ SEAT_CSS = """
 .seat.other .who { font-size: 1em; }
 .seat.other .groups { flex: 1 1 100%; }
 .seat .groups .label { min-width: 0; }
+/* the others' hidden cards overlap like a held fan: a whole seat fits on one line (four players
+   at 1280×800 all in view) */
+.seat .pile { display: inline-flex; }
+.seat .pile .back + .back { margin-left: var(--overlap); }
+.seat .pile .back svg { filter: drop-shadow(-1px 0 0 rgba(29, 43, 54, 0.35)); }
 """
 
 
@@ -363,13 +368,18 @@ class MidiTable(TableShell[MidiGame, MidiState, Observation, ScoreSheet, Narrato
                 0, "", colour=eng.colour, state="back", width=round((24 if not big else 36) * k),
                 back_label=tr.ui("table.hidden_card", "hidden card"))) + "</span>"
             face_up = faces(obs.face_up[p], width=44 if big else 30)
+
+            def pile(n: int, back: str = back) -> str:  # the others' hidden cards: a fanned pile
+                return "" if not n else (f"<span class='pile' style='--overlap:-{round(13 * k)}px'>"
+                                         f"{back * n}</span>")
+
             if open_hands is not None:
                 hand = faces(open_hands[p])
             elif you:
                 hand = faces(obs.hand)
             else:
-                hand = back * obs.hand_count[p]
-            face_down = back * obs.face_down_count[p]
+                hand = pile(obs.hand_count[p])
+            face_down = back * obs.face_down_count[p] if big else pile(obs.face_down_count[p])
             bet = ""
             if obs.bets is not None:
                 bet = text(tr.ui("table.bet_shown", "bet: {value}", value=obs.bets[p]))
