@@ -303,6 +303,27 @@ def _figures_file(path: Path) -> bool:
     return isinstance(data, dict) and data.keys() >= FIGURES_KEYS
 
 
+def save_names(game: str, seed: int, games: int) -> list[str]:
+    """The file names ``simulate --save`` gives the games' records, in order."""
+    return [f"{game}-seed{seed}-game{k + 1:04d}.json" for k in range(games)]
+
+
+def save_problem(folder: Path, names: list[str]) -> str | None:
+    """Why the records could not be written to ``folder`` (in words), or None when they can:
+    checked before the run. A record already there is never replaced (a saved game is a
+    user's: ``simulate --save`` writes new files only)."""
+    if folder.exists() and not folder.is_dir():
+        return f"{folder} is a file, not a folder"
+    if not folder.exists():
+        if not folder.parent.is_dir():
+            return f"the folder {folder.parent} does not exist"
+        return None if os.access(folder.parent, os.W_OK) else f"cannot create a folder in {folder.parent}"
+    taken = [n for n in names if (folder / n).exists()]
+    if taken:
+        return f"{folder / taken[0]} is there already: give another folder or another --seed (no record is replaced)"
+    return None if os.access(folder, os.W_OK) else f"cannot write in {folder}"
+
+
 def json_problem(path: Path, *, force: bool = False) -> str | None:
     """Why the figures could not be written to ``path`` (in words), or None when they can.
 
@@ -367,6 +388,8 @@ def _simulation_options(p: argparse.ArgumentParser, game: str) -> None:
     p.add_argument("--json", type=Path, metavar="PATH", help="also write the figures as JSON to PATH")
     p.add_argument("--force", action="store_true",
                    help="let --json replace a file that does not hold figures of this command")
+    p.add_argument("--save", type=Path, metavar="DIR",
+                   help="also write each game's record (JSON) to the folder DIR, for canal-heritage review")
 
 
 def _run_options(p: argparse.ArgumentParser) -> None:
@@ -438,6 +461,17 @@ def build_parser() -> argparse.ArgumentParser:
                      help="with --behind-proxy: an address people open, the proxy's (repeatable), e.g. "
                           "192.168.1.10:80; pages from it are accepted and the projector shows it to join")
     srv.set_defaults(parser=srv)
+
+    rev = sub.add_parser("review", help="where did a saved game turn? the costliest decisions of one seat",
+                         description="Review one seat's decisions in a saved game (a record written by the exhibit, "
+                                     "a notebook or simulate --save): each decision weighed from what that seat "
+                                     "could see, the turning points and the best move, in words.")
+    rev.add_argument("record", type=Path, metavar="RECORD", help="the saved game (a JSON file)")
+    rev.add_argument("--seat", type=_positive, required=True, metavar="N",
+                     help="the seat to review: 1 for the first player, 2 for the second…")
+    rev.add_argument("--seed", type=_whole, default=0, help="seed of the review's sampled worlds (default 0)")
+    _run_options(rev)
+    rev.set_defaults(parser=rev)
 
     les = sub.add_parser("lessons", help="open the lesson notebooks in JupyterLab",
                          description="Open JupyterLab on the lessons folder (lessons/README.md is the teacher's "
@@ -583,7 +617,51 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _i18n(args, command, Console())
     if args.command == "lessons":
         return _lessons(args, command)
+    if args.command == "review":
+        try:
+            return _review(args, command)
+        except KeyboardInterrupt:
+            print("review stopped", file=sys.stderr)
+            return 130
     return _serve(args, command)
+
+
+def _review(args: argparse.Namespace, parser: _Parser) -> int:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from .core.errors import RecordError
+    from .i18n import language_from_environment
+    from .review import NoSuchSeat, as_text, review_record, say
+
+    if args.lang is None:
+        args.lang = language_from_environment(os.environ)
+    if args.record.is_dir():
+        parser.error(f"{args.record} is a folder: give one saved game (a .json file in it)")
+    if not args.record.exists():
+        parser.error(f"{args.record} does not exist")
+    progress = Progress(TextColumn("weighing decisions"), BarColumn(), MofNCompleteColumn(),
+                        console=Console(stderr=True), disable=args.no_progress, transient=True)
+    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    try:
+        with progress:
+            task = progress.add_task("decisions", total=None)
+
+            def advance(done: int, total: int) -> None:
+                progress.update(task, completed=done, total=total)
+
+            review = review_record(args.record, args.seat - 1, seed=args.seed, pool=pool, progress=advance)
+    except RecordError as exc:
+        parser.error(f"{args.record} cannot be read as a saved game: {exc}")
+    except NoSuchSeat as exc:
+        parser.error(f"--seat: this game had {exc.players} players: give a seat from 1 to {exc.players}")
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    print(as_text(say(review, args.lang)))
+    return 0
 
 
 def _simulate(args: argparse.Namespace, parser: _Parser) -> int:
@@ -599,6 +677,12 @@ def _simulate(args: argparse.Namespace, parser: _Parser) -> int:
         problem = json_problem(args.json, force=args.force)
         if problem:
             parser.error(f"--json: {problem}")
+    names = save_names(args.game, args.seed, args.games)
+    if args.save is not None:
+        problem = save_problem(args.save, names)
+        if problem:
+            parser.error(f"--save: {problem}")
+        args.records = []
     # every argument is checked before the first game (the simulators check again, harmlessly)
     try:
         check_seats(GAME_TITLES[args.game], args.players, args.bots, args.games, _bot_names(args.game))
@@ -616,6 +700,19 @@ def _simulate(args: argparse.Namespace, parser: _Parser) -> int:
 
         summary = simulate(advance)
     report(summary, console, args.lang)
+    if args.save is not None:
+        try:
+            args.save.mkdir(exist_ok=True)
+            for name, record in zip(names, args.records, strict=True):
+                with (args.save / name).open("x", encoding="utf-8") as out:  # never replaces a file
+                    json.dump(record, out, indent=1)
+        except OSError as exc:
+            print(f"{parser.prog}: error: cannot write the records in {args.save}: {exc.strerror or exc} "
+                  f"(the summary above is complete)", file=sys.stderr)
+            return 1
+        console.print(translator(args.lang).ui_plural("cli.records_written", "{n} game record written to {path}",
+                                                      "{n} game records written to {path}", len(names),
+                                                      path=str(args.save)))
     if args.json is not None:
         try:
             args.json.write_text(json.dumps(summary.to_json(), indent=2), encoding="utf-8")
@@ -640,7 +737,8 @@ def _midi_simulation(args: argparse.Namespace) -> Simulation:
     MidiGame(args.players, thresholds=args.thresholds)
     def run(progress: Callable[[int], None]) -> Any:
         return simulate_midi(args.players, args.bots, args.games, args.seed, thresholds=args.thresholds,
-                             jobs=args.jobs, expert_iterations=args.expert_iterations, progress=progress)
+                             jobs=args.jobs, expert_iterations=args.expert_iterations, progress=progress,
+                             records=getattr(args, "records", None))
 
     return run, _print_summary
 
@@ -653,7 +751,7 @@ def _arriala_simulation(args: argparse.Namespace) -> Simulation:
     overrides.game(args.players)
     def run(progress: Callable[[int], None]) -> Any:
         return simulate_arriala(args.players, args.bots, args.games, args.seed, overrides=overrides, jobs=args.jobs,
-                                progress=progress)
+                                progress=progress, records=getattr(args, "records", None))
 
     return run, _print_arriala_summary
 

@@ -39,6 +39,9 @@ class GameKind:
         trips: the module of the rules a student may trip on at its table (its ``RULINGS``,
             the engine's refusal key → the ruling that decides it, and ``tries(tr, key, n)``,
             what was tried, counted): what a classroom counts for the teacher.
+        judge: the module that weighs a decision for the game review
+            (:mod:`canal_heritage.review`): its ``options``, ``world``, ``play_out``,
+            ``say_option`` and ``say_why``.
     """
 
     name: str
@@ -48,6 +51,7 @@ class GameKind:
     bots: str
     match: str
     trips: str = ""
+    judge: str = ""
 
     def title_in(self, ui: Callable[[str, str], str]) -> str:
         """The title in a translator's language (``ui``: a translator's ``ui`` method)."""
@@ -128,7 +132,9 @@ def kind(name: str) -> GameKind:
 
 register(GameKind(name="midi", title="Canal du Midi", title_key="home.midi_title",
                   engine="canal_heritage.midi:MidiGame", bots="canal_heritage.midi.bots",
-                  match="canal_heritage.matches.midi:MidiMatch", trips="canal_heritage.midi.trips"))
+                  match="canal_heritage.matches.midi:MidiMatch", trips="canal_heritage.midi.trips",
+                  judge="canal_heritage.midi.judge"))
 register(GameKind(name="arriala", title="Arriala", title_key=None,
                   engine="canal_heritage.arriala:ArrialaGame", bots="canal_heritage.arriala.bots",
-                  match="canal_heritage.matches.arriala:ArrialaMatch", trips="canal_heritage.arriala.trips"))
+                  match="canal_heritage.matches.arriala:ArrialaMatch", trips="canal_heritage.arriala.trips",
+                  judge="canal_heritage.arriala.judge"))

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core.simulate import check_seats, play_games
 from .bots import BOT_NAMES, make_bot
+from .record import record_of
 from .state import ArrialaGame
 
 
@@ -47,6 +48,7 @@ class ArrialaResult:
     rounds: int
     sections_scored: int
     by_kind: list[dict[str, int]]
+    record: dict[str, Any] | None = None  #: the game's record (A-R12), when asked to keep it
 
 
 @dataclass
@@ -80,8 +82,8 @@ class ArrialaSummary:
 
 
 def play_arriala_game(players: int, bots: Sequence[str], seed: int,
-                      overrides: Overrides = Overrides()) -> ArrialaResult:
-    """Play one game between bots (seat ``i`` is ``bots[i]``)."""
+                      overrides: Overrides = Overrides(), keep_record: bool = False) -> ArrialaResult:
+    """Play one game between bots (seat ``i`` is ``bots[i]``), with its record when ``keep_record``."""
     game = overrides.game(players)
     state = game.new_initial_state(seed, log=False)
     agents = [make_bot(name, random.Random(seed * 31 + i * 7 + 1)) for i, name in enumerate(bots)]
@@ -95,18 +97,22 @@ def play_arriala_game(players: int, bots: Sequence[str], seed: int,
         end_reason=str(state.termination or ""), first=state.first, rounds=state.round,
         sections_scored=sum(1 for o in sheet.owners for i in o.items if i.kind == "section"),
         by_kind=[o.by_kind() for o in sheet.owners],
+        record=record_of(state, seats=list(bots)).to_json() if keep_record else None,
     )
 
 
 def simulate_arriala(players: int, bots: Sequence[str], games: int, seed: int = 0, *,
                      overrides: Overrides = Overrides(), jobs: int = 1,
-                     progress: Callable[[int], None] | None = None) -> ArrialaSummary:
+                     progress: Callable[[int], None] | None = None,
+                     records: list[dict[str, Any]] | None = None) -> ArrialaSummary:
     """Play ``games`` bot games and summarise them (bots rotate seats; the first player is
-    drawn from each game's seed, A-R9)."""
+    drawn from each game's seed, A-R9); ``records``, a list, receives every game's record."""
     seats = check_seats("Arriala", players, bots, games, BOT_NAMES)
     overrides.game(players)  # validates the overrides
-    play = partial(play_arriala_game, overrides=overrides)
+    play = partial(play_arriala_game, overrides=overrides, keep_record=records is not None)
     results = play_games(play, players, seats, games, seed, jobs=jobs, progress=progress, max_chunk=8)
+    if records is not None:
+        records.extend(r.record for r in results if r.record is not None)
     return summarise(results, players, seats, seed, overrides)
 
 

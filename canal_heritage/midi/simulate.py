@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core.simulate import check_seats, play_games
 from .bots import BOT_NAMES, make_bot
+from .record import record_of
 from .state import BUILT, MidiGame
 
 
@@ -33,6 +34,7 @@ class GameResult:
     adjacency_awards: int
     tie_break: str
     first: int
+    record: dict[str, Any] | None = None  #: the game's record (M-R10), when asked to keep it
 
 
 @dataclass
@@ -67,8 +69,9 @@ class Summary:
 
 
 def play_midi_game(players: int, bots: Sequence[str], seed: int, thresholds: Sequence[int] | None = None,
-                   expert_iterations: int | None = None) -> GameResult:
-    """Play one Canal du Midi game between bots and reduce it to a :class:`GameResult`."""
+                   expert_iterations: int | None = None, keep_record: bool = False) -> GameResult:
+    """Play one Canal du Midi game between bots and reduce it to a :class:`GameResult` (with
+    the game's record when ``keep_record``)."""
     game = MidiGame(players, thresholds=thresholds)
     state = game.new_initial_state(seed)
     first = state.lead
@@ -89,13 +92,15 @@ def play_midi_game(players: int, bots: Sequence[str], seed: int, thresholds: Seq
         built=[x == BUILT for x in state.status], revealed_built=sum(x == BUILT for x in state.status),
         coins_spent=spent, adjacency_awards=sum(1 for m in state.adjacency if m),
         tie_break=str(sheet.ranking), first=first,
+        record=record_of(state, seats=list(bots)).to_json() if keep_record else None,
     )
 
 
 def simulate_midi(players: int, bots: Sequence[str], games: int, seed: int = 0, *,
                   thresholds: Sequence[int] | None = None, jobs: int = 1,
                   expert_iterations: int | None = None,
-                  progress: Callable[[int], None] | None = None) -> Summary:
+                  progress: Callable[[int], None] | None = None,
+                  records: list[dict[str, Any]] | None = None) -> Summary:
     """Play ``games`` bot games and summarise them.
 
     Args:
@@ -104,14 +109,18 @@ def simulate_midi(players: int, bots: Sequence[str], games: int, seed: int = 0, 
         thresholds: optional site thresholds (9 numbers, canal order) instead of the data's.
         jobs: worker processes (results do not depend on it).
         progress: called with the number of games finished so far.
+        records: a list to receive every game's record, in order (``None``: none kept).
 
     Raises:
         ValueError: an argument is wrong (checked before any game is played).
     """
     seats = check_seats("Canal du Midi", players, bots, games, BOT_NAMES)
     game = MidiGame(players, thresholds=thresholds)  # validates the thresholds
-    play = partial(play_midi_game, thresholds=thresholds, expert_iterations=expert_iterations)
+    play = partial(play_midi_game, thresholds=thresholds, expert_iterations=expert_iterations,
+                   keep_record=records is not None)
     results = play_games(play, players, seats, games, seed, jobs=jobs, progress=progress, max_chunk=16)
+    if records is not None:
+        records.extend(r.record for r in results if r.record is not None)
     return summarise(results, game, seats, seed)
 
 
