@@ -270,6 +270,64 @@ def review_decisions(game: str, seat: int, decisions: Iterable[tuple[int, Any, i
                   totals=tuple(totals), winners=tuple(winners))
 
 
+async def review_in_workers(executor: Executor | None, game_name: str, game: Any, seed: int, first: int | None,
+                            history: Sequence[int], seat: int, *,
+                            progress: Callable[[int, int], None] | None = None, review_seed: int = 0,
+                            in_flight: int = 2) -> Review:
+    """Review ``seat``'s game (``game``, dealt from ``seed`` with ``first`` to start, then
+    ``history``) in ``executor``'s worker processes, off the event loop: the replay in one, then
+    each decision in whichever is free; ``progress`` (decisions weighed, to weigh) is called on
+    the event loop as they finish. ``executor`` None: in threads (tests, a page without workers).
+    At most ``in_flight`` decisions wait in the workers at once, so bots' moves are not queued
+    behind a review."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    decisions = await loop.run_in_executor(executor, decisions_from_start, game, seed, first, tuple(history), seat)
+    judge = _judge(game_name)
+    pick, weigh_n = getattr(judge, "PICK_WORLDS", PICK_WORLDS), getattr(judge, "WEIGH_WORLDS", WEIGH_WORLDS)
+    total = len(decisions)
+    if progress is not None:
+        progress(0, total)
+    # a few decisions at a time: the workers are the bots' too, and a bot's move never waits
+    # behind a whole review (a class of thirty may ask for theirs at once)
+    gate = asyncio.Semaphore(in_flight)
+    done = 0
+
+    async def one(index: int, obs: Any, played: int) -> Judged:
+        nonlocal done
+        async with gate:
+            judged: Judged = await loop.run_in_executor(
+                executor, _weigh_task, (game_name, obs, played, index, review_seed * 1_000_003 + index, pick, weigh_n))
+        done += 1
+        if progress is not None:
+            progress(done, total)
+        return judged
+
+    judged = sorted(await asyncio.gather(*(one(*d) for d in decisions)), key=lambda d: d.index)
+    final = await loop.run_in_executor(executor, _final, game, seed, first, tuple(history))
+    return Review(game=game_name, seat=seat, players=game.players, decisions=tuple(judged), totals=final[0],
+                  winners=final[1])
+
+
+def decisions_from_start(game: Any, seed: int, first: int | None, history: Sequence[int],
+                         seat: int) -> list[tuple[int, Any, int]]:
+    """``seat``'s decisions with a choice in the game dealt from ``seed`` (``first`` to start)
+    and played as ``history``: (index, its observation, the action played)."""
+    start = game.new_initial_state(seed, first=first)
+    return [d for d in seat_decisions(start, history, seat) if len(d[1].legal_actions) > 1]
+
+
+def _final(game: Any, seed: int, first: int | None, history: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    state = game.new_initial_state(seed, first=first, log=False)
+    for action in history:
+        state.apply_action(action)
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over: it has no review yet")
+    return tuple(outcome.totals), tuple(outcome.winners)
+
+
 # --------------------------------------------------------------------------- records
 class NoSuchSeat(ValueError):
     """The seat asked for is not one of the game's (``players``: how many seats it had)."""

@@ -1,0 +1,90 @@
+"""“Where did the game turn?” on the end screen (issue 29, item 2): a button for the viewer's
+seat (for every person's seat in hot-seat), the review made off the event loop with its
+progress shown, then drawn: the curve, the turning points with the two choices side by side."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+
+import panel as pn
+import pytest
+
+from canal_heritage.i18n import translator
+from canal_heritage.matches.arriala import ArrialaMatch
+from canal_heritage.matches.midi import MidiMatch, Seat
+from canal_heritage.views.tables.arriala_table import ArrialaTable
+from canal_heritage.views.tables.game_review import GameReview, review_markup, review_seats
+from canal_heritage.views.tables.midi_table import MidiTable
+
+
+def finish(m, seed: int = 0):
+    rng = random.Random(seed)
+    while not m.over:
+        if m.paused:
+            m.resume()
+        elif m.privacy:
+            m.confirm_privacy()
+        elif m.is_bot_turn():
+            m.step_bot()
+        else:
+            m.play(rng.choice(m.legal_actions()))
+    return m
+
+
+def review_of(table) -> GameReview:
+    """The review part of ``table``'s end screen (built with it)."""
+    end = table._end_screen()
+    part = table._review
+    assert any(part.__panel__() is o for o in end.objects), "the review is on the end screen"
+    return part
+
+
+def test_against_bots_the_end_screen_offers_the_viewers_review_and_draws_it():
+    m = finish(MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, lang="en"))
+    table = MidiTable(m, on_again=lambda: None, on_home=lambda: None)
+    part = review_of(table)
+    buttons = [b for b in part.__panel__().select(pn.widgets.Button)]
+    assert [b.label for b in buttons] == ["Where did the game turn?"]
+    seen: list[tuple[int, int]] = []
+    part._advance = lambda done, total, _old=part._advance: (seen.append((done, total)), _old(done, total))
+    review = asyncio.run(part.review(0))
+    assert review is not None and review.seat == 0
+    assert seen[0][0] == 0 and seen[-1][0] == seen[-1][1] == len(review.decisions)  # the bar filled
+    drawn = str(part._body.object)
+    assert "<svg" in drawn and "aria-label='Your expected lead" in drawn
+    assert drawn.count("<li class='turn") == len(review.turning_points) + (review.best_move is not None)
+    assert "You played" in drawn and "The other choice" in drawn
+    assert not part._progress.visible and not any(b.disabled for b in buttons)
+    # asked again: the same review at once
+    assert asyncio.run(part.review(0)) is review
+
+
+def test_hot_seat_offers_every_persons_game():
+    m = MidiMatch([Seat("human", "Ana"), Seat("human", "Ben"), Seat("bot", "", "random")], seed=1, lang="fr")
+    assert review_seats(m, None) == [0, 1]
+    part = GameReview(finish(m), [0, 1], translator("fr"), names=m.names)
+    labels = [b.label for b in part.__panel__().select(pn.widgets.Button)]
+    assert len(labels) == 2 and "Ana" in labels[0] and "Ben" in labels[1]
+
+
+@pytest.mark.parametrize("lang", ["fr", "oc"])
+def test_an_arriala_review_is_drawn_in_the_page_language(lang):
+    m = finish(ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=2, lang=lang, pace=0,
+                            overrides={"cells": [2, 2, 2, 2]}))
+    part = review_of(ArrialaTable(m, on_again=lambda: None, on_home=lambda: None))
+    review = asyncio.run(part.review(0))
+    assert review is not None
+    drawn = str(part._body.object)
+    assert "You played" not in drawn and "The other choice" not in drawn
+    assert re.search(r"<h3>[^<]+</h3>", drawn)
+
+
+def test_the_markup_escapes_the_names():
+    m = finish(MidiMatch([Seat("human", "<b>Ana</b>"), Seat("bot", "", "heuristic")], seed=3, lang="en"))
+    part = GameReview(m, [0], translator("en"), names=m.names)
+    review = asyncio.run(part.review(0))
+    assert review is not None
+    assert "<b>Ana" not in review_markup(review, __import__("canal_heritage.review", fromlist=["say"]).say(
+        review, "en", m.names), translator("en"))
