@@ -19,7 +19,7 @@ import panel as pn
 
 from ... import games
 from ...review import Judged, Review, ReviewText, review_in_workers, say
-from ..theme import ACCENT, CANAL, INK, MUTED, PLANE, SURFACE, button, html, text
+from ..theme import ACCENT, CANAL, MUTED, PLANE, SURFACE, button, html, text
 
 log = logging.getLogger(__name__)
 
