@@ -220,6 +220,38 @@ midi.bet_runs_table(big, lang, game)
 questions.best_bet(lang, big[0])
 """),
     md(fr="""
+## Votre partie : où a-t-elle tourné ?
+
+Jouez une partie entière contre le robot (neuf tours, une dizaine de minutes). Puis la cellule
+suivante **pèse chacune de vos décisions** comme nous avons pesé les mises : à partir de ce que
+vous pouviez voir, elle distribue de nombreuses fois les cartes cachées, joue chaque choix
+jusqu'au bout et compare les moyennes. Elle nomme les décisions qui vous ont coûté le plus de
+points, avec leur marge d'erreur, et votre meilleur coup.
+""", en="""
+## Your game: where did it turn?
+
+Play a whole game against the bot (nine rounds, about ten minutes). Then the next cell **weighs
+each of your decisions** as we weighed the bets: from what you could see, it deals the hidden
+cards many times, plays each choice to the end and compares the averages. It names the decisions
+that cost you the most points, with their margin of error, and your best move.
+""", minutes=15, paper=False),
+    code("""
+my_game = midi.RoundStepper(lang, seed=21)
+my_game
+""", paper=False),
+    code("""
+from canal_heritage.lessons.where_it_turned import where_it_turned
+
+where_it_turned(my_game, lang)
+""", paper=False),
+    md(fr="""
+**À discuter.** Chaque écart est donné « à tant près ». Pourquoi l'analyse ne peut-elle pas
+donner un nombre exact ? Que faudrait-il pour réduire cette marge ?
+""", en="""
+**To discuss.** Each difference is given "give or take" a margin. Why can the review not give an
+exact number? What would it take to make the margin smaller?
+""", paper=False),
+    md(fr="""
 ## Pour discuter
 
 - Le robot adverse mise toujours de la même façon. Que changerait un adversaire qui bluffe ?

@@ -158,6 +158,24 @@ engineering works and vineyards. Run the cell when the game is over (or along th
 arriala.score_sheet(game.state, lang)
 """),
     md(fr="""
+**Où votre partie a-t-elle tourné ?** Quand la partie est finie, cette cellule reprend chacune
+de vos actions et la compare aux autres actions possibles à ce moment-là, en ne regardant que
+ce que vous pouviez voir : elle distribue plusieurs fois les cartes que vous ne connaissiez pas,
+finit votre tour comme le ferait le robot et évalue le plateau. Elle nomme les actions qui vous
+ont coûté le plus de points (quelques secondes).
+""", en="""
+**Where did your game turn?** When the game is over, this cell takes each of your actions again
+and compares it with the other actions you could have played then, looking only at what you
+could see: it deals the cards you did not know several times, finishes your turn as the bot
+would and values the board. It names the actions that cost you the most points (a few
+seconds).
+""", paper=False),
+    code("""
+from canal_heritage.lessons.where_it_turned import where_it_turned
+
+where_it_turned(game, lang)
+""", paper=False),
+    md(fr="""
 > **Histoire ou jeu ?** À deux joueurs, un « joueur virtuel » occupe les villes : c'est une règle
 > du jeu pour que la partie reste disputée, pas un personnage de l'histoire. Les vignes du jeu
 > (Frontonnais, chasselas de Moissac, Brulhois), elles, sont bien des vignobles proches du
