@@ -3,13 +3,13 @@
 A decision (one action) is judged from the seat's observation only (A-R11): each sampled world
 (:func:`~.observation.sample_state`) deals the cards the seat could not see, the option is
 played in it, the seat finishes its turn as the heuristic bot would (the best single action
-until nothing helps), and the board is then valued as the expert values it
-(:func:`~.bots.evaluate` with the threat of the next player's turn): the seat's lead in points
-plus what the open sections and vineyards promise. An Arriala game is too long to play out
-to its end thousands of times in a few seconds; this is the expert's own judgement of a
-turn, one turn deep.
+until nothing helps), every other player then plays its next turn the same way (with the cards
+the world dealt it), and the board is valued as the expert values it (:func:`~.bots.evaluate`,
+with the threat of the next turn): the seat's lead in points plus what the open sections and
+vineyards promise. An Arriala game is too long to play out to its end thousands of times in
+a few seconds; this is a round deep, judged as the expert judges.
 
-The options weighed are the ten that look best one action deep, and the one played.
+The options weighed are the six that look best one action deep, and the one played.
 """
 
 from __future__ import annotations
@@ -24,13 +24,13 @@ from .observation import ArrialaObservation, sample_state
 from .state import ArrialaState
 
 #: options weighed at a decision besides the one played (the best one action deep)
-OPTIONS = 10
+OPTIONS = 6
 #: at most this many actions to finish the seat's turn after the option
 TURN_STEPS = 8
 #: worlds of the review's two rounds: the cards the seat cannot see change little of a turn's
 #: value, so fewer worlds than Canal du Midi's full games need
-PICK_WORLDS = 6
-WEIGH_WORLDS = 24
+PICK_WORLDS = 4
+WEIGH_WORLDS = 16
 
 
 def options(obs: ArrialaObservation) -> list[int]:
@@ -62,19 +62,30 @@ def play_out(state: ArrialaState, option: int, seat: int, rng: random.Random) ->
     before = state.points[seat]
     state._apply(option)
     facts: dict[str, Any] = {"points": float(state.points[seat] - before)}
-    for _ in range(TURN_STEPS):
-        if state.is_terminal() or state.to_move != seat:
+    _finish_turn(state, seat)
+    # then every other player's next turn, as the heuristic bot plays it (their cards are the
+    # world's: dealt at random from what the seat could not see)
+    for _ in range(state.game.players - 1):
+        if state.is_terminal():
             break
-        action, _ = greedy_action(state, seat)
-        state._apply(action)
-        if action == A.END_TURN:
-            break
+        _finish_turn(state, state.to_move)
     if state.is_terminal():  # the game's end: the lead in points, and who won (A-R18)
         points = state.points
         lead = points[seat] - max(points[o] for o in range(len(points)) if o != seat)
         return float(lead), seat in (state.winners or ()), facts
     value = evaluate(state, seat, threat=True)
     return value, value > 0, facts
+
+
+def _finish_turn(state: ArrialaState, player: int) -> None:
+    """``player`` plays the best single action until nothing helps (at most :data:`TURN_STEPS`)."""
+    for _ in range(TURN_STEPS):
+        if state.is_terminal() or state.to_move != player:
+            return
+        action, _ = greedy_action(state, player)
+        state._apply(action)
+        if action == A.END_TURN:
+            return
 
 
 def say_option(narrator: Narrator, option: int) -> str:
@@ -102,5 +113,6 @@ def replay(data: dict[str, Any]) -> tuple[ArrialaState, ArrialaState]:
 
 def say_measure(tr: Any) -> str:
     """What a review's points are, for Arriala."""
-    return tr.ui("review.arriala.measure", "Points: your lead over the best other player after your turn, with "
-                 "what the open sections and vineyards promise, as the expert bot values the board.")
+    return tr.ui("review.arriala.measure", "Points: your lead over the best other player once everyone has "
+                 "played one more turn, with what the open sections and vineyards promise, as the expert bot "
+                 "values the board.")
