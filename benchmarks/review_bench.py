@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canal_heritage import games  # noqa: E402
-from canal_heritage.review import review_in_workers  # noqa: E402
+from canal_heritage import games
+from canal_heritage.review import review_in_workers
 
 TARGETS = {2: 5.0, 4: 15.0}
 

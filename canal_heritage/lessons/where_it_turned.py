@@ -52,8 +52,8 @@ def where_it_turned(player: Any, lang: str = "fr", *, seed: int = 0) -> HTMLBloc
     for title, points, why in items:
         lines += ["", title, "   " + points] + (["   " + why] if why else [])
     lines += ["", said.measure, said.weighed]
-    markup = [f"<div style='{STYLE}'><h4 style='margin:0.2em 0'>{html.escape(said.headline)}</h4><ol "
-              "style='list-style:none;padding:0;margin:0.4em 0'>"]
+    markup = [(f"<div style='{STYLE}'><h4 style='margin:0.2em 0'>{html.escape(said.headline)}</h4><ol "
+               "style='list-style:none;padding:0;margin:0.4em 0'>")]
     for title, points, why in items:
         markup.append(f"<li style='margin:0.5em 0'><strong>{html.escape(title)}</strong><br>{html.escape(points)}"
                       + (f"<br><small>{html.escape(why)}</small>" if why else "") + "</li>")
