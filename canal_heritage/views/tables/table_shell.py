@@ -38,7 +38,6 @@ from ..inplace import InPlace
 from ..theme import BUTTON_CSS, INK, LAPTOP_MAX, button, every, html, phone_css, phone_symbol_css, text
 from .end_story import Built, EndInView, frame_end  # engineers — Riquet's story, "your canal"
 from .end_title import end_headline
-from .game_review import GameReview, has_review, review_seats
 from .log_sheet import LogSheet
 from .moment_stage import MomentStage
 
@@ -543,12 +542,7 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
             buttons.append(button(tr.ui("table.home", "Home"), self._go_home, name="end-home"))
         actions = [pn.FlexBox(*buttons, css_classes=["end-actions"], flex_wrap="wrap", gap="0.4em 0.8em",
                               sizing_mode="stretch_width", margin=(0, 0, 8, 0))] if buttons else []
-        game_parts = self._end_parts()
-        if has_review(self.match):  # "where did the game turn?" under the score sheet (issue 29)
-            self._review = GameReview(self.match, review_seats(self.match, self._end_viewer()), tr,
-                                      executor=self._executor, names=self.match.names)
-            game_parts.append(self._review)
-        parts = frame_end(self, game_parts, actions)
+        parts = frame_end(self, self._end_parts(), actions)
         # engineers — as tall as what it holds (a Column is at most its box's height by default)
         return pn.Column(EndInView(margin=0, height=0), *parts, css_classes=["end-screen"],
                          styles={"background": "#eef5e9", "padding": "0.6em 1em 1em", "border-radius": "1em",
