@@ -159,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
                      "machine": machine_info(), "args": vars(args), "pairings": {}}
     rows = []
     which_games = ("arriala", "midi") if args.game == "both" else (args.game,)
-    for which, name, games in [(w, args.bot if (w == "midi" and n == "expert") else n, g) for w in which_games
+    searched = {"midi"}  # the games whose expert --bot may replace (Canal du Midi's search)
+    for which, name, games in [(w, args.bot if (w in searched and n == "expert") else n, g) for w in which_games
                                for n, g in (("expert", args.games), ("heuristic", args.reference_games))]:
         if not games:
             continue

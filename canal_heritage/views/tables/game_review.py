@@ -116,20 +116,22 @@ class GameReview(pn.viewable.Viewer):
     """The end screen's review: a button per seat that may be reviewed, then the review.
 
     Args:
-        match: the finished match (its game, seed, first player and history are read once).
+        match: the finished match (its game, seed and first player).
+        history: the game's actions, in order (the match's, read by its caller: a view reads
+            observations, never the engine's state).
         seats: the seats offered (the viewer's, or the people's in hot-seat; any on the projector).
         tr: the translator of the page.
         executor: the bots' worker processes (or a callable returning them); None: threads.
         names: the seats' names.
     """
 
-    def __init__(self, match: Any, seats: Sequence[int], tr: Any, executor: Any = None,
+    def __init__(self, match: Any, history: Sequence[int], seats: Sequence[int], tr: Any, executor: Any = None,
                  names: Sequence[str] | None = None) -> None:
         super().__init__()
         self._game_name = match.game_name
         self._game = match.game
         self._seed, self._first = match.seed, match.first
-        self._history = tuple(match.state.history)
+        self._history = tuple(history)
         self._tr = tr
         self._executor = executor
         self._names = list(names) if names is not None else None
