@@ -5,9 +5,9 @@ progress shown, then drawn: the curve, the turning points with the two choices s
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
 import random
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import panel as pn
 import pytest
