@@ -5,12 +5,12 @@ progress shown, then drawn: the curve, the turning points with the two choices s
 from __future__ import annotations
 
 import asyncio
-import random
 import re
 from concurrent.futures import ThreadPoolExecutor
 
 import panel as pn
 import pytest
+from test_end_title import _finish as finish
 
 from canal_heritage.i18n import translator
 from canal_heritage.matches.arriala import ArrialaMatch
@@ -25,20 +25,6 @@ def run(coro):
     running in this one)."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
-
-
-def finish(m, seed: int = 0):
-    rng = random.Random(seed)
-    while not m.over:
-        if m.paused:
-            m.resume()
-        elif m.privacy:
-            m.confirm_privacy()
-        elif m.is_bot_turn():
-            m.step_bot()
-        else:
-            m.play(rng.choice(m.legal_actions()))
-    return m
 
 
 def review_of(table) -> GameReview:

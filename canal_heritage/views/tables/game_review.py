@@ -17,7 +17,6 @@ from typing import Any
 
 import panel as pn
 
-from ... import games
 from ...review import Judged, Review, ReviewText, review_in_workers, say
 from ..theme import ACCENT, CANAL, MUTED, PLANE, SURFACE, button, html, text
 
@@ -201,7 +200,3 @@ def review_seats(match: Any, viewer: int | None) -> list[int]:
     people = [p for p, s in enumerate(match.seats) if s.kind == "human"]
     return people or list(range(len(match.seats)))
 
-
-def has_review(match: Any) -> bool:
-    """The game can be reviewed (its kind has a judge)."""
-    return bool(games.kind(match.game_name).judge)
