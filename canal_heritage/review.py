@@ -392,7 +392,7 @@ class Said:
     played: str  #: the move played, as the table's button said it
     other: str  #: the alternative
     points: str  #: "Bet a Blaster (6) was worth about 5.4 points more (give or take 1.1)."
-    why: str  #: what each did ("Your move: won … in 0 worlds out of 10. …"), or ""
+    why: str  #: what each did ("Your move: wins … 0 times in 10. …"), or ""
 
 
 @dataclass(frozen=True)
@@ -433,19 +433,22 @@ def say(review: Review, lang: str, names: Sequence[str] | None = None) -> Review
         why_played = judge.say_why(narrator, d.played, d.played_facts)
         why_other = judge.say_why(narrator, d.other, d.other_facts)
         why = ""
-        if why_played or why_other:
-            why = tr.ui("review.why", "Your move: {played}. The other: {other}.",
-                        played=why_played or "—", other=why_other or "—")
+        if why_played and why_other:
+            why = tr.ui("review.why", "Your move: {played}. The other: {other}.", played=why_played, other=why_other)
+        elif why_played:
+            why = tr.ui("review.why_played", "Your move: {played}.", played=why_played)
+        elif why_other:
+            why = tr.ui("review.why_other", "The other choice: {other}.", other=why_other)
         return Said(round=tr.ui("review.round", "Round {n}", n=d.round), played=played, other=other,
                     points=points, why=why)
 
     last = round(10 * review.decisions[-1].won) if review.decisions else 0
     if review.lucky:
-        headline = tr.ui("review.lucky", "A lucky win: after your last decision you won in only {n} worlds "
-                         "out of 10.", n=last)
+        headline = tr.ui("review.lucky", "A lucky win: after your last decision, you won only {n} times in 10 "
+                         "when the hidden cards were dealt again.", n=last)
     elif review.unlucky:
-        headline = tr.ui("review.unlucky", "An unlucky loss: after your last decision you won in {n} worlds "
-                         "out of 10.", n=last)
+        headline = tr.ui("review.unlucky", "An unlucky loss: after your last decision, you won {n} times in 10 "
+                         "when the hidden cards were dealt again.", n=last)
     elif review.turning_points:
         headline = tr.ui_plural("review.turned", "The game turned at {n} decision.",
                                 "The game turned at {n} decisions.", len(review.turning_points))
@@ -453,9 +456,9 @@ def say(review: Review, lang: str, names: Sequence[str] | None = None) -> Review
         headline = tr.ui("review.steady", "No decision cost you points for certain: a steady game.")
     best = review.best_move
     worlds = review.decisions[0].worlds if review.decisions else 0
-    weighed = tr.ui_plural("review.weighed", "{n} decision weighed, each in {worlds} worlds dealt from what you "
-                           "could see.", "{n} decisions weighed, each in {worlds} worlds dealt from what you could "
-                           "see.", len(review.decisions), worlds=worlds)
+    weighed = tr.ui_plural("review.weighed", "{n} decision weighed, each over {worlds} deals of the cards you "
+                           "could not see.", "{n} decisions weighed, each over {worlds} deals of the cards you could "
+                           "not see.", len(review.decisions), worlds=worlds)
     return ReviewText(headline=headline, measure=judge.say_measure(tr),
                       turning_points=tuple(said(d) for d in review.turning_points),
                       best_move=said(best) if best is not None else None, weighed=weighed)

@@ -28,10 +28,9 @@ def run(coro):
 
 
 def review_of(table) -> GameReview:
-    """The review part for ``table``'s game, as the end screen would show it (not wired into the
-    end screen yet: see the issue's note)."""
-    m = table.match
-    return GameReview(m, m.state.history, review_seats(m, table._end_viewer()), table.tr, names=m.names)
+    """The review part of ``table``'s end screen."""
+    assert table.review_part is not None
+    return table.review_part
 
 
 def test_against_bots_the_end_screen_offers_the_viewers_review_and_draws_it():
@@ -81,3 +80,31 @@ def test_the_markup_escapes_the_names():
     assert review is not None
     assert "<b>Ana" not in review_markup(review, __import__("canal_heritage.review", fromlist=["say"]).say(
         review, "en", m.names), translator("en"))
+
+
+def _end_review(table) -> GameReview:
+    """The review part on ``table``'s end screen."""
+    part = table.review_part
+    assert part is not None and part.__panel__() in table._slots["end"][1].objects
+    return part
+
+
+def test_the_end_screen_offers_the_review_and_keeps_it_in_another_language():
+    m = finish(MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, lang="en"))
+    table = MidiTable(m, on_again=lambda: None, on_home=lambda: None)
+    part = _end_review(table)
+    assert [b.label for b in part.__panel__().select(pn.widgets.Button)] == ["Where did the game turn?"]
+    assert part.__panel__().select(pn.widgets.Button)[0].css_classes == ["review-open", "review-seat-0"]
+    run(part.review(0))
+    assert "You played" in str(part._body.object)
+    m.set_language("fr")  # the end screen is built again, in French: the review is there at once
+    again = _end_review(table)
+    assert again is not part and again.shown == 0
+    drawn = str(again._body.object)
+    assert "Vous avez joué" in drawn and "You played" not in drawn
+
+
+def test_a_game_in_play_has_nothing_to_review():
+    m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, lang="en")
+    assert m.played() is None  # the actions hold the bot's sealed bets until the game is over
+    assert finish(m).played() == tuple(m.state.history)

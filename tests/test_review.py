@@ -105,7 +105,7 @@ def test_the_review_speaks_each_language(midi_review, lang):
     for said in text.turning_points:
         assert said.played and said.other and said.played != said.other
     if lang != "en":  # no English left in a French or Occitan review
-        for english in ("The other choice", "worlds out of 10", "Your move", "Points:", "Round "):
+        for english in ("The other choice", "times in 10", "Your move", "Points:", "Round "):
             assert english not in words, (english, words)
 
 

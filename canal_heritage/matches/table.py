@@ -288,6 +288,13 @@ class StoredTable(Generic[GameT]):
         """The game description a stored table was played with (a lesson's replay)."""
         raise NotImplementedError
 
+    state: Any  # the game as it stands (the match's)
+
+    def played(self) -> tuple[int, ...] | None:
+        """Every action of the finished game, in order: its record, for its review (issue 29);
+        None while it is being played (the actions hold the other seats' sealed choices)."""
+        return tuple(self.state.history) if self.state.is_terminal() else None
+
 
 class TableMatch(StoredTable[GameT], param.Parameterized, Generic[GameT, StateT, ObsT, SheetT, NarratorT]):
     """The state of a table that is the same for every game (see the module docstring).

@@ -74,7 +74,7 @@ def say_option(narrator: Narrator, option: int) -> str:
 def say_why(narrator: Narrator, option: int, facts: dict[str, float]) -> str:
     """What the option did in the worlds played out, in plain words: for a bet or a
     reinforcement, how often the seat won the site in play ("wins Écluses de Fonseranes (VIII)
-    in 7 worlds out of 10"), and that reinforcements spend a coin; otherwise nothing (the
+    7 times in 10"), and that reinforcements spend a coin; otherwise nothing (the
     points say it)."""
     tr = narrator.tr
     site = facts.get("site")
@@ -82,7 +82,7 @@ def say_why(narrator: Narrator, option: int, facts: dict[str, float]) -> str:
     if site is None or a.kind not in ("bet", "reinforce"):
         return ""
     share = round(10 * facts.get("won_site", 0.0))
-    won = tr.ui("review.midi.won_site", "wins {site} in {n} worlds out of 10", site=narrator.site(str(site)), n=share)
+    won = tr.ui("review.midi.won_site", "wins {site} {n} times in 10", site=narrator.site(str(site)), n=share)
     if a.kind == "reinforce":
         coin = (tr.ui("review.midi.spends_coin", "spends a coin") if a.yes
                 else tr.ui_plural("review.midi.keeps_coin", "keeps the coin ({n} point at the end if it stays unused)",

@@ -114,12 +114,14 @@ def button(label: str, on_click: Callable[..., Any] | None = None, *, kind: str 
            disabled: bool = False, name: str | None = None, card: bool = False,
            stylesheets: list[str] | None = None) -> pn.widgets.Button:
     """A large, keyboard-operable button (≥ 44 px at every size). ``icon`` is an SVG string;
-    ``stylesheets`` replace the default look (keep :data:`BUTTON_CSS` in them)."""
+    ``stylesheets`` replace the default look (keep :data:`BUTTON_CSS` in them); ``name``: its
+    CSS classes, separated by spaces (a class holding a space would stop the browser drawing
+    the page)."""
     b = pn.widgets.Button(
         label=label, color=kind, icon=icon, icon_size=icon_size if icon else "1em",
         description=description, disabled=disabled,
         stylesheets=stylesheets or [CARD_BUTTON_CSS if card else BUTTON_CSS],
-        css_classes=[name] if name else [],
+        css_classes=name.split() if name else [],
     )
     if on_click is not None:
         b.on_click(on_click)

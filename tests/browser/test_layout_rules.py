@@ -279,8 +279,9 @@ PLAYERS_AT_THE_END = {"midi": None, "arriala": 3}
 def test_the_end_screens_keep_the_layout_rules(browser, exhibit, arriala, game):
     """A game played to its end in English on a laptop: the title speaks to the visitor ("You
     won!", "You came 2nd of 3"), Play again and Home in the window above the breakdown, there
-    and on a tablet; then the end screen in French and Occitan at every size: the title, Play
-    again and Home in view from 768 px wide. (On a phone: ``test_end_and_setup``.)"""
+    and on a tablet; the game's review opened; then the end screen in French and Occitan at
+    every size, the review shown again in each: the title, Play again and Home in view from
+    768 px wide. (On a phone: ``test_end_and_setup``.)"""
     from test_end_and_setup import check_end
 
     url = {"midi": exhibit, "arriala": arriala}[game]
@@ -294,10 +295,19 @@ def test_the_end_screens_keep_the_layout_rules(browser, exhibit, arriala, game):
         page.set_viewport_size({"width": 768, "height": 1024})
         laid_out(page)
         check_end(page, players)
+        # "Where did the game turn?": made in the bots' workers, then drawn under the score sheet
+        page.locator(".end-screen .review-open button").click()
+        headline = page.locator(".end-screen .review h3")
+        headline.wait_for(timeout=60_000)
+        english = headline.inner_text()
+        assert english.startswith(("The game turned at", "No decision cost you", "A lucky win", "An unlucky loss"))
+        assert page.locator(".end-screen .review svg.wide").count() == 1
         for lang in ("fr", "oc"):
             page.locator(f".lang-{lang} button").click()
             expect(page.locator(f".lang-{lang} button")).to_have_class(re.compile("bk-btn-primary"))
             page.locator(".end-screen .again button").wait_for()
+            # the review made is shown again at once, in the new language
+            expect(headline).not_to_have_text(english, timeout=5_000)
             _settle(page, 800)
             problems += _problems(f"{game}-end", lang, _sweep(page, (".end-screen .winner", ".again button",
                                                                      ".end-home button")))

@@ -89,23 +89,28 @@ export function render({ model, view }) {
   mark.className = "end-in-view";
   mark.style.display = "block";
   mark.style.height = "0";
-  // once the mark is on the page, and for a moment after (the rest of the end screen is drawn,
-  // and the browser's scroll anchoring may shift the page), its top is kept in view
-  // (the page from its top when that shows it: the table's header stays in view above it)
-  let frames = 0, shown = 0;
+  // once the mark is on the page, and for two seconds after (the rest of the end screen is
+  // drawn, the browser's scroll anchoring may shift the page, a tap made on the last choices
+  // may land late), its top is kept in view (the page from its top when that shows it: the
+  // table's header stays in view above it), unless the visitor scrolls it themselves
+  let frames = 0, since = 0, scrolled = false;
+  const mine = () => { scrolled = true; };
+  for (const kind of ["wheel", "touchmove", "keydown"]) window.addEventListener(kind, mine, { once: true, passive: true });
   const away = () => {
     const top = mark.getBoundingClientRect().top;
     return top < 0 || top > window.innerHeight * 0.4;
   };
   const look = () => {
-    if (done.has(view.model) || ++frames > 300) return;
+    if (scrolled) done.add(view.model);
+    if (done.has(view.model) || ++frames > 600) return;
     if (mark.isConnected && mark.getClientRects().length) {
       if (away()) {
         for (let n = mark.parentNode; n; n = n.parentNode || n.host) { if (n.scrollTop) n.scrollTop = 0; }
         window.scrollTo(0, 0);
         if (away()) mark.scrollIntoView({ block: "start", behavior: "auto" });
       }
-      if (++shown > 40) { done.add(view.model); return; }
+      since = since || performance.now();
+      if (performance.now() - since > 2000) { done.add(view.model); return; }
     }
     requestAnimationFrame(look);
   };

@@ -42,17 +42,21 @@ REVIEW_CSS = """
 .review .points { font-weight: 700; margin: 0.2em 0; }
 .review .why, .review .small { color: #4f5d68; font-size: 0.9em; margin: 0.2em 0; }
 .review svg { width: 100%; height: auto; max-height: 14em; display: block; }
-@media (max-width: 599px) { .review .pair { grid-template-columns: 1fr; } }
+.review svg.narrow { display: none; }
+@media (max-width: 599px) { .review .pair { grid-template-columns: 1fr; }
+  .review svg.wide { display: none; } .review svg.narrow { display: block; } }
 """
 
 
-def curve_svg(review: Review, label: str, axis: str) -> str:
+def curve_svg(review: Review, label: str, axis: str, rounds: str = "", width: int = 600) -> str:
     """The seat's expected lead after each of its decisions (a line), zero marked, the turning
-    points as numbered circles and the best move as a square: a picture with a text label."""
+    points as numbered circles and the best move as a square, each round's number under its
+    first decision: a picture with a text label. ``width``: the drawing's width in its own
+    units (a narrow one keeps the marks large on a phone)."""
     values = [d.played_value for d in review.decisions]
     if not values:
         return ""
-    w, h, pad = 600, 200, 28
+    w, h, pad, foot = width, 200, 28, 42 if rounds else 22
     top, bottom = max(1.0, *values), min(-1.0, *values)
     n = len(values)
 
@@ -75,12 +79,21 @@ def curve_svg(review: Review, label: str, axis: str) -> str:
         i = order[best.index]
         marks.append(f"<rect x='{x(i) - 9:.1f}' y='{y(best.played_value) - 9:.1f}' width='18' height='18' rx='3' "
                      f"fill='{PLANE}' stroke='{SURFACE}' stroke-width='2'/>")
+    ticks, last = [], -100.0
+    for i, d in enumerate(review.decisions):
+        if (i == 0 or d.round != review.decisions[i - 1].round) and x(i) - last >= 24:
+            last = x(i)
+            ticks.append(f"<text x='{x(i):.1f}' y='{h + 16}' text-anchor='middle' font-size='13' "
+                         f"fill='{MUTED}'>{d.round}</text>")
+    if ticks and rounds:
+        ticks.append(f"<text x='{w / 2:.0f}' y='{h + foot - 4}' text-anchor='middle' font-size='13' "
+                     f"font-style='italic' fill='{MUTED}'>{text(rounds)}</text>")
     zero = y(0.0)
-    return (f"<svg viewBox='0 0 {w} {h}' role='img' aria-label='{text(label)}'>"
+    return (f"<svg viewBox='0 0 {w} {h + foot}' role='img' aria-label='{text(label)}'>"
             f"<line x1='{pad}' x2='{w - pad}' y1='{zero:.1f}' y2='{zero:.1f}' stroke='{MUTED}' stroke-dasharray='4 4'/>"
             f"<text x='{pad}' y='{zero - 5:.1f}' font-size='13' fill='{MUTED}'>{text(axis)}</text>"
             f"<polyline points='{points}' fill='none' stroke='{CANAL}' stroke-width='3' stroke-linejoin='round'/>"
-            f"{''.join(marks)}</svg>")
+            f"{''.join(marks)}{''.join(ticks)}</svg>")
 
 
 def review_markup(review: Review, words: ReviewText, tr: Any) -> str:
@@ -96,9 +109,12 @@ def review_markup(review: Review, words: ReviewText, tr: Any) -> str:
                 f"</div><p class='points'>{text(said.points)}</p>"
                 + (f"<p class='why'>{text(said.why)}</p>" if said.why else "") + "</li>")
 
+    curve = (tr.ui("review.curve", "Your expected lead after each of your decisions"), tr.ui("review.even", "even"),
+             tr.ui("review.rounds", "rounds"))
+    # two drawings of the curve: the wide one, and a narrow one for phones (its marks stay large)
     parts = [f"<h3>{text(words.headline)}</h3>",
-             curve_svg(review, tr.ui("review.curve", "Your expected lead after each of your decisions"),
-                       tr.ui("review.even", "even"))]
+             curve_svg(review, *curve).replace("<svg ", "<svg class='wide' ", 1),
+             curve_svg(review, *curve, width=300).replace("<svg ", "<svg class='narrow' ", 1)]
     items = [turn(d, said, str(k), False)
              for k, (d, said) in enumerate(zip(review.turning_points, words.turning_points, strict=True), 1)]
     if review.best_move is not None and words.best_move is not None:
@@ -122,10 +138,13 @@ class GameReview(pn.viewable.Viewer):
         tr: the translator of the page.
         executor: the bots' worker processes (or a callable returning them); None: threads.
         names: the seats' names.
+        kept: the reviews already made for this game (seat → review), shared with the next
+            part made for it: the end screen rebuilt in another language shows the review
+            again at once, in that language.
     """
 
     def __init__(self, match: Any, history: Sequence[int], seats: Sequence[int], tr: Any, executor: Any = None,
-                 names: Sequence[str] | None = None) -> None:
+                 names: Sequence[str] | None = None, kept: dict[int, Review] | None = None) -> None:
         super().__init__()
         self._game_name = match.game_name
         self._game = match.game
@@ -134,7 +153,7 @@ class GameReview(pn.viewable.Viewer):
         self._tr = tr
         self._executor = executor
         self._names = list(names) if names is not None else None
-        self._reviews: dict[int, Review] = {}
+        self._reviews: dict[int, Review] = kept if kept is not None else {}
         self._task: asyncio.Task[None] | None = None
         buttons = []
         for seat in seats:
@@ -150,6 +169,11 @@ class GameReview(pn.viewable.Viewer):
         self._body = html("", stylesheets=[REVIEW_CSS], margin=(4, 0), sizing_mode="stretch_width")
         self._panel = pn.Column(self._buttons, self._progress, self._status, self._body, css_classes=["game-review"],
                                 sizing_mode="stretch_width", margin=(6, 0))
+        #: the seat whose review is drawn (None: none yet)
+        self.shown: int | None = None
+        shown = getattr(kept, "shown", None)
+        if shown is not None and shown in self._reviews and shown in seats:
+            self._draw(shown, self._reviews[shown])
 
     def __panel__(self) -> pn.Column:
         return self._panel
@@ -182,14 +206,26 @@ class GameReview(pn.viewable.Viewer):
                     b.disabled = False
                 self._progress.visible = False
             self._reviews[seat] = review
-        self._status.object = ""
-        lang = self._tr.lang
-        self._body.object = review_markup(review, say(review, lang, self._names), self._tr)
+        self._draw(seat, review)
         return review
+
+    def _draw(self, seat: int, review: Review) -> None:
+        self._status.object = ""
+        self._body.object = review_markup(review, say(review, self._tr.lang, self._names), self._tr)
+        self.shown = seat
+        if isinstance(self._reviews, Kept):
+            self._reviews.shown = seat
 
     def _advance(self, done: int, total: int) -> None:
         self._progress.max = max(1, total)
         self._progress.value = done
+
+
+class Kept(dict[int, Review]):
+    """The reviews made for one game (seat → review), and the seat last shown: a table keeps
+    one for its finished game, so that the end screen, rebuilt, shows the review again."""
+
+    shown: int | None = None
 
 
 def review_seats(match: Any, viewer: int | None) -> list[int]:

@@ -38,6 +38,7 @@ from ..inplace import InPlace
 from ..theme import BUTTON_CSS, INK, LAPTOP_MAX, button, every, html, phone_css, phone_symbol_css, text
 from .end_story import Built, EndInView, frame_end  # engineers — Riquet's story, "your canal"
 from .end_title import end_headline
+from .game_review import GameReview, Kept, review_seats
 from .log_sheet import LogSheet
 from .moment_stage import MomentStage
 
@@ -188,6 +189,10 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
         # click in flight on an earlier one is dropped with it.
         self._slots: dict[str, tuple[Any, Any]] = {}
         self._panes: dict[str, pn.pane.HTML] = {}
+        #: the finished game's reviews, kept while the end screen is rebuilt (its actions, the reviews)
+        self._reviews: tuple[tuple[int, ...], Kept] | None = None
+        #: the end screen's review part ("Where did the game turn?"), once the game is over
+        self.review_part: GameReview | None = None
         # moments — the staged moments (views/moment_stage.py); each game's table places it
         # over its site or board, and every update below brings it up to the match (_render_all);
         # the table draws its game's moments (moment_frame), and its on_place opens a story's link
@@ -542,7 +547,16 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
             buttons.append(button(tr.ui("table.home", "Home"), self._go_home, name="end-home"))
         actions = [pn.FlexBox(*buttons, css_classes=["end-actions"], flex_wrap="wrap", gap="0.4em 0.8em",
                               sizing_mode="stretch_width", margin=(0, 0, 8, 0))] if buttons else []
-        parts = frame_end(self, self._end_parts(), actions)
+        game_parts = self._end_parts()
+        played = self.match.played()
+        if played is not None:  # "where did the game turn?" under the score sheet (issue 29)
+            if self._reviews is None or self._reviews[0] != played:
+                self._reviews = (played, Kept())
+            review = GameReview(self.match, played, review_seats(self.match, self._end_viewer()), tr,
+                                executor=self._executor, names=self.match.names, kept=self._reviews[1])
+            game_parts.append(review)
+            self.review_part = review
+        parts = frame_end(self, game_parts, actions)
         # engineers — as tall as what it holds (a Column is at most its box's height by default)
         return pn.Column(EndInView(margin=0, height=0), *parts, css_classes=["end-screen"],
                          styles={"background": "#eef5e9", "padding": "0.6em 1em 1em", "border-radius": "1em",
