@@ -318,6 +318,15 @@ def decisions_from_start(game: Any, seed: int, first: int | None, history: Seque
     return [d for d in seat_decisions(start, history, seat) if len(d[1].legal_actions) > 1]
 
 
+def observations_at(game: Any, seed: int, first: int | None, history: Sequence[int], seat: int,
+                    indices: Iterable[int]) -> dict[int, Any]:
+    """``seat``'s observation at each of its decisions in ``indices`` (the table as that seat
+    saw it then: a turning point's picture)."""
+    wanted = set(indices)
+    return {index: obs for index, obs, _ in seat_decisions(game.new_initial_state(seed, first=first),
+                                                          history, seat) if index in wanted}
+
+
 def _final(game: Any, seed: int, first: int | None, history: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     state = game.new_initial_state(seed, first=first, log=False)
     for action in history:

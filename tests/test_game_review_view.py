@@ -108,3 +108,39 @@ def test_a_game_in_play_has_nothing_to_review():
     m = MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, lang="en")
     assert m.played() is None  # the actions hold the bot's sealed bets until the game is over
     assert finish(m).played() == tuple(m.state.history)
+
+
+@pytest.mark.parametrize("game", ["midi", "arriala"])
+def test_each_turning_point_shows_the_table_as_the_seat_saw_it(game):
+    if game == "midi":
+        m = finish(MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, lang="en"))
+        table = MidiTable(m, on_again=lambda: None, on_home=lambda: None)
+    else:
+        m = finish(ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=2, lang="en", pace=0,
+                                overrides={"cells": [2, 2, 2, 2]}))
+        table = ArrialaTable(m, on_again=lambda: None, on_home=lambda: None)
+    part = review_of(table)
+    review = run(part.review(0))
+    named = [d for d in (*review.turning_points, review.best_move) if d is not None]
+    assert named, "the game has something to show"
+    drawn = str(part._body.object)
+    assert drawn.count(f"<div class='then {game}'>") == len(named)
+    looks = part._looks[0]
+    assert sorted(looks) == sorted(d.index for d in named)
+    assert all(obs.player == 0 for obs in looks.values())  # the reviewed seat's own view, nothing more
+    if game == "midi":  # the site in play then is marked, and the hand is the seat's hand then
+        first = looks[named[0].index]
+        assert "class='site now'" in drawn and first.current_site is not None
+        assert drawn.count("class='hand'") == len(named)
+
+
+def test_the_seat_s_observations_at_its_decisions():
+    from canal_heritage.review import observations_at, seat_decisions
+
+    m = finish(MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=5, lang="en"))
+    start = m.game.new_initial_state(m.seed, first=m.first)
+    every = seat_decisions(start, m.state.history, 1)
+    wanted = [every[0][0], every[-1][0]]
+    got = observations_at(m.game, m.seed, m.first, m.state.history, 1, wanted)
+    assert sorted(got) == wanted
+    assert got[wanted[-1]] == every[-1][1] and got[wanted[0]].player == 1

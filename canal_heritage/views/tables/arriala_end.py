@@ -19,11 +19,12 @@ from ..theme import INK, html, text
 from .arriala_map import BLUE_FILL, _icon
 from .end_story import Built
 from .end_title import TITLE_STYLE, WHY_STYLE
+from .moment_stage import who
 from .table_like import ArrialaTableLike
 from .table_shell import points_chart, score_table
 
 __all__ = ["DISCOVER_ANYWAY", "built", "canal_order_words", "end_parts", "item_words", "riquet_words",
-           "section_workers"]
+           "section_workers", "table_then"]
 
 #: Places worth discovering when a seat built nothing (heritage place ids).
 DISCOVER_ANYWAY = ("pont-canal-cacor", "pente-d-eau-montech", "moissac")
@@ -207,3 +208,20 @@ def riquet_words(tr: Translator, died: HistoricDate | None, opened: str) -> tupl
     two = tr.ui("end.riquet.arriala2", "The towns, vineyards and works of this game are real places between "
                                        "Grisolles and Valence d'Agen.")
     return title, one, two
+
+
+def table_then(table: ArrialaTableLike, obs: Any) -> str:
+    """The table as the reviewed seat saw it at one of its decisions (a turning point of the
+    game's review): every owner's points then (the virtual player's too, A-R8), the seat's
+    action points left and its cards in hand. Drawn from that seat's observation only."""
+    n, tr = table.narrator, table.tr
+    players = table.match.game.players
+    def owner(o: int, points: int) -> str:
+        said = tr.ui_plural("review.points", "{n} point", "{n} points", points)
+        return f"<span class='owner'>{who(*arriala_seat(o, players), n.owner(o), 20)}<b>{text(said)}</b></span>"
+
+    owners = "".join(owner(o, points) for o, points in enumerate(obs.points))
+    ap = tr.ui_plural("review.arriala.ap", "{n} action point left", "{n} action points left", obs.ap)
+    cards = tr.ui_plural("review.arriala.cards", "{n} card in hand", "{n} cards in hand", sum(obs.hand))
+    return (f"<div class='then arriala'><div class='owners'>{owners}</div>"
+            f"<p class='small'>{text(ap)} · {text(cards)}</p></div>")

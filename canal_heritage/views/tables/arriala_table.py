@@ -218,6 +218,9 @@ class ArrialaTable(TableShell[ArrialaGame, ArrialaState, ArrialaObservation, Sco
     def _end_parts(self) -> list[Any]:
         return arriala_end.end_parts(self)
 
+    def table_then(self, obs: Any) -> str:
+        return arriala_end.table_then(self, obs)
+
     discover_anyway = arriala_end.DISCOVER_ANYWAY
 
     def built(self, seat: int) -> list[Built]:

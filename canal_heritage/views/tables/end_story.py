@@ -95,7 +95,9 @@ export function render({ model, view }) {
   // table's header stays in view above it), unless the visitor scrolls it themselves
   let frames = 0, since = 0, scrolled = false;
   const mine = () => { scrolled = true; };
-  for (const kind of ["wheel", "touchmove", "keydown"]) window.addEventListener(kind, mine, { once: true, passive: true });
+  for (const kind of ["wheel", "touchmove", "keydown"]) {
+    window.addEventListener(kind, mine, { once: true, passive: true });
+  }
   const away = () => {
     const top = mark.getBoundingClientRect().top;
     return top < 0 || top > window.innerHeight * 0.4;

@@ -17,7 +17,7 @@ from typing import Any
 
 import panel as pn
 
-from ...review import Judged, Review, ReviewText, review_in_workers, say
+from ...review import Judged, Review, ReviewText, observations_at, review_in_workers, say
 from ..theme import ACCENT, CANAL, MUTED, PLANE, SURFACE, button, html, text
 
 log = logging.getLogger(__name__)
@@ -42,6 +42,17 @@ REVIEW_CSS = """
 .review .points { font-weight: 700; margin: 0.2em 0; }
 .review .why, .review .small { color: #4f5d68; font-size: 0.9em; margin: 0.2em 0; }
 .review svg { width: 100%; height: auto; max-height: 14em; display: block; }
+.review .then { margin: 0.2em 0 0.4em; }
+.review .then .sites { display: flex; flex-wrap: wrap; gap: 0.2em; }
+.review .then .site { display: inline-block; border-radius: 0.4em; padding: 0.1em; line-height: 0; }
+.review .then .site.now { outline: 0.2em solid #b5541c; }
+.review .then svg { width: auto; max-height: none; display: inline-block; }
+.review .then .hand { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25em; margin-top: 0.25em; }
+.review .then .label { font-size: 0.85em; color: #4f5d68; font-weight: 600; margin-right: 0.3em; }
+.review .then .coins { margin-left: 0.5em; font-weight: 600; }
+.review .then .owners { display: flex; flex-wrap: wrap; gap: 0.3em 1em; }
+.review .then .owner { display: inline-flex; align-items: center; gap: 0.4em; }
+.review .then .who { display: inline-flex; align-items: center; gap: 0.3em; }
 .review svg.narrow { display: none; }
 @media (max-width: 599px) { .review .pair { grid-template-columns: 1fr; }
   .review svg.wide { display: none; } .review svg.narrow { display: block; } }
@@ -96,14 +107,17 @@ def curve_svg(review: Review, label: str, axis: str, rounds: str = "", width: in
             f"{''.join(marks)}{''.join(ticks)}</svg>")
 
 
-def review_markup(review: Review, words: ReviewText, tr: Any) -> str:
-    """The review drawn (trusted markup, every text escaped)."""
+def review_markup(review: Review, words: ReviewText, tr: Any, pictures: dict[int, str] | None = None) -> str:
+    """The review drawn (trusted markup, every text escaped); ``pictures``: the table as the
+    seat saw it at a decision (its index → trusted markup), drawn under that decision's round."""
+    pictures = pictures or {}
+
     def turn(d: Judged, said: Any, mark: str, best: bool) -> str:
         played_label = text(tr.ui("review.you_played", "You played"))
         other_label = text(tr.ui("review.the_other", "The other choice"))
         better = (" better", "") if best else ("", " better")
         return (f"<li class='turn{' best' if best else ''}'><h4><span class='mark' aria-hidden='true'>{mark}</span>"
-                f"{text(said.round)}</h4><div class='pair'>"
+                f"{text(said.round)}</h4>{pictures.get(d.index, '')}<div class='pair'>"
                 f"<div class='choice{better[0]}'><span class='label'>{played_label}</span>{text(said.played)}</div>"
                 f"<div class='choice{better[1]}'><span class='label'>{other_label}</span>{text(said.other)}</div>"
                 f"</div><p class='points'>{text(said.points)}</p>"
@@ -141,10 +155,13 @@ class GameReview(pn.viewable.Viewer):
         kept: the reviews already made for this game (seat → review), shared with the next
             part made for it: the end screen rebuilt in another language shows the review
             again at once, in that language.
+        picture: draws the table as the seat saw it then, from its observation (the table's
+            ``table_then``); None: no pictures.
     """
 
     def __init__(self, match: Any, history: Sequence[int], seats: Sequence[int], tr: Any, executor: Any = None,
-                 names: Sequence[str] | None = None, kept: dict[int, Review] | None = None) -> None:
+                 names: Sequence[str] | None = None, kept: dict[int, Review] | None = None,
+                 picture: Callable[[Any], str] | None = None) -> None:
         super().__init__()
         self._game_name = match.game_name
         self._game = match.game
@@ -154,6 +171,9 @@ class GameReview(pn.viewable.Viewer):
         self._executor = executor
         self._names = list(names) if names is not None else None
         self._reviews: dict[int, Review] = kept if kept is not None else {}
+        self._picture = picture
+        #: the seat's observations at its turning points and best move (seat → index → observation)
+        self._looks: dict[int, dict[int, Any]] = kept.looks if isinstance(kept, Kept) else {}
         self._task: asyncio.Task[None] | None = None
         buttons = []
         for seat in seats:
@@ -196,6 +216,10 @@ class GameReview(pn.viewable.Viewer):
             try:
                 review = await review_in_workers(executor, self._game_name, self._game, self._seed, self._first,
                                                  self._history, seat, progress=self._advance)
+                if self._picture is not None:  # the table then, at each decision named (off the event loop)
+                    named = [d.index for d in (*review.turning_points, review.best_move) if d is not None]
+                    self._looks[seat] = await asyncio.get_running_loop().run_in_executor(
+                        None, observations_at, self._game, self._seed, self._first, self._history, seat, named)
             except Exception:  # a broken worker: say so, keep the end screen
                 log.exception("the game review failed")
                 self._status.object = "<p role='status'>" + text(self._tr.ui(
@@ -211,7 +235,14 @@ class GameReview(pn.viewable.Viewer):
 
     def _draw(self, seat: int, review: Review) -> None:
         self._status.object = ""
-        self._body.object = review_markup(review, say(review, self._tr.lang, self._names), self._tr)
+        pictures = {}
+        if self._picture is not None:
+            for index, obs in self._looks.get(seat, {}).items():
+                try:
+                    pictures[index] = self._picture(obs)
+                except Exception:  # a picture that cannot be drawn: the review without it
+                    log.exception("the table could not be drawn for the review")
+        self._body.object = review_markup(review, say(review, self._tr.lang, self._names), self._tr, pictures)
         self.shown = seat
         if isinstance(self._reviews, Kept):
             self._reviews.shown = seat
@@ -226,6 +257,11 @@ class Kept(dict[int, Review]):
     one for its finished game, so that the end screen, rebuilt, shows the review again."""
 
     shown: int | None = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: the seat's observations at the decisions its review names (seat → index → observation)
+        self.looks: dict[int, dict[int, Any]] = {}
 
 
 def review_seats(match: Any, viewer: int | None) -> list[int]:

@@ -17,7 +17,7 @@ from .end_title import TITLE_STYLE, WHY_STYLE
 from .table_like import MidiTableLike
 from .table_shell import points_chart, score_table
 
-__all__ = ["DISCOVER_ANYWAY", "built", "canal_order_words", "end_parts", "riquet_words"]
+__all__ = ["DISCOVER_ANYWAY", "built", "canal_order_words", "end_parts", "riquet_words", "table_then"]
 
 #: Places worth discovering when a seat built nothing (heritage place ids).
 DISCOVER_ANYWAY = ("midi-VIII", "midi-II", "midi-V")
@@ -106,3 +106,28 @@ def riquet_words(tr: Translator, died: HistoricDate | None, opened: str) -> tupl
     two = tr.ui("end.riquet.midi2", "The sites of this game are real places along it: you can still visit them "
                                     "today.")
     return title, one, two
+
+
+def table_then(table: MidiTableLike, obs: Any) -> str:
+    """The table as the reviewed seat saw it at one of its decisions (a turning point of the
+    game's review): the nine sites, the one in play marked, with the pawns on them; the seat's
+    hand and coins. Drawn from that seat's observation only (M-R1)."""
+    g, n, tr = table.match.game, table.narrator, table.tr
+    sites = []
+    for i, sid in enumerate(g.site_ids):
+        status = obs.site_status[i]
+        pawns = [(g.engineers[p].colour, g.engineers[p].shape) for p in obs.site_pawns[i] + obs.site_adjacency[i]]
+        card = art.cached_site_card(sid, n.site_name(sid), threshold=g.threshold[i] if status != "hidden" else None,
+                                    value=g.value[i], city=g.sites[i].city, tent=g.sites[i].tent, status=status,
+                                    pawns=pawns, width=62,
+                                    back_label=tr.ui("table.hidden_site", "work site not yet revealed"))
+        now = " now" if sid == obs.current_site else ""
+        sites.append(f"<span class='site{now}'>{card}</span>")
+    colour = g.engineers[obs.player].colour
+    hand = "".join(art.cached_worker_card(v, n.worker(v).rsplit(" (", 1)[0], colour=colour, width=40)
+                   for v in obs.hand)
+    hand_words = text(tr.ui("table.hand", "Hand"))
+    coins = text(tr.ui_plural("review.coins", "{n} coin", "{n} coins", obs.coins[obs.player]))
+    return (f"<div class='then midi'><div class='sites'>{''.join(sites)}</div>"
+            f"<div class='hand'><span class='label'>{hand_words}</span>{hand}<span class='coins'>{coins}</span>"
+            f"</div></div>")

@@ -417,6 +417,9 @@ class MidiTable(TableShell[MidiGame, MidiState, Observation, ScoreSheet, Narrato
     def _end_parts(self) -> list[Any]:
         return midi_end.end_parts(self)
 
+    def table_then(self, obs: Any) -> str:
+        return midi_end.table_then(self, obs)
+
     discover_anyway = midi_end.DISCOVER_ANYWAY
 
     def built(self, seat: int) -> list[Built]:

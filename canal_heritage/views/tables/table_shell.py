@@ -553,7 +553,8 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
             if self._reviews is None or self._reviews[0] != played:
                 self._reviews = (played, Kept())
             review = GameReview(self.match, played, review_seats(self.match, self._end_viewer()), tr,
-                                executor=self._executor, names=self.match.names, kept=self._reviews[1])
+                                executor=self._executor, names=self.match.names, kept=self._reviews[1],
+                                picture=self.table_then)
             game_parts.append(review)
             self.review_part = review
         parts = frame_end(self, game_parts, actions)
@@ -577,6 +578,11 @@ class TableShell(InPlace, pn.viewable.Viewer, Generic[GameT, StateT, ObsT, Sheet
 
     def _end_parts(self) -> list[Any]:
         """Who won and why, the score sheet: the end screen's components."""
+        raise NotImplementedError
+
+    def table_then(self, obs: ObsT) -> str:
+        """The table as a seat saw it then (``obs``: its observation at one of its decisions),
+        drawn small: a turning point's picture in the game's review."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------ what the end story asks of the game
