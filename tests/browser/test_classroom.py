@@ -190,6 +190,13 @@ def test_a_class_plays_a_whole_canal_du_midi_game(browser, classroom_url, quick_
         expect(end.locator(".winner")).not_to_be_empty()
         for page in students:  # each device shows the end too (a finished game stays on screen)
             page.locator(".end-screen").wait_for()
+        # the projector offers each student's review for the class to discuss (issue 29): the
+        # teacher picks Bo's
+        reviews = end.locator(".review-open button")
+        expect(reviews).to_have_count(3)
+        end.locator(".review-seat-1 button").click()
+        end.locator(".review h3").wait_for(timeout=60_000)
+        assert "Bo" in reviews.nth(1).inner_text()
         # the teacher downloads the results
         download_button = teacher.locator(".download-results button")
         expect(download_button).to_be_enabled()

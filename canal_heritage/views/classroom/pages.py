@@ -619,7 +619,8 @@ class JoinPage(pn.viewable.Viewer):
         self.stage, self.seat, self.token = "table", seat, token
         self.replica = room.replica(seat, lang=self.lang, token=token, client=self.client)
         device(self.replica).dispatch = self._dispatch = page_dispatcher()
-        self.table = screens.table_for(self.replica, on_language=self.set_language)
+        # the room's bot workers make the game's review at the end (the room plays its bots itself)
+        self.table = screens.table_for(self.replica, on_language=self.set_language, executor=room.bots)
         self._band = html("", stylesheets=[BAND_CSS], sizing_mode="stretch_width", margin=(4, 8, 0, 8))
         room.listeners.append(self._listener)
         self._room_changed(room)
@@ -1179,7 +1180,7 @@ class TeacherPage(pn.viewable.Viewer):
         device(self.replica).dispatch = self._dispatch = page_dispatcher()
         # the projector is nobody's seat, a class watches it: the table draws none of a player's
         # controls (take back, "How to play", the hint, "Let's play"...): only the teacher's below
-        self.table = screens.table_for(self.replica, watch_only=True)
+        self.table = screens.table_for(self.replica, watch_only=True, executor=room.bots)
         self.table.__panel__().stylesheets = [*self.table.__panel__().stylesheets, NATURAL_HEIGHT]
         # the QR code and the code: the whole width while the class joins, a corner band beside
         # the teacher's controls once every seat is taken (_room_changed, JOINING_CARD, CORNER_CARD)
