@@ -926,20 +926,32 @@ class BrowserRoom:
         self.games.append({"code": code, "clicks": [], "changes": None, "started": time.time() * 1e3, "ended": None})
 
     async def _collect(self) -> None:
-        """The log changes each page noted for the current game (before its pages go)."""
+        """The log changes each page noted for the current game so far, added to those already
+        collected (every half minute while it plays, and before its pages go: a page that fails
+        later loses nothing already noted); a page that cannot be read is a failure, said."""
         game = self.games[-1]
-        got = []
-        for page in [self.teacher, *self.students]:
+        got = game["changes"] or [[] for _ in range(1 + len(self.students))]
+        for k, page in enumerate([self.teacher, *self.students]):
             try:
-                got.append(await page.evaluate(
+                got[k].extend(await page.evaluate(
                     "() => window.__logRecorder ? window.__logRecorder.changes.splice(0) : []"))
-            except Exception:
-                got.append([])
+            except Exception as err:
+                self.failures.append({"room": self.index, "device": "projector" if k == 0 else f"seat {k - 1}",
+                                      "why": f"log changes not read: {str(err).splitlines()[0]}"})
         game["changes"] = got
+
+    async def _collect_often(self, until: float) -> None:
+        import asyncio
+
+        while time.perf_counter() < until:
+            await asyncio.sleep(30)
+            if self.games and self.games[-1]["ended"] is None:
+                await self._collect()
 
     async def play(self, browser, until: float, think: tuple[float, float], rng: random.Random) -> None:
         import asyncio
 
+        collecting = asyncio.ensure_future(self._collect_often(until))
         while time.perf_counter() < until:
             ends = await asyncio.gather(*(self._student(s, p, until, think, rng) for s, p in enumerate(self.students)),
                                         return_exceptions=True)
@@ -956,6 +968,7 @@ class BrowserRoom:
                 self.failures.append({"room": self.index, "why": f"no new room: {str(err).splitlines()[0]}"})
                 break
         await asyncio.sleep(3.0)  # the last clicks' updates still on their way
+        collecting.cancel()
         await self._collect()
 
     async def _student(self, seat: int, page, until: float, think: tuple[float, float], rng: random.Random) -> str:

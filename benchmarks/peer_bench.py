@@ -98,18 +98,19 @@ def our_bot(which: str, name: str, k: int, seconds: float, fill: bool = False):
     return OUR_BOTS[which](name, k, seconds, fill)
 
 
-def play(task: tuple[str, str, int, float, bool]) -> dict:
-    """One game: ``(which game, our bot's name, game number, seconds per move, fill the time)``."""
-    which, name, k, seconds, fill = task
+def play(task: tuple[str, str, int, float, bool, int]) -> dict:
+    """One game: ``(which game, our bot's name, game number, seconds per move, fill the time,
+    players)``: our bot at seat ``k % players``, an ISMCTS at every other seat."""
+    which, name, k, seconds, fill, players = task
     import pyspiel
 
     import canal_heritage.openspiel  # noqa: F401
 
-    game = pyspiel.load_game(f"canal_heritage_{which}", {"players": 2})
+    game = pyspiel.load_game(f"canal_heritage_{which}", {"players": players})
     rng = random.Random(1000 + k)
-    ours_seat = k % 2
+    ours_seat = k % players
     ours = our_bot(which, name, k, seconds, fill)
-    peer = timed_ismcts(game, seconds, k)
+    peers = {p: timed_ismcts(game, seconds, k * 10 + p) for p in range(players) if p != ours_seat}
     state = game.new_initial_state()
     times = {"ours": [], "peer": []}
     sims: list[int] = []
@@ -124,15 +125,23 @@ def play(task: tuple[str, str, int, float, bool]) -> dict:
             action = ours.choose(state.observation(p)).action
             times["ours"].append(time.perf_counter() - t)
         else:
-            action = peer.step(state)
+            action = peers[p].step(state)
             times["peer"].append(time.perf_counter() - t)
-            sims.append(getattr(peer, "simulations", 1))
+            sims.append(getattr(peers[p], "simulations", 1))
         state.apply_action(action)
     outcome = state.s.outcome()
     winners = list(outcome.winners) if outcome is not None else []
-    score = (1 / len(winners)) if ours_seat in winners else 0.0
-    peer_score = (1 / len(winners)) if (1 - ours_seat) in winners else 0.0
+    if players == 2:  # a win, a shared win (half) or a loss
+        score = (1 / len(winners)) if ours_seat in winners else 0.0
+        peer_score = (1 / len(winners)) if (1 - ours_seat) in winners else 0.0
+    else:  # head to head against each ISMCTS: finished ahead of it 1, level ½, behind 0 (50 %: as strong)
+        totals = list(outcome.totals) if outcome is not None else [0] * players
+        duels = [1.0 if totals[ours_seat] > totals[p] else 0.5 if totals[ours_seat] == totals[p] else 0.0
+                 for p in peers]
+        score = sum(duels) / len(duels)
+        peer_score = 1.0 - score
     return {"which": which, "bot": name, "game": k, "seat": ours_seat, "score": score, "peer_score": peer_score,
+            "won": ours_seat in winners,
             "points": list(outcome.totals) if outcome is not None else None,
             "ours_mean_s": sum(times["ours"]) / max(1, len(times["ours"])),
             "peer_mean_s": sum(times["peer"]) / max(1, len(times["peer"])),
@@ -151,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot", default="expert", choices=("expert", "search"),
                     help="Canal du Midi: our bot against ISMCTS: the expert (default) or the information-set "
                          "tree search (canal_heritage/midi/search.py, issue 29)")
+    ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
+                    help="players at the table: our bot and ISMCTS at every other seat (default 2); with more "
+                         "than 2, the score is head to head: ahead of an ISMCTS 1, level 1/2, behind 0")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
@@ -164,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
                                for n, g in (("expert", args.games), ("heuristic", args.reference_games))]:
         if not games:
             continue
-        tasks = [(which, name, k, args.seconds, args.fill_time) for k in range(games)]
+        tasks = [(which, name, k, args.seconds, args.fill_time, args.players) for k in range(games)]
         with ProcessPoolExecutor(args.jobs) as pool:
             out = list(pool.map(play, tasks))
         score = sum(g["score"] for g in out) / len(out)
@@ -172,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
         results["pairings"][f"{which} {name}"] = {
             "games": len(out), "score": score, "peer_score": peer,
             "by_seat": {s: sum(g["score"] for g in out if g["seat"] == s)
-                        / max(1, sum(1 for g in out if g["seat"] == s)) for s in (0, 1)},
+                        / max(1, sum(1 for g in out if g["seat"] == s)) for s in range(args.players)},
+            "won": sum(g["won"] for g in out) / len(out),
             "ours_mean_s": sum(g["ours_mean_s"] for g in out) / len(out),
             "peer_mean_s": sum(g["peer_mean_s"] for g in out) / len(out),
             "peer_simulations_per_move": sum(g["peer_simulations_mean"] for g in out) / len(out),
@@ -182,7 +195,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {which}, {name} vs ISMCTS: {score:.3f} (ISMCTS {peer:.3f}) over {len(out)} games; "
               f"ours {r['ours_mean_s'] * 1e3:.0f} ms/move, ISMCTS {r['peer_mean_s'] * 1e3:.0f} ms/move, "
               f"{r['peer_simulations_per_move']:.1f} simulations/move", flush=True)
-        rows.append({"figure": f"{which}: {name} score vs ISMCTS, 2p, {args.seconds:g} s/move", "value": score,
+        rows.append({"figure": f"{which}: {name} score vs ISMCTS, {args.players}p, {args.seconds:g} s/move",
+                     "value": score,
                      "shown": f"{score:.3f} ({len(out)} games)",
                      "target": f">= {TARGET}" if name != "heuristic" else "-",
                      "pass": (score >= TARGET) if name != "heuristic" else None})

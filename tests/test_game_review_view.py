@@ -110,28 +110,42 @@ def test_a_game_in_play_has_nothing_to_review():
     assert finish(m).played() == tuple(m.state.history)
 
 
-@pytest.mark.parametrize("game", ["midi", "arriala"])
-def test_each_turning_point_shows_the_table_as_the_seat_saw_it(game):
-    if game == "midi":
-        m = finish(MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, lang="en"))
-        table = MidiTable(m, on_again=lambda: None, on_home=lambda: None)
-    else:
-        m = finish(ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=2, lang="en", pace=0,
-                                overrides={"cells": [2, 2, 2, 2]}))
-        table = ArrialaTable(m, on_again=lambda: None, on_home=lambda: None)
-    part = review_of(table)
+def _midi_table():
+    m = finish(MidiMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=3, lang="en"))
+    return MidiTable(m, on_again=lambda: None, on_home=lambda: None)
+
+
+def _arriala_table():
+    m = finish(ArrialaMatch([Seat("human", "Ana"), Seat("bot", "", "heuristic")], seed=2, lang="en", pace=0,
+                            overrides={"cells": [2, 2, 2, 2]}))
+    return ArrialaTable(m, on_again=lambda: None, on_home=lambda: None)
+
+
+def _midi_then(drawn, looks, named):
+    """The site in play then is ringed, and the hand is the seat's hand then."""
+    assert "class='site now'" in drawn and looks[named[0].index].current_site is not None
+    assert drawn.count("class='hand'") == len(named)
+
+
+def _arriala_then(drawn, looks, named):
+    """The board then (public: no hand is drawn)."""
+    assert drawn.count("<div class='board'><svg") == len(named)
+
+
+@pytest.mark.parametrize(("make", "css", "then"), [(_midi_table, "midi", _midi_then),
+                                                   (_arriala_table, "arriala", _arriala_then)],
+                         ids=["midi", "arriala"])
+def test_each_turning_point_shows_the_table_as_the_seat_saw_it(make, css, then):
+    part = review_of(make())
     review = run(part.review(0))
     named = [d for d in (*review.turning_points, review.best_move) if d is not None]
     assert named, "the game has something to show"
     drawn = str(part._body.object)
-    assert drawn.count(f"<div class='then {game}'>") == len(named)
+    assert drawn.count(f"<div class='then {css}'>") == len(named)
     looks = part._looks[0]
     assert sorted(looks) == sorted(d.index for d in named)
     assert all(obs.player == 0 for obs in looks.values())  # the reviewed seat's own view, nothing more
-    if game == "midi":  # the site in play then is marked, and the hand is the seat's hand then
-        first = looks[named[0].index]
-        assert "class='site now'" in drawn and first.current_site is not None
-        assert drawn.count("class='hand'") == len(named)
+    then(drawn, looks, named)
 
 
 def test_the_seat_s_observations_at_its_decisions():

@@ -10,6 +10,7 @@ from typing import Any
 from ...arriala.narration import Narrator
 from ...arriala.scoring import ScoreItem
 from ...arriala.sheet import KINDS
+from ...boards import board_seen
 from ...heritage import HistoricDate, load_heritage
 from ...i18n import Translator
 from ...look import arriala_seat
@@ -212,8 +213,9 @@ def riquet_words(tr: Translator, died: HistoricDate | None, opened: str) -> tupl
 
 def table_then(table: ArrialaTableLike, obs: Any) -> str:
     """The table as the reviewed seat saw it at one of its decisions (a turning point of the
-    game's review): every owner's points then (the virtual player's too, A-R8), the seat's
-    action points left and its cards in hand. Drawn from that seat's observation only."""
+    game's review): the board (:func:`~canal_heritage.boards.board_seen`: public, no hand
+    drawn), every owner's points then (the virtual player's too, A-R8), the seat's action points
+    left and its cards in hand. Drawn from that seat's observation only."""
     n, tr = table.narrator, table.tr
     players = table.match.game.players
     def owner(o: int, points: int) -> str:
@@ -223,5 +225,6 @@ def table_then(table: ArrialaTableLike, obs: Any) -> str:
     owners = "".join(owner(o, points) for o, points in enumerate(obs.points))
     ap = tr.ui_plural("review.arriala.ap", "{n} action point left", "{n} action points left", obs.ap)
     cards = tr.ui_plural("review.arriala.cards", "{n} card in hand", "{n} cards in hand", sum(obs.hand))
-    return (f"<div class='then arriala'><div class='owners'>{owners}</div>"
+    board = board_seen(obs, tr.lang, names=table.match.names)
+    return (f"<div class='then arriala'><div class='board'>{board}</div><div class='owners'>{owners}</div>"
             f"<p class='small'>{text(ap)} · {text(cards)}</p></div>")

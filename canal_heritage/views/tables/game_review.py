@@ -50,6 +50,7 @@ REVIEW_CSS = """
 .review .then .hand { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25em; margin-top: 0.25em; }
 .review .then .label { font-size: 0.85em; color: #4f5d68; font-weight: 600; margin-right: 0.3em; }
 .review .then .coins { margin-left: 0.5em; font-weight: 600; }
+.review .then .board svg { width: 100%; height: auto; max-width: 46em; display: block; }
 .review .then .owners { display: flex; flex-wrap: wrap; gap: 0.3em 1em; }
 .review .then .owner { display: inline-flex; align-items: center; gap: 0.4em; }
 .review .then .who { display: inline-flex; align-items: center; gap: 0.3em; }
