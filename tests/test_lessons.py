@@ -206,6 +206,33 @@ def test_lesson_one_exercises_order_dates_read_coordinates_and_question_sources(
     assert best.answer in best.choices and "registre" in best.answer
     table = history.sources("fr", "riquet-born")._repr_html_()
     assert "Sources de" in table and "biographies" in table and "en anglais" in table
+    assert Q.years_between("en", "canal-opens", "vauban-inspection").answer == 5  # Vauban came after the opening
+    garonne = Q.years_between("fr", "canal-opens", "garonne-canal-works", until_end=True)
+    assert garonne.answer == 1856 - 1681 and "Castets-en-Dorthe" in (garonne.explanation or "")
+
+
+def test_lesson_one_asks_before_it_tells_and_names_its_sources_in_french():
+    """Issue 30: no answer printed just above its question; the French source table is French
+    and names documents (the edict of October 1666, Andréossy's map of 1669), the project's own
+    summary labelled a reconstruction; the objectives match the ordering exercise."""
+    build = load_build()
+    module = next(m for m in build.sources() if m.LESSON["number"] == 1)
+    fr = build.notebook(module, "fr")
+    cells = ["".join(c["source"]) for c in fr["cells"]]
+
+    def where(text):
+        return next(i for i, c in enumerate(cells) if text in c)
+
+    assert where("questions.years_after_death") < where("Clerville est mort avant la fin des travaux")
+    assert where("questions.who_finished") < where('history.people(lang, ["jean-mathias-riquet"')
+    assert where("questions.opening_year") < where('load_heritage().get("canal-opens")')
+    assert not any("history.sources(" in c for c in cells)  # its notes are in English
+    sources = cells[where("## D'où viennent les dates")]
+    for named in ("Saint-Germain-en-Laye", "octobre 1666", "Andréossy", "1669", "reconstitution", "primaire"):
+        assert named in sources, named
+    assert "Vauban" in " ".join(module.LESSON["objectives"]["fr"])
+    assert "vauban-inspection" in cells[where("questions.order_events")]
+    assert "conduit les travaux" not in " ".join(module.LESSON["objectives"]["fr"])
 
 
 def test_the_tie_question_offers_both_names_whether_or_not_they_tie():
@@ -218,7 +245,29 @@ def test_the_tie_question_offers_both_names_whether_or_not_they_tie():
     assert both.answer == "Clerville and Andréossy" and both.choices == alone.choices
     assert Q.pawns_placed("en", tie, {0: 5, 1: 5}).answer == 2
     assert Q.pawns_placed("en", state, {0: 2, 1: 4}).answer == 0
+    draw = Q.draw_rule("en")
+    assert draw.answer == "one of their face-down cards is turned face up" and draw.prompt
+    # the rulebook does not say who picks the card turned up: no other choice turns one up (issue 30)
+    assert [c for c in draw.choices if "face up" in c] == [draw.answer]
     assert Q.draw_rule("fr").answer in Q.draw_rule("fr").choices
+
+
+def test_the_stepper_lists_the_steps_in_the_rulebooks_order():
+    assert [lm.step_name(s, "en")[0] for s in lm.STEPS] == ["A", "B", "C", "D", "E", "G"]
+    html = lm.RoundStepper("en", seed=7).status_html()
+    assert html.index("D. Count and award") < html.index("E. Reinforcements")
+
+
+def test_the_holdings_table_says_which_sites_are_cities():
+    """Issue 30: lesson 3's coin question needs the city sites (M-R6) on the table."""
+    final = lm.prepared_round(2, built={"I": [0], "II": [0, 1], "III": [1], "V": [1], "VI": [0], "VIII": [0, 1]},
+                              delayed=["IV", "VII"], current="IX", hands=[[6], [3]], coins=[1, 0], spent=3)
+    rows = lm.holdings_html(final, "en").markup.split("<tr>")[2:]
+    cities = [lm.Narrator("en").site(s) for s, c in zip(final.game.site_ids, final.game.city, strict=True) if c]
+    marked = [r for r in rows if ">yes<" in r]
+    assert len(marked) == len(cities) >= 2 and all(any(c.replace("'", "&#x27;") in r for r in marked)
+                                                   for c in cities)
+    assert "<th" in lm.holdings_html(final, "fr").markup and ">Ville<" in lm.holdings_html(final, "fr").markup
 
 
 def rulebook_round():
@@ -390,6 +439,7 @@ def test_lab_tables_and_plots_from_small_simulations():
     results = lab.simulate_thresholds({"A": None, "B": [0] * 9}, games=6, seed=1)
     assert results["B"].sites_built_share == 1.0
     assert Q.higher_share("en", results).answer == "B"
+    assert Q.higher_share("en", results).prompt == "Which variant builds the most sites?"
     assert "100%" in lab.midi_table(results, "en").markup
     assert "100\u00a0%" in lab.midi_table(results, "fr").markup  # French: a non-breaking space before %
     assert lab.plot_build_rates(results, "en").png().startswith(b"\x89PNG")
@@ -416,6 +466,32 @@ def test_a_simulation_run_again_in_the_kernel_is_not_played_again(monkeypatch):
     lab.simulate_thresholds({"A": None}, games=3, seed=6)
     lab.simulate_thresholds({"A": [0] * 9}, games=3, seed=5)
     assert len(played) == 3
+
+
+def test_the_green_band_question_has_one_answer_however_many_variants_are_inside():
+    """Issue 30: two variants (65 % and 77 %) in the 60-80 % band made "which one" ambiguous; the
+    count of variants inside has exactly one answer."""
+    from types import SimpleNamespace as R
+    results = {"A": R(sites_built_share=0.6472), "B": R(sites_built_share=0.7706), "C": R(sites_built_share=0.5389)}
+    band = Q.in_band("en", results)
+    assert band.answer == 2 and band.check("2").ok and not band.check("1").ok
+    assert "A: 65%" in (band.explanation or "") and "60%" in (band.prompt or "")
+    assert Q.in_band("fr", {"A": R(sites_built_share=0.5)}).answer == 0
+    assert Q.in_band("en", {"A": R(sites_built_share=0.8004)}).answer == 1  # 80 % as the table rounds it
+
+
+def test_the_bet_runs_say_by_how_much_the_best_bet_leads():
+    """Issue 30: lesson 4 said "about a tenth of a point" where the lead is a few hundredths: the
+    table and the sentence under it give the numbers."""
+    runs = [[{"value": 5, "points": 4.65}, {"value": 6, "points": 4.68}],
+            [{"value": 5, "points": 4.67}, {"value": 6, "points": 4.74}]]
+    assert lm.bet_runs_summary(runs, "en") == ("Blaster (6) comes out best in all 2 runs, 0.03 to 0.07 points "
+                                               "ahead of the next bet on average.")
+    mixed = [runs[0], [{"value": 5, "points": 4.9}, {"value": 6, "points": 4.7}]]
+    assert "changes from one run to another" in lm.bet_runs_summary(mixed, "en")
+    assert "0,03 à 0,20" in lm.bet_runs_summary(mixed, "fr")
+    table = lm.bet_runs_table(runs, "en").markup
+    assert "Ahead of the next by" in table and "0.07" in table
 
 
 def test_the_closest_games_question_answers_with_a_variant_only_when_chance_cannot_explain_it():

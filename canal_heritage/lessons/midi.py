@@ -25,8 +25,9 @@ from .common import HTMLBlock, Storyteller, bullet_html, display_widget, table_h
 if TYPE_CHECKING:
     import ipywidgets
 
-#: The steps of a round as the rulebook names them, and the engine phases inside each.
-STEPS = ("reveal", "draw", "bet", "reinforce", "count", "trade")
+#: The steps of a round as the rulebook names and orders them (A B C D E, then G; reinforcements,
+#: step E, are played before the site is awarded), and the engine phases inside each.
+STEPS = ("reveal", "draw", "bet", "count", "reinforce", "trade")
 _PHASE_STEP = {"draw": "draw", "bet": "bet", "reinforce_start": "reinforce", "reinforce_join": "reinforce",
                "trade": "trade", "end": "count"}
 
@@ -38,8 +39,8 @@ def step_name(step: str, lang: str) -> str:
         "reveal": tr.ui("lesson.step", "A. Reveal the site"),
         "draw": tr.ui("lesson.step", "B. Draw"),
         "bet": tr.ui("lesson.step", "C. Bet"),
-        "reinforce": tr.ui("lesson.step", "E. Reinforcements"),
         "count": tr.ui("lesson.step", "D. Count and award"),
+        "reinforce": tr.ui("lesson.step", "E. Reinforcements"),
         "trade": tr.ui("lesson.step", "G. Trade"),
     }[step]
 
@@ -122,11 +123,14 @@ def prepared_round(players: int, *, built: Mapping[str, Sequence[int]], delayed:
 
 
 def holdings_html(state: MidiState, lang: str, names: Sequence[str] | None = None) -> HTMLBlock:
-    """Who holds which site, and coins, before any scoring: the table students score."""
+    """Who holds which site, and coins, before any scoring: the table students score. The
+    *City* column marks the city sites (M-R6: linking two neighbouring cities earns a coin),
+    so that the coins can be worked out from the table."""
     n = Narrator(lang, state.game, names=names)
     tr = n.tr
     obs = state.observation(0)
     rows = []
+    city = {True: tr.ui("lesson.holdings", "yes"), False: "—"}
     for k, sid in enumerate(state.game.site_ids):
         status = obs.site_status[k]
         if status == "built":
@@ -137,8 +141,8 @@ def holdings_html(state: MidiState, lang: str, names: Sequence[str] | None = Non
             what = tr.ui("lesson.holdings", "delayed")
         else:
             who, what = "—", tr.ui("lesson.holdings", "not revealed")
-        rows.append([n.site(sid), state.game.value[k], what, who])
-    body = table_html([tr.ui("lesson.sheet", "Site"), tr.ui("lesson.sheet", "Worth"),
+        rows.append([n.site(sid), state.game.value[k], city[state.game.city[k]], what, who])
+    body = table_html([tr.ui("lesson.sheet", "Site"), tr.ui("lesson.sheet", "Worth"), tr.ui("lesson.holdings", "City"),
                        tr.ui("lesson.holdings", "State"), tr.ui("lesson.holdings", "Pawns")], rows)
     coins = tr.join([tr.ui_plural("lesson.holdings", "{player}: {n} coin", "{player}: {n} coins", c, player=n.seat(p))
                      for p, c in enumerate(obs.coins)])
@@ -417,16 +421,43 @@ def best_value(rows: Sequence[Mapping[str, Any]]) -> int:
     return max(rows, key=lambda r: (r["points"], -r["value"]))["value"]
 
 
+def best_lead(rows: Sequence[Mapping[str, Any]]) -> float:
+    """How many points, on average, the best bet of one run brings more than the next best."""
+    points = sorted((r["points"] for r in rows), reverse=True)
+    return points[0] - points[1] if len(points) > 1 else 0.0
+
+
+def bet_runs_summary(runs: Sequence[Sequence[Mapping[str, Any]]], lang: str, game: MidiGame | None = None) -> str:
+    """What the runs say, with the numbers: whether the same bet came out best every time, and
+    by how many points it led the next best (the smallest and the largest lead over the runs)."""
+    n = Narrator(lang, game)
+    tr = n.tr
+    leads = [best_lead(rows) for rows in runs]
+    low, high = tr.number(min(leads), "0.00"), tr.number(max(leads), "0.00")
+    bests = {best_value(rows) for rows in runs}
+    if len(bests) == 1:
+        return tr.ui_plural("lesson.bets", "{best} comes out best in the {n} run, {low} to {high} points ahead of "
+                                           "the next bet on average.",
+                            "{best} comes out best in all {n} runs, {low} to {high} points ahead of the next bet "
+                            "on average.", len(runs), best=n.worker(bests.pop()), low=low, high=high)
+    return tr.ui("lesson.bets", "The best bet changes from one run to another; in each run it is {low} to {high} "
+                                "points ahead of the next bet on average.", low=low, high=high)
+
+
 def bet_runs_table(runs: Sequence[Sequence[Mapping[str, Any]]], lang: str, game: MidiGame | None = None
                    ) -> HTMLBlock:
-    """One line per run: points gained on average with each bet, and the bet that came out best."""
+    """One line per run: points gained on average with each bet, the bet that came out best and
+    how far ahead of the next one; under the table, what the runs say (:func:`bet_runs_summary`)."""
     n = Narrator(lang, game)
     tr = n.tr
     values = [r["value"] for r in runs[0]]
-    headers = [tr.ui("lesson.bets", "Run"), *[n.worker(v) for v in values], tr.ui("lesson.bets", "Best bet")]
-    body = [[i, *[tr.number(r["points"], "0.00") for r in rows], n.worker(best_value(rows))]
-            for i, rows in enumerate(runs, 1)]
-    return HTMLBlock(table_html(headers, body), "; ".join(str(best_value(rows)) for rows in runs))
+    headers = [tr.ui("lesson.bets", "Run"), *[n.worker(v) for v in values], tr.ui("lesson.bets", "Best bet"),
+               tr.ui("lesson.bets", "Ahead of the next by")]
+    body = [[i, *[tr.number(r["points"], "0.00") for r in rows], n.worker(best_value(rows)),
+             tr.number(best_lead(rows), "0.00")] for i, rows in enumerate(runs, 1)]
+    summary = bet_runs_summary(runs, lang, game)
+    return HTMLBlock(table_html(headers, body) + f"<p>{html.escape(summary)}</p>",
+                     "; ".join(str(best_value(rows)) for rows in runs))
 
 
 def bet_table(rows: Sequence[Mapping[str, Any]], lang: str, game: MidiGame | None = None) -> HTMLBlock:

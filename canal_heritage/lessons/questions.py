@@ -152,7 +152,8 @@ def site_at(lang: str, numeral: str) -> ChoiceQuestion:
 def who_finished(lang: str, others: Sequence[str] = ("clerville", "vauban", "colbert")) -> ChoiceQuestion:
     """Who took charge of the works after Riquet's death? The answer is the person the
     opening event names who is not one of the game's engineers (his son Jean-Mathias);
-    ``others`` are people of the data to choose among."""
+    ``others`` are people of the data to choose among. The lesson asks it before showing that
+    person's card: the timeline read earlier tells it."""
     tr = translator(lang)
     h = load_heritage()
     opening = h.event("canal-opens")
@@ -160,8 +161,8 @@ def who_finished(lang: str, others: Sequence[str] = ("clerville", "vauban", "col
     people = [h.person(i) for i in others]
     choices = sorted([p.localized("name", lang).text for p in (*people, finisher)])
     return ChoiceQuestion(lang, choices, finisher.localized("name", lang).text,
-                          tr.ui("lesson.hint", "Look at each person's dates and role: who was alive in 1681, "
-                                               "and close to Riquet?"),
+                          tr.ui("lesson.hint", "Reread what the timeline says about Riquet's death and about the "
+                                               "opening of the canal."),
                           explanation=finisher.localized("caption", lang).text)
 
 
@@ -171,6 +172,27 @@ def year_of(lang: str, event_id: str) -> NumberQuestion:
     event = load_heritage().event(event_id)
     return NumberQuestion(lang, event.date.year, tr.ui("lesson.hint", "Look for it in the timeline above."),
                           explanation=event.localized("text", lang).text)
+
+
+def years_between(lang: str, first_id: str, then_id: str, *, until_end: bool = False) -> NumberQuestion:
+    """How many years after the event ``first_id`` did the event ``then_id`` happen (with
+    ``until_end``: did it end, for a period such as the works on the Canal de Garonne)? Both
+    years are read from the timeline."""
+    tr = translator(lang)
+    h = load_heritage()
+    first, then = h.event(first_id), h.event(then_id)
+    last = then.end if until_end and then.end is not None else then.date
+    if len(set(first.date.alternatives)) > 1 or len(set(last.alternatives)) > 1:
+        raise ValueError(f"{first_id} or {then_id} has more than one year: the difference is in doubt")
+    return NumberQuestion(
+        lang, last.year - first.date.year,
+        tr.ui("lesson.hint", "Find both events in the timeline table, note their years, then subtract the "
+                             "earlier year from the later one."),
+        explanation=" ".join([
+            tr.ui("lesson.explain", "“{first}”: {first_year}; “{then}”: {then_year}.",
+                  first=first.localized("title", lang).text, first_year=first.date.label(lang),
+                  then=then.localized("title", lang).text, then_year=last.label(lang)),
+            then.localized("text", lang).text]))
 
 
 def years_after_death(lang: str, person_id: str, event_id: str) -> NumberQuestion:
@@ -285,19 +307,27 @@ def pawns_placed(lang: str, state: MidiState, bets: Mapping[int, int]) -> Number
 
 
 def draw_rule(lang: str) -> ChoiceQuestion:
-    """Step B: what happens when a player takes a face-up card (rule M-R2). The answer is
-    the rule itself; the round just played shows it in the engine's narration."""
+    """Step B: what else happens when a player takes a face-up card. The rulebook says one
+    face-down card is turned face up (there are always three face up until the last rounds);
+    it does not say who picks which, so no choice says it: the project turns one at random
+    (rule M-R2), which is what a player picking blind would do. The round just played shows
+    it in the engine's narration."""
     tr = translator(lang)
-    turned = tr.ui("lesson.choice", "one of their face-down cards is turned face up, chosen at random")
+    turned = tr.ui("lesson.choice", "one of their face-down cards is turned face up")
     choices = [tr.ui("lesson.choice", "nothing else happens"),
-               tr.ui("lesson.choice", "they choose one of their face-down cards and turn it face up"),
                turned,
+               tr.ui("lesson.choice", "one of their hand cards is laid face down in its place"),
                tr.ui("lesson.choice", "every other player draws a card too")]
     return ChoiceQuestion(lang, choices, turned,
                           tr.ui("lesson.hint", "Read what the bot's draw did in the story of the round, above."),
-                          explanation=tr.ui("lesson.explain", "Face-down cards were dealt at random and nobody, "
-                                                              "not even their owner, knows them: the card turned "
-                                                              "up is a surprise for everyone."))
+                          explanation=tr.ui("lesson.explain", "The rules keep three cards face up in front of "
+                                                              "each player until the last rounds, so a face-down "
+                                                              "card takes the place of the one taken. Nobody, not "
+                                                              "even its owner, knows what a face-down card is: "
+                                                              "picking one is a blind choice, so the game's "
+                                                              "engine turns one up at random (rule M-R2)."),
+                          prompt=tr.ui("lesson.question", "A player takes one of the face-up cards in front of "
+                                                          "them. What else happens?"))
 
 
 # ---------------------------------------------------------------------- lesson 3
@@ -449,7 +479,7 @@ def times_best(lang: str, runs: Sequence[Sequence[Mapping[str, Any]]], value: in
     tr = translator(lang)
     n = Narrator(lang)
     return NumberQuestion(lang, sum(best_value(rows) == value for rows in runs),
-                          tr.ui("lesson.hint", "Count the lines of the table whose last column says {card}.",
+                          tr.ui("lesson.hint", "Count the lines of the table whose “Best bet” column says {card}.",
                                 card=n.worker(value)))
 
 
@@ -598,13 +628,38 @@ def cheapest_way(lang: str, state: ArrialaState, cell: str) -> NumberQuestion:
 
 
 # ---------------------------------------------------------------------- lesson 7
+def _share(tr: Any, x: float) -> str:
+    return tr.ui("cli.percent", "{value}%", value=f"{100 * x:.0f}")
+
+
 def higher_share(lang: str, results: Mapping[str, Any]) -> ChoiceQuestion:
-    """Which Canal du Midi variant built the most sites (simulation summaries)?"""
+    """Which Canal du Midi variant built the most sites (simulation summaries)? The question
+    asks only that (whether a variant stays in the project's band is :func:`in_band`'s count,
+    as several may)."""
     tr = translator(lang)
     names = list(results)
     best = max(names, key=lambda k: results[k].sites_built_share)
     return ChoiceQuestion(lang, names, best, tr.ui("lesson.hint", "Compare the column of sites built in the "
-                                                                  "table."))
+                                                                  "table."),
+                          prompt=tr.ui("lesson.question", "Which variant builds the most sites?"))
+
+
+def in_band(lang: str, results: Mapping[str, Any], low: float = 0.6, high: float = 0.8) -> NumberQuestion:
+    """How many of the variants built a share of sites inside the project's aim, from ``low``
+    to ``high`` (the green band)? A count has exactly one right answer, however many variants
+    are inside (the figures are those the table shows, rounded to a whole per cent)."""
+    tr = translator(lang)
+    shares = {k: round(100 * results[k].sites_built_share) / 100 for k in results}
+    inside = [k for k, x in shares.items() if low <= x <= high]
+    listed = tr.join([tr.ui("lesson.explain", "{variant}: {share}", variant=k,
+                            share=_share(tr, results[k].sites_built_share)) for k in results])
+    return NumberQuestion(
+        lang, len(inside),
+        tr.ui("lesson.hint", "Look at each variant's share of sites built, one at a time: is it between {low} and "
+                             "{high}? Count the ones that are.", low=_share(tr, low), high=_share(tr, high)),
+        explanation=tr.ui("lesson.explain", "Sites built: {shares}.", shares=listed),
+        prompt=tr.ui("lesson.question", "How many of the variants stay in the green band, between {low} and {high} "
+                                        "of sites built?", low=_share(tr, low), high=_share(tr, high)))
 
 
 def closest_games(lang: str, results: Mapping[str, Any]) -> ChoiceQuestion:

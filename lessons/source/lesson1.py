@@ -10,16 +10,68 @@ LESSON = {
     "minutes": 55,
     "objectives": {
         "fr": ["situer le Canal du Midi et le Canal de Garonne sur une carte du Sud-Ouest ;",
-               "ordonner les grandes dates du canal, de l'édit royal à l'ouverture ;",
-               "présenter Riquet et les ingénieurs qui ont conduit les travaux ;",
+               ("ordonner les grandes dates du canal, de l'édit royal à l'inspection de Vauban, et dater le "
+                "Canal de Garonne ;"),
+               ("présenter Riquet, les ingénieurs qui ont dirigé ou surveillé les travaux, et Vauban, venu "
+                "après l'ouverture pour perfectionner le canal ;"),
                "lire une carte faite à partir de coordonnées (longitude, latitude) ;",
                "critiquer une source : pourquoi deux dates ? quel document pourrait trancher ?"],
         "en": ["locate the Canal du Midi and the Canal de Garonne on a map of south-west France;",
-               "put the canal's main dates in order, from the royal edict to the opening;",
-               "introduce Riquet and the engineers who led the works;",
+               ("put the canal's main dates in order, from the royal edict to Vauban's inspection, and date "
+                "the Canal de Garonne;"),
+               ("introduce Riquet, the engineers who directed or oversaw the works, and Vauban, who came after "
+                "the opening to improve the canal;"),
                "read a map drawn from coordinates (longitude, latitude);",
                "question a source: why two dates, and which document could settle it?"],
     },
+}
+
+
+def _table(headers: list[str], rows: list[tuple[str, ...]]) -> str:
+    """A markdown table (written row by row: its lines would be too long for the source)."""
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+#: Documents about Riquet and his canal, oldest first, for the source criticism at the end: each
+#: with the year it was written, its kind (primary, secondary, or the project's own
+#: reconstruction) and what it says of Riquet's birth. Only documents that can be named; what the
+#: project knows only at second hand says so.
+SOURCES = {
+    "fr": _table(["Document", "Écrit en", "Sorte", "Ce qu'il dit de la naissance de Riquet"], [
+        (("L'édit de Louis XIV donné à Saint-Germain-en-Laye en octobre 1666, qui ordonne de construire le "
+          "canal"), "1666", "primaire",
+         "Rien : il nomme « le sieur Riquet » sans donner son âge. Il date la décision du roi."),
+        ("La carte du canal dressée par François Andréossy, l'adjoint de Riquet, publiée en 1669", "1669",
+         "primaire", "Rien : elle montre le tracé prévu du canal."),
+        ("L'acte de décès de Riquet, à Toulouse", "1680", "primaire",
+         ("D'après l'article « Pierre-Paul Riquet » de Wikipédia, il le dit mort à 71 ans, d'où 1609 "
+          "(1680 − 71). Le projet n'a pas vu cet acte lui-même.")),
+        ("Biographies et sites d'aujourd'hui", "XXe et XXIe siècles", "secondaire",
+         ("La plupart écrivent 1609 (le site du château de Bonrepos-Riquet, par exemple), d'autres 1604. Le "
+          "jour souvent donné, le 29 juin (fête de saint Pierre et saint Paul), est déduit de ses prénoms : "
+          "c'est une supposition.")),
+        ("La frise de cette leçon", "aujourd'hui", "reconstitution",
+         ("« 1604 ou 1609 » : un résumé fait par le projet à partir des sources secondaires, pas un document "
+          "de l'époque.")),
+    ]),
+    "en": _table(["Document", "Written in", "Kind", "What it says about Riquet's birth"], [
+        ("Louis XIV's edict given at Saint-Germain-en-Laye in October 1666, ordering the canal to be built",
+         "1666", "primary",
+         "Nothing: it names \"the sieur Riquet\" without giving his age. It dates the king's decision."),
+        ("The map of the canal drawn by François Andréossy, Riquet's assistant, published in 1669", "1669",
+         "primary", "Nothing: it shows the planned course of the canal."),
+        ("Riquet's death record, in Toulouse", "1680", "primary",
+         ("According to the French Wikipedia article \"Pierre-Paul Riquet\", it gives his age at death as "
+          "71, hence 1609 (1680 − 71). The project has not seen the record itself.")),
+        ("Biographies and websites of today", "20th and 21st centuries", "secondary",
+         ("Most write 1609 (the website of the Château de Bonrepos-Riquet, for instance), others 1604. The "
+          "day often given, 29 June (the feast of Saints Peter and Paul), is worked out from his first "
+          "names: a guess.")),
+        ("This lesson's timeline", "today", "reconstruction",
+         ("\"1604 or 1609\": a summary the project made from the secondary sources, not a document of the "
+          "time.")),
+    ]),
 }
 
 CELLS = [
@@ -154,28 +206,14 @@ example `C A E B D`), then press *Check*.
 questions.order_events(lang, ["canal-opens", "edict-of-1666", "vauban-inspection", "repudre-aqueduct", "riquet-dies"])
 """),
     md(fr="""
-La cellule suivante lit une seule date dans les données : l'ouverture du canal.
-""", en="""
-The next cell reads one date from the data: the opening of the canal.
-"""),
-    code("""
-from canal_heritage.heritage import load_heritage
+**À vous.** Cherchez les réponses dans la frise.
 
-opening = load_heritage().get("canal-opens")
-print(opening.date.label(lang), "·", opening.localized("title", lang).text)
-""", check={
-        "fr": "1681 · Le canal est ouvert aux bateaux",
-        "en": "1681 · The canal opens to boats"}),
-    md(fr="""
-**À vous.**
-
-1. En quelle année le canal s'ouvre-t-il aux bateaux ? (Essayez sans regarder la cellule
-   ci-dessus !)
+1. En quelle année le canal s'ouvre-t-il aux bateaux ?
 2. Combien d'années séparent l'édit royal de l'ouverture du canal ?
 """, en="""
-**Your turn.**
+**Your turn.** Look for the answers in the timeline.
 
-1. In which year did the canal open to boats? (Try without looking at the cell above!)
+1. In which year did the canal open to boats?
 2. How many years passed between the royal edict and the opening of the canal?
 """),
     code("""
@@ -183,6 +221,32 @@ questions.opening_year(lang)
 """),
     code("""
 questions.years_of_works(lang)
+"""),
+    md(fr="""
+Vérifiez votre première réponse : la cellule suivante lit une seule date dans les données,
+l'ouverture du canal.
+""", en="""
+Check your first answer: the next cell reads one date from the data, the opening of the canal.
+"""),
+    code("""
+from canal_heritage.heritage import load_heritage
+
+opening = load_heritage().get("canal-opens")
+print(opening.date.label(lang), "·", opening.localized("title", lang).text)
+""", reveals=True, check={
+        "fr": "1681 · Le canal est ouvert aux bateaux",
+        "en": "1681 · The canal opens to boats"}),
+    md(fr="""
+**À vous.** Sur la carte, le **Canal de Garonne** part de Toulouse vers le nord-ouest : il prolonge
+le Canal du Midi vers Bordeaux, et c'est sur lui que se joue *Arriala*. Cherchez-le dans le tableau
+de la frise. Combien d'années après l'ouverture du Canal du Midi ses travaux s'achèvent-ils ?
+""", en="""
+**Your turn.** On the map, the **Canal de Garonne** leaves Toulouse towards the north-west: it
+carries the Canal du Midi on towards Bordeaux, and *Arriala* is played on it. Find it in the
+timeline table. How many years after the Canal du Midi opened were its works finished?
+"""),
+    code("""
+questions.years_between(lang, "canal-opens", "garonne-canal-works", until_end=True)
 """),
     md(fr="""
 ## Les ingénieurs
@@ -200,81 +264,91 @@ with what is known about them. A question mark means the date is not known for c
 history.people(lang)
 """),
     md(fr="""
-> **Histoire ou jeu ?** Dans le jeu *Canal du Midi*, les quatre ingénieurs misent sur les
-> chantiers du premier tour au dernier. Dans l'histoire, ils ne se sont pas tous croisés sur le
-> canal : Clerville meurt en 1677, avant la fin des travaux, et Vauban ne vient qu'en 1686, après
-> l'ouverture, pour inspecter le canal et l'améliorer. Le jeu les réunit pour donner un
-> ingénieur à chaque joueur.
-
-**À vous.**
+**À vous.** Servez-vous des fiches ci-dessus et de la frise.
 
 1. Combien d'années après la mort de Clerville le canal s'ouvre-t-il aux bateaux ?
-2. En quelle année Vauban vient-il inspecter le canal ?
+2. Combien d'années après l'ouverture du canal Vauban vient-il l'inspecter ?
 """, en="""
-> **History or game?** In the *Canal du Midi* game, the four engineers bid for sites from the
-> first round to the last. In history they did not all meet on the canal: Clerville died in
-> 1677, before the works ended, and Vauban came only in 1686, after the opening, to inspect the
-> canal and improve it. The game brings them together so that every player has an engineer.
-
-**Your turn.**
+**Your turn.** Use the cards above and the timeline.
 
 1. How many years after Clerville's death did the canal open to boats?
-2. In which year did Vauban come to inspect the canal?
+2. How many years after the canal opened did Vauban come to inspect it?
 """),
     code("""
 questions.years_after_death(lang, "clerville", "canal-opens")
 """),
     code("""
-questions.year_of(lang, "vauban-inspection")
+questions.years_between(lang, "canal-opens", "vauban-inspection")
+"""),
+    md(fr="""
+> **Histoire ou jeu ?** Dans le jeu *Canal du Midi*, les quatre ingénieurs misent sur les
+> chantiers du premier tour au dernier. Vos deux réponses montrent que, dans l'histoire, ils ne se
+> sont pas tous croisés sur le canal : Clerville est mort avant la fin des travaux, et Vauban n'est
+> venu qu'après l'ouverture, pour inspecter le canal et le perfectionner. Le jeu les réunit pour
+> donner un ingénieur à chaque joueur.
+""", en="""
+> **History or game?** In the *Canal du Midi* game, the four engineers bid for sites from the
+> first round to the last. Your two answers show that in history they did not all meet on the
+> canal: Clerville died before the works ended, and Vauban came only after the opening, to
+> inspect the canal and improve it. The game brings them together so that every player has an
+> engineer.
 """),
     md(fr="""
 ## Qui a fini le travail ?
 
-Riquet meurt à Toulouse le 1er octobre 1680, quelques mois avant l'ouverture. Voici deux autres
-personnes de l'époque.
+Riquet meurt à Toulouse le 1er octobre 1680, quelques mois avant l'ouverture.
+
+**À vous.** Après sa mort, qui prend la direction des travaux, avec Andréossy, jusqu'à
+l'ouverture ? Relisez ce que la frise dit de ces mois-là.
 """, en="""
 ## Who finished the work?
 
-Riquet died in Toulouse on 1 October 1680, a few months before the opening. Here are two more
-people of the time.
+Riquet died in Toulouse on 1 October 1680, a few months before the opening.
+
+**Your turn.** After his death, who took charge of the works, with Andréossy, until the
+opening? Reread what the timeline says about those months.
 """, minutes=5),
-    code("""
-history.people(lang, ["jean-mathias-riquet", "colbert"])
-"""),
-    md(fr="""
-**À vous.** Après la mort de Riquet, qui prend la direction des travaux, avec Andréossy,
-jusqu'à l'ouverture ?
-""", en="""
-**Your turn.** After Riquet's death, who took charge of the works, with Andréossy, until the
-opening?
-"""),
     code("""
 questions.who_finished(lang)
 """),
     md(fr="""
+Voici cette personne, et le ministre qui suivait les travaux pour le roi.
+""", en="""
+Here is that person, and the minister who watched over the works for the king.
+"""),
+    code("""
+history.people(lang, ["jean-mathias-riquet", "colbert"])
+""", reveals=True),
+    md(fr=f"""
 ## D'où viennent les dates ?
 
-La frise donne deux années pour la naissance de Riquet : 1604 ou 1609. Chaque fait des données
-du projet garde la trace de ses **sources**. Voici celles de cette naissance.
-""", en="""
+La frise donne deux années pour la naissance de Riquet : 1604 ou 1609. Pour savoir d'où
+viennent les dates, on remonte aux **sources**. Une source **primaire** a été écrite à l'époque,
+par des gens qui y étaient ; une source **secondaire** a été écrite plus tard, à partir d'autres
+documents. Voici quelques documents sur Riquet et son canal, du plus ancien au plus récent.
+
+{SOURCES["fr"]}
+""", en=f"""
 ## Where do the dates come from?
 
-The timeline gives two years for Riquet's birth: 1604 or 1609. Every fact in the project's
-data keeps a note of its **sources**. Here are those of his birth.
+The timeline gives two years for Riquet's birth: 1604 or 1609. To find out where dates come
+from, we go back to the **sources**. A **primary** source was written at the time, by people who
+were there; a **secondary** source was written later, from other documents. Here are a few
+documents about Riquet and his canal, oldest first.
+
+{SOURCES["en"]}
 """, minutes=10),
-    code("""
-history.sources(lang, "riquet-born")
-"""),
     md(fr="""
 **À vous.**
 
 1. Combien d'années séparent les deux dates de naissance que donnent les sources ?
-2. Lequel de ces documents pourrait le mieux trancher entre les deux dates ?
+2. Parmi les documents proposés ci-dessous, lequel pourrait le mieux trancher entre les deux
+   dates ?
 """, en="""
 **Your turn.**
 
 1. How many years apart are the two birth years the sources give?
-2. Which of these documents could best settle the question?
+2. Of the documents offered below, which could best settle the question?
 """),
     code("""
 questions.birth_years_apart(lang)
@@ -289,6 +363,8 @@ questions.best_source(lang)
 - Comparez la longueur du Canal du Midi (environ 240 km) au tour de l'Espagne par la mer.
 - Selon les sources, le tunnel du Malpas mesure de 160 à 173 mètres. Proposez des raisons à
   cet écart (que mesure-t-on exactement ?), puis cherchez-en une source.
+- Si l'on retrouvait l'acte de baptême de Riquet dans les registres de Béziers, que faudrait-il
+  vérifier avant de le croire ?
 """, en="""
 ## Going further
 
@@ -296,5 +372,7 @@ questions.best_source(lang)
 - Compare the length of the Canal du Midi (about 240 km) with the voyage round Spain by sea.
 - The sources give the Malpas tunnel a length of 160 to 173 metres. Suggest reasons for the
   difference (what exactly is measured?), then look for a source.
+- If Riquet's baptism record turned up in the registers of Béziers, what would you check before
+  believing it?
 """, minutes=7),
 ]

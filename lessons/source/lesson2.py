@@ -197,7 +197,7 @@ midi.RoundStepper(lang, seed=11)
 
 Fin de partie à deux joueurs : il reste le chantier VIII, les Écluses de Fonseranes, qui
 demande **9** points. Clerville a en main un Tailleur de pierre (2) et un Charpentier (5) ;
-Andréossy un Terrassier (4) et un Arpenteur (1). Personne n'a plus de pièce.
+Andréossy un Terrassier (4) et un Géomètre (1). Personne n'a plus de pièce.
 """, en="""
 ## Predicting the count: the rulebook's example
 

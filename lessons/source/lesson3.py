@@ -61,13 +61,15 @@ from canal_heritage.midi.narration import Narrator
     md(fr="""
 ## Une fin de partie
 
-Il ne reste que le dernier tour : le chantier IX, à Agde. Clerville n'a plus qu'un Artificier
-(6), Andréossy un Porteur (3). Voici qui tient quoi avant ce dernier tour.
+Il ne reste que le dernier tour : le chantier IX, à Agde. Clerville n'a plus qu'un Pétardier
+(6), Andréossy un Porteur (3). Voici qui tient quoi avant ce dernier tour, et quels chantiers
+sont des villes (un cercle rouge sur la carte du chantier).
 """, en="""
 ## The end of a game
 
 Only the last round is left: site IX, at Agde. Clerville has one Blaster (6) left, Andréossy
-one Carrier (3). Here is who holds what before that last round.
+one Carrier (3). Here is who holds what before that last round, and which sites are cities (a
+red circle on the site card).
 """, minutes=15),
     code("""
 final = midi.prepared_round(2, built={"I": [0], "II": [0, 1], "III": [1], "V": [1], "VI": [0], "VIII": [0, 1]},
@@ -82,8 +84,10 @@ avant de lancer le moteur.
    points rapportent-elles à Clerville ?
 2. L'Épanchoir de Foucaud (IV) est retardé. À qui revient-il à la fin ?
 3. Le Tunnel du Malpas (VII, valeur 8) est retardé aussi. Combien rapporte-t-il à Clerville ?
-4. Combien de points Clerville gagne-t-il avec ses pièces ? (Attention : relier deux villes
-   rapporte une pièce, et Clerville va gagner Agde.)
+4. Combien de points Clerville gagne-t-il avec ses pièces ? (Attention : un joueur qui a ses
+   pions sur deux villes voisines le long du canal, et sur tous les chantiers entre elles, gagne
+   une pièce. La colonne *Ville* du tableau dit quels chantiers sont des villes, et Clerville va
+   gagner Agde.)
 5. Quel est le total d'Andréossy ?
 """, en="""
 **Your turn.** Each player bets their last card; nobody sends reinforcements. Answer before
@@ -93,8 +97,9 @@ running the engine.
    bring Clerville?
 2. The Épanchoir de Foucaud (IV) is delayed. Who gets it at the end?
 3. The Malpas tunnel (VII, worth 8) is delayed too. How many points does it bring Clerville?
-4. How many points does Clerville get from coins? (Careful: linking two cities earns a coin,
-   and Clerville is about to win Agde.)
+4. How many points does Clerville get from coins? (Careful: a player whose pawns are on two
+   neighbouring cities along the canal, and on every site between them, earns a coin. The
+   table's *City* column says which sites are cities, and Clerville is about to win Agde.)
 5. What is Andréossy's total?
 """),
     code("""

@@ -183,10 +183,12 @@ lab.plot_bets(rows, lang)
     md(fr="""
 **Deux mises sont proches.** La meilleure du tableau est-elle vraiment la meilleure, ou les 100
 tirages sont-ils simplement tombés ainsi ? Refaisons la même estimation huit fois, chacune avec
-sa propre graine.
+sa propre graine. La dernière colonne donne l'avance de la meilleure mise sur la suivante, en
+points gagnés en moyenne.
 """, en="""
 **Two bets are close.** Is the best bet in the table really the best, or did the 100 samples
-just fall that way? Let us make the same estimate eight times, each with its own seed.
+just fall that way? Let us make the same estimate eight times, each with its own seed. The last
+column gives how far the best bet is ahead of the next one, in points gained on average.
 """),
     code("""
 runs = midi.bet_runs(state, me, samples=100, seeds=range(1, 9))
@@ -212,9 +214,11 @@ big = midi.bet_runs(state, me, samples=1000, seeds=range(1, 5))
 midi.bet_runs_table(big, lang, game)
 """),
     md(fr="""
-**À vous.** Avec 1000 tirages, quelle mise rapporte le plus en moyenne ?
+**À vous.** Avec 1000 tirages, quelle mise rapporte le plus en moyenne ? Regardez aussi de
+combien elle devance la suivante (la phrase sous le tableau) : quelques centièmes de point.
 """, en="""
-**Your turn.** With 1000 samples, which bet brings the most points on average?
+**Your turn.** With 1000 samples, which bet brings the most points on average? Look too at how
+far it is ahead of the next one (the sentence under the table): a few hundredths of a point.
 """),
     code("""
 questions.best_bet(lang, big[0])
@@ -255,16 +259,18 @@ exact number? What would it take to make the margin smaller?
 ## Pour discuter
 
 - Le robot adverse mise toujours de la même façon. Que changerait un adversaire qui bluffe ?
-- La meilleure mise gagne par environ un dixième de point. Cela vaut-il votre carte la plus
-  forte, qui ne sera plus là aux tours suivants ?
+- Avec 1000 tirages, la meilleure mise ne devance la suivante que de quelques centièmes de point
+  (les nombres sont sous le tableau). Cela vaut-il votre carte la plus forte, qui ne sera plus là
+  aux tours suivants ?
 - Pourquoi les chantiers IV et VI sont-ils si souvent retardés entre robots heuristiques ?
   (Indice : regardez leur valeur.)
 """, en="""
 ## To discuss
 
 - The opposing bot always bets the same way. What would an opponent who bluffs change?
-- The best bet wins by about a tenth of a point. Is that worth your strongest card, which will
-  not be there in the later rounds?
+- With 1000 samples, the best bet is only a few hundredths of a point ahead of the next one (the
+  numbers are under the table). Is that worth your strongest card, which will not be there in the
+  later rounds?
 - Why are sites IV and VI so often delayed between heuristic bots? (Hint: look at what they are
   worth.)
 """, minutes=5),

@@ -84,14 +84,23 @@ lab.midi_table(results, lang)
 lab.plot_build_rates(results, lang)
 """),
     md(fr="""
-**À vous.** Quelle variante construit le plus de chantiers ? Laquelle reste dans la bande verte
-(60 à 80 %) ?
+**À vous.**
+
+1. Quelle variante construit le plus de chantiers ?
+2. Combien de variantes restent dans la bande verte (de 60 à 80 % de chantiers construits) ?
+   Attention : il peut y en avoir plusieurs, ou aucune.
 """, en="""
-**Your turn.** Which variant builds the most sites? Which one stays in the green band (60 to
-80 %)?
+**Your turn.**
+
+1. Which variant builds the most sites?
+2. How many variants stay in the green band (from 60 to 80 % of sites built)? Careful: there may
+   be several, or none.
 """),
     code("""
 questions.higher_share(lang, results)
+"""),
+    code("""
+questions.in_band(lang, results)
 """),
     md(fr="""
 ## Une petite différence est-elle réelle ?
