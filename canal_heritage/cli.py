@@ -6,6 +6,7 @@
     canal-heritage serve --lan --db classroom.db
     canal-heritage serve --port 8001 --db postgresql+psycopg://db/canal --behind-proxy --public-address 10.0.0.5:80
     canal-heritage lessons --no-browser --port 8899
+    canal-heritage lessons --lan --db classroom.db --pin 482913
     canal-heritage --version
 
 A user's mistake gets a clear message and exit code 2, never a traceback: a wrong argument is
@@ -264,15 +265,54 @@ def lessons_folder(chosen: Path | None = None) -> Path:
     return default_lessons_folder()
 
 
+#: The Jupyter Server extension of a class's lessons server, and the pupils' sign-in page.
+CLASS_EXTENSION = "canal_heritage.lessons.class_server"
+SIGNIN_PATH = "/canal/signin"
+#: The port of a class's lessons server when ``--port`` is not given (it is printed for the pupils).
+CLASS_PORT = 8899
+
+
+def default_class_folder() -> Path:
+    """Where ``lessons --lan`` keeps the lessons and the pupils' copies: a folder in the user's
+    documents (never the project's lessons/ folder: the copies are not the project's)."""
+    import platformdirs
+
+    return Path(platformdirs.user_documents_dir()) / "Canal Heritage class"
+
+
+def class_password(text: str | None, environ: Any = None) -> str:
+    """The password pupils type to reach a class's lessons server: ``--pin`` (6 to 12 digits),
+    else the classroom's shared PIN (:data:`PIN_VARIABLE`), else eight characters drawn now.
+
+    Raises:
+        ValueError: the PIN given is not 6 to 12 digits."""
+    import secrets
+
+    if text is not None:
+        text = text.strip()
+        if not (text.isascii() and text.isdigit() and 6 <= len(text) <= 12):
+            raise ValueError("--pin must be 6 to 12 digits (pupils type it to reach the lessons)")
+        return text
+    shared = shared_pin(environ)
+    if shared:
+        return shared
+    return "".join(secrets.choice("abcdefghjkmnpqrstuvwxyz23456789") for _ in range(8))
+
+
 def lessons_command(no_browser: bool = False, port: int | None = None, lang: str | None = None,
-                    folder: Path | None = None) -> list[str]:
+                    folder: Path | None = None, *, lan: bool = False) -> list[str]:
     """The JupyterLab command line that opens the lessons in ``folder`` (default
-    :func:`lessons_folder`), run with this Python."""
+    :func:`lessons_folder`), run with this Python. ``lan``: a class's server, listening on the
+    network, on the whole folder (each pupil's copy goes under it), its first page the pupils'
+    sign-in (:mod:`canal_heritage.lessons.class_server`); the token comes from ``JUPYTER_TOKEN``."""
     folder = folder or lessons_folder()
-    root = folder / lang if lang else folder
+    root = folder / lang if lang and not lan else folder
     # offline classroom: no news feed, no update check (nothing is fetched from outside)
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if lan:
+        cmd += ["--ServerApp.ip=0.0.0.0", "--ServerApp.allow_remote_access=True",
+                f"--ServerApp.jpserver_extensions={CLASS_EXTENSION}=True", f"--ServerApp.default_url={SIGNIN_PATH}"]
     if no_browser:
         cmd.append("--no-browser")
     if port is not None:
@@ -355,7 +395,7 @@ def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt  # SIGTERM stops the command as Ctrl+C does
 
 
-def run_until_stopped(cmd: list[str], grace: float = 30.0) -> int:
+def run_until_stopped(cmd: list[str], grace: float = 30.0, env: dict[str, str] | None = None) -> int:
     """Run ``cmd`` until it ends (its exit code) or until Ctrl+C or SIGTERM (0).
 
     The child runs in a process group of its own, so that Ctrl+C in the terminal reaches this
@@ -364,7 +404,7 @@ def run_until_stopped(cmd: list[str], grace: float = 30.0) -> int:
     second Ctrl+C, is killed."""
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        proc = subprocess.Popen(cmd, process_group=0)
+        proc = subprocess.Popen(cmd, process_group=0, env=env)
         try:
             return proc.wait()
         except KeyboardInterrupt:
@@ -484,6 +524,16 @@ def build_parser() -> argparse.ArgumentParser:
                      help="open the lessons in this folder, copying them into it first (files already there are "
                           "kept); default: the project's lessons/ folder, or for an installed copy a folder in "
                           "your documents")
+    les.add_argument("--lan", action="store_true",
+                     help="a class's server: listen on this machine's network addresses, with a password (--pin, "
+                          "else printed); each pupil signs in at /canal/signin and gets a copy of the lessons of "
+                          "their own, in FOLDER/pupils/ (default FOLDER: a folder in your documents)")
+    les.add_argument("--db", type=_database, default=None, metavar="PATH_OR_URL",
+                     help="the class store the lessons' answers go to: the same as `serve --db` so that the "
+                          "teacher's page shows them (default: CANAL_HERITAGE_DB, else the file in your data folder)")
+    les.add_argument("--pin", default=None, metavar="DIGITS",
+                     help="with --lan: the password pupils type (6 to 12 digits, e.g. the classroom's PIN); "
+                          f"default: {PIN_VARIABLE} if set, else one drawn and printed")
     les.add_argument("--export", type=Path, default=None, metavar="NOTEBOOK",
                      help="instead of opening JupyterLab, write this saved notebook as one HTML page that opens "
                           "and prints offline (code hidden, each widget as the picture it left)")
@@ -774,8 +824,16 @@ def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
             parser.fail(f"could not write the page: {exc.strerror or exc}")
         print(f"Written: {page} (open it in a browser to read or print it; it needs no internet)")
         return 0
+    if args.pin is not None and not args.lan:
+        parser.fail("--pin is the password of a class's server: it goes with --lan")
+    password = ""
+    if args.lan:
+        try:
+            password = class_password(args.pin)
+        except ValueError as exc:
+            parser.fail(str(exc))
     source = lessons_source()
-    folder = lessons_folder(args.folder)
+    folder = lessons_folder(args.folder) if not args.lan else (args.folder or default_class_folder())
     if folder != source:  # an installed copy, or a folder of one's own: the lessons are copied there first
         if source is None:
             parser.fail("the lessons are not part of this copy of Canal Heritage: reinstall it, or run from a clone "
@@ -791,13 +849,50 @@ def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
             print(f"The lessons were copied into {folder} ({copied} files; the ones already there were kept).")
     if importlib.util.find_spec("jupyterlab") is None:
         parser.fail("JupyterLab is not installed in this environment: run `uv sync` in the project's folder")
-    if args.port is not None:
-        problem = port_problem(args.port)
+    port = args.port if args.port is not None or not args.lan else CLASS_PORT
+    if port is not None:
+        problem = port_problem(port, "0.0.0.0" if args.lan else "127.0.0.1")
         if problem:
             parser.fail(problem)
-    print(f"Canal Heritage lessons: {folder / args.lang if args.lang else folder}  (Ctrl+C to stop)", flush=True)
-    code = run_until_stopped(lessons_command(args.no_browser, args.port, args.lang, folder))
-    return code
+    env: dict[str, str] = {}
+    if args.db is not None:  # the kernels keep the class book there (they inherit the server's environment)
+        env["CANAL_HERITAGE_DB"] = args.db
+    if args.lan:
+        from .lessons.class_server import LANG_VARIABLE
+
+        env["JUPYTER_TOKEN"] = password
+        env[LANG_VARIABLE] = args.lang or "fr"
+        print(f"Canal Heritage lessons for a class: {folder}  (Ctrl+C to stop)", flush=True)
+        print(class_notice(lan_urls(port), password, folder), flush=True)
+    else:
+        print(f"Canal Heritage lessons: {folder / args.lang if args.lang else folder}  (Ctrl+C to stop)", flush=True)
+    cmd = lessons_command(args.no_browser, port, args.lang, folder, lan=args.lan)
+    if env:
+        return run_until_stopped(cmd, env={**os.environ, **env})
+    return run_until_stopped(cmd)
+
+
+def lan_urls(port: int) -> list[str]:
+    """The sign-in addresses of a class's lessons server, one per network address of this machine."""
+    from .rooms.network import lan_addresses
+
+    return [f"http://{host}:{port}{SIGNIN_PATH}" for host in lan_addresses()]
+
+
+def class_notice(urls: Sequence[str], password: str, folder: Path) -> str:
+    """What ``lessons --lan`` tells the teacher: where pupils sign in, the password, where the copies go."""
+    if not urls:
+        where = ("This computer has no network address: pupils cannot reach it from their devices. Connect it to "
+                 "the school's network (Wi-Fi or cable) and start again.")
+    elif len(urls) == 1:
+        where = f"Pupils sign in at {urls[0]}"
+    else:
+        where = "Pupils sign in at one of these addresses (the one on the pupils' network):\n" + "\n".join(
+            f"  {url}" for url in urls)
+    direct = f"\nOr, without typing the password: {urls[0]}?token={password}" if urls else ""
+    return (f"{where}\nPassword: {password}{direct}\n"
+            f"Each pupil (or pair) gets a copy of the lessons of their own in {folder / 'pupils'}; their answers "
+            "go to the class store, which the teacher's page (canal-heritage serve, with the same --db) shows.")
 
 
 def _serve(args: argparse.Namespace, parser: _Parser) -> int:

@@ -5,7 +5,8 @@
     uv run python lessons/build.py --check      # say which files differ from their source
 
 Each lesson is a Python file in ``lessons/source/`` holding ``LESSON`` (number, file name,
-title, objectives, age range, duration in each language) and ``CELLS``: markdown cells
+title, objectives, school level, age range and duration in minutes; ``time`` in each language
+when the minutes are not the whole story, "two sessions of about 30 min") and ``CELLS``: markdown cells
 given in both languages (``md(fr=..., en=...)``) and code cells given once (``code(...)``),
 so the code is the same in both notebooks. The only code that differs is the first cell,
 the parameter cell ``lang = "fr"`` (tagged ``parameters``), which every later cell reads.
@@ -37,10 +38,11 @@ HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "source"
 LANGS = ("fr", "en")
 WORDS = {
-    "fr": {"objectives": "Objectifs", "age": "Âge", "duration": "Durée", "minutes": "min",
+    "fr": {"objectives": "Objectifs", "level": "Niveau", "age": "Âge", "duration": "Durée", "minutes": "min",
            "years": "ans", "lesson": "Leçon", "run": "Exécutez les cellules dans l'ordre "
            "(Maj + Entrée). La première cellule choisit la langue."},
-    "en": {"objectives": "Learning objectives", "age": "Age", "duration": "Duration", "minutes": "min",
+    "en": {"objectives": "Learning objectives", "level": "Level", "age": "Age", "duration": "Duration",
+           "minutes": "min",
            "years": "years", "lesson": "Lesson", "run": "Run the cells in order (Shift + Enter). "
            "The first cell chooses the language."},
 }
@@ -145,9 +147,17 @@ def header(lesson: dict, lang: str) -> str:
     objectives = "\n".join(f"- {o}" for o in lesson["objectives"][lang])
     colon = " :" if lang == "fr" else ":"
     return (f"# {w['lesson']} {lesson['number']} · {lesson['title'][lang]}\n\n"
+            f"**{w['level']}**{colon} {lesson['level'][lang]} · "
             f"**{w['age']}**{colon} {lesson['age']} {w['years']} · "
-            f"**{w['duration']}**{colon} {lesson['minutes']} {w['minutes']}\n\n"
+            f"**{w['duration']}**{colon} {duration(lesson, lang)}\n\n"
             f"**{w['objectives']}**{colon}\n\n{objectives}\n\n*{w['run']}*")
+
+
+def duration(lesson: dict, lang: str) -> str:
+    """How long a lesson takes, in words: its ``time`` if it has one (sessions), else its minutes."""
+    if "time" in lesson:
+        return str(lesson["time"][lang])
+    return f"{lesson['minutes']} {WORDS[lang]['minutes']}"
 
 
 def notebook(module, lang: str) -> dict:

@@ -368,3 +368,105 @@ def counts_table(state: ArrialaState, lang: str = "fr") -> HTMLBlock:
                               for o, c in enumerate(counts) if c]) or "—"])
     return HTMLBlock(table_html([tr.ui("lesson.sheet", "Section"), tr.ui("lesson.sheet", "Cells taken"),
                                  tr.ui("lesson.sheet", "Workers")], rows), repr(rows))
+
+
+# ---------------------------------------------------------------------- a game played for the class
+class Moment:
+    """A decision of a :class:`FixedGame` that completed a section: the game just before it
+    (a copy), the action in its text form, who played it, and whether it was a lock."""
+
+    def __init__(self, index: int, state: ArrialaState, action: int, scored: Sequence[Any], lock: bool) -> None:
+        self.index = index  # decisions played before this one
+        self.state = state
+        self.action = action
+        self.text = A.to_text(state.game, action)
+        self.player = state.current_player()
+        self.scored = tuple(scored)  # the engine's ``arriala.section_scored`` events
+        self.lock = lock
+
+    def cell(self) -> str:
+        """The cell the action ends on (the new lock, the worker's cell)."""
+        return self.text.split()[-1]
+
+
+def _lock_that_scores(state: ArrialaState, action: int) -> bool:
+    """Does ``action`` build a lock that completes a section? (played on a copy: the engine says)"""
+    sim = state.clone()
+    told = len(sim.log(None))
+    sim.apply_action(action)
+    news = sim.log(None)[told:]
+    return any(e.key == "arriala.lock" for e in news) and any(e.key == "arriala.section_scored" for e in news)
+
+
+class FixedGame:
+    """A whole game of Arriala dealt from ``seed`` and played out when it is made, the same on
+    every computer, for the class to stop at its moments and answer questions on them.
+
+    Red (seat 0, the student's seat in :class:`PlayArriala`) is played for the class: when a
+    lock would complete a section it builds it (the engine, on a copy, says which locks
+    would), otherwise it plays as the ``bot`` would; Yellow is the bot, as in
+    :class:`PlayArriala`. :attr:`moments` lists every decision that completed a section;
+    :attr:`state` is the finished game (its record is reviewed like a student's game).
+    """
+
+    def __init__(self, lang: str = "fr", *, seed: int = 3, bot: str = "heuristic") -> None:
+        self.game = ArrialaGame(2)
+        self.seed = seed
+        self.seat = 0
+        self.narrator = Narrator(lang, self.game)
+        self.tr = self.narrator.tr
+        state = self.game.new_initial_state(seed, first=0)
+        red = make_bot(bot, random.Random(seed))
+        yellow = make_bot(bot, random.Random(seed * 31 + 8))
+        self.moments: list[Moment] = []
+        while (p := state.current_player()) is not None:  # None: the game is over
+            if p == self.seat:
+                locks = [a for a in state.legal_actions() if _lock_that_scores(state, a)]
+                action = locks[0] if locks else red.choose(state.observation(p)).action
+            else:
+                action = yellow.choose(state.observation(p)).action
+            before = state.clone()
+            told = len(state.log(None))
+            state.apply_action(action)
+            news = state.log(None)[told:]
+            scored = [e for e in news if e.key == "arriala.section_scored"]
+            if scored:
+                lock = any(e.key == "arriala.lock" for e in news)
+                self.moments.append(Moment(len(before.history), before, action, scored, lock))
+        self.state = state
+
+    def first_lock(self) -> Moment:
+        """The first lock of the game that completed a section."""
+        return next(m for m in self.moments if m.lock)
+
+    def first_section(self, *, workers: int = 3) -> Moment:
+        """The first section completed by a move or a placement (not a lock) with at least
+        ``workers`` workers in it."""
+        return next(m for m in self.moments if not m.lock and m.scored[0].args["workers"] >= workers)
+
+    def _story(self, state: ArrialaState) -> list[str]:
+        return [self.narrator.event(e) for e in state.log(None)]
+
+    def before(self, moment: Moment, *, last: int = 6) -> HTMLBlock:
+        """The board just before ``moment`` (its cell ringed), the last sentences of the story,
+        and what the player is about to do."""
+        n, tr = self.narrator, self.tr
+        lines = self._story(moment.state)[-last:]
+        about = tr.ui("lesson.arriala", "Round {round}. {player} is about to play: {action}.",
+                      round=moment.state.round, player=n.owner(moment.player), action=n.action(moment.action))
+        svg = board_svg(moment.state, tr.lang, highlight=[moment.cell()])
+        markup = svg + bullet_html(lines) + f"<p><b>{html.escape(about)}</b></p>"
+        return HTMLBlock(markup, "\n".join([*lines, about]))
+
+    def after(self, moment: Moment) -> Told:
+        """What ``moment``'s action did, told by the engine (played on a copy)."""
+        return play(moment.state.clone(), moment.text, self.tr.lang)
+
+    def end(self) -> HTMLBlock:
+        """The board at the end of the game, and who won."""
+        n, tr = self.narrator, self.tr
+        points = tr.join([f"{n.owner(o)} {p}" for o, p in enumerate(self.state.points)])
+        winners = n.tr.join([n.owner(w) for w in self.state.winners or []])
+        words = tr.ui("lesson.arriala", "The game is over. Points: {points}. Winner: {winners}.", points=points,
+                      winners=winners)
+        return HTMLBlock(board_svg(self.state, tr.lang) + f"<p><b>{html.escape(words)}</b></p>", words)

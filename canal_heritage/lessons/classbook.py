@@ -3,8 +3,11 @@
 A student (or a pair) signs in once at the top of a lesson with a nickname and the class's
 name; from then on every answer checked, every game played against a bot and every simulation
 run goes to the class store, the database of the classroom (:mod:`canal_heritage.store`; the
-same file as ``canal-heritage serve`` unless ``--db`` or ``CANAL_HERITAGE_DB`` names another).
-Nothing leaves the computer. Without signing in, nothing is kept.
+same file as ``canal-heritage serve`` unless ``--db`` or ``CANAL_HERITAGE_DB`` names another),
+each answer with its question's short prompt (:func:`cell_prompt`), so that the teacher reads
+the question, not a cell's id. Without signing in, nothing is kept. On a class's lessons server
+(``canal-heritage lessons --lan``, :mod:`.class_server`) the pupil signs in once on its page, and
+the lesson signs in by itself in the pupil's own copy.
 
 The teacher reads it back in the teacher's notebook (:func:`report`): success per question,
 the most common wrong answers, a leaderboard against the bot, and the class's simulations
@@ -17,9 +20,10 @@ pooled into one large sample.
 from __future__ import annotations
 
 import html
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import translator
@@ -34,6 +38,7 @@ if TYPE_CHECKING:
     import ipywidgets
 
     from ..store import LessonRecord, Store
+    from ..store.lesson_stats import QuestionStats
 
 #: The class book signed in now in this kernel (one per notebook), or ``None``.
 current: ClassBook | None = None
@@ -62,12 +67,94 @@ class ClassBook:
 
     def answer(self, question: _Question, given: Any, feedback: Feedback) -> None:
         key = question.cell or (question.prompt or type(question).__name__)
+        prompt = question.prompt or (cell_prompt(self.lang, self.lesson, question.cell) if question.cell else "")
         given_text = "" if given is None else (given if isinstance(given, str) else repr(given))
         if isinstance(question, ChoiceQuestion) and feedback.status in ("right", "wrong"):
             given_text = question.parse(given) or given_text  # "2" or 2 picks a choice: keep its words
         self.record("answer", key, {"given": given_text.strip()[:80], "status": feedback.status,
                                     "answer": question.answer_text()[:200],
-                                    "question": (question.prompt or "")[:300]})
+                                    "question": (prompt or "")[:300]})
+
+
+#: Lesson notebooks read for their questions' prompts: (language, lesson) -> {cell id: prompt}.
+_PROMPTS: dict[tuple[str, int], dict[str, str]] = {}
+
+
+def _lesson_notebook(lang: str, lesson: int) -> Path | None:
+    """The lesson's notebook: in the folder the kernel runs in (a pupil's copy, or the lessons'
+    language folder), else the one the package came with."""
+    here = Path(__file__).resolve().parent.parent
+    for folder in (Path.cwd(), here.parent / "lessons" / lang, here / "lessons_files" / lang):
+        for path in sorted(folder.glob(f"{lesson:02d}-*.ipynb")):
+            return path
+    return None
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences of a markdown text, without its lead (**Your turn.**), emphasis and code marks."""
+    import re
+
+    text = re.sub(r"\*\*[^*]{1,40}\.\*\*", " ", text)  # the lead: **Your turn.**
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # a link: its words
+    text = " ".join(re.sub(r"[*_`>]", "", text).split())
+    return [s.strip() for s in re.findall(r"[^.?!]+(?:[.!?]\)?(?=\s|$)|\?|$)", text) if s.strip()]
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def prompts_in(markdown: str, limit: int = 200) -> list[str]:
+    """The questions a lesson's text asks, each in a few words: its numbered items (each whole
+    when short, else its last sentence ending in "?"), else its sentences ending in "?" (a short
+    one with the sentence before it), else its first sentence; headings left out."""
+    import re
+
+    body = "\n".join(line for line in markdown.splitlines() if not line.lstrip().startswith("#"))
+    items = re.split(r"(?m)^\s*\d+\.\s+", body)
+    if len(items) > 1:
+        out = []
+        for item in items[1:]:
+            whole = " ".join(_sentences(item))
+            asked = [s for s in _sentences(item) if s.rstrip(")").endswith("?")]
+            out.append(_cut(whole if len(whole) <= limit or not asked else asked[-1], limit))
+        return out
+    sentences = _sentences(body)
+    asked = []
+    for i, s in enumerate(sentences):
+        if s.endswith("?"):
+            with_before = f"{sentences[i - 1]} {s}" if i else s
+            asked.append(_cut(with_before if len(s) < 50 and len(with_before) <= limit else s, limit))
+    return asked or [_cut(s, limit) for s in sentences[:1]]
+
+
+def cell_prompt(lang: str, lesson: int, cell: str) -> str:
+    """The short prompt of the question made in notebook cell ``cell`` of ``lesson``, from the
+    text just above it: the questions it asks (:func:`prompts_in`) go in order to the cells
+    after it that ask them. "" when unknown."""
+    import json
+
+    if (lang, lesson) not in _PROMPTS:
+        prompts: dict[str, str] = {}
+        path = _lesson_notebook(lang, lesson)
+        try:
+            cells = json.loads(path.read_text(encoding="utf-8"))["cells"] if path is not None else []
+        except (OSError, ValueError, KeyError):
+            cells = []
+        asked: list[str] = []
+        k = 0
+        for c in cells if isinstance(cells, list) else []:
+            if not isinstance(c, dict):
+                continue
+            source = "".join(c.get("source", ""))
+            if c.get("cell_type") == "markdown":
+                asked, k = prompts_in(source), 0
+            elif isinstance(c.get("id"), str) and asked:
+                prompts[c["id"]] = asked[min(k, len(asked) - 1)]
+                if "questions." in source:
+                    k += 1
+        _PROMPTS[(lang, lesson)] = prompts
+    return _PROMPTS[(lang, lesson)].get(cell, "")
 
 
 def _hook(question: _Question, given: Any, feedback: Feedback) -> None:
@@ -80,18 +167,9 @@ def _clean(text: Any) -> str:
 
 
 def _problem(lang: str, nickname: str, class_name: str) -> str | None:
-    from ..store.store import LABEL_MAX, NAME_MAX
+    from .class_server import name_problem
 
-    tr = translator(lang)
-    if not nickname:
-        return tr.ui("lesson.classbook", "Type a nickname first (a first name, or two for a pair).")
-    if len(nickname) > NAME_MAX:
-        return tr.ui("lesson.classbook", "A nickname has at most {n} characters.", n=NAME_MAX)
-    if not class_name:
-        return tr.ui("lesson.classbook", "Type your class's name, as your teacher wrote it (for example 5e B).")
-    if len(class_name) > LABEL_MAX:
-        return tr.ui("lesson.classbook", "A class's name has at most {n} characters.", n=LABEL_MAX)
-    return None
+    return name_problem(lang, nickname, class_name)
 
 
 def open_book(lang: str, lesson: int, nickname: str, class_name: str, *, db: str | None = None) -> ClassBook:
@@ -184,9 +262,17 @@ class SignIn:
 
 
 def sign_in(lang: str, lesson: int, *, nickname: str | None = None, class_name: str | None = None,
-            db: str | None = None) -> SignIn:
+            db: str | None = None, folder: Path | None = None) -> SignIn:
     """The first cell of a lesson: a form to give a nickname and the class's name once (or
-    both given here, to sign in at once)."""
+    both given here, to sign in at once). In a pupil's own copy on a class's lessons server
+    (:mod:`.class_server`), the names the pupil gave the sign-in page are read from the pupil's
+    file in ``folder`` (default: the notebook's folder, where the kernel runs) and used at once."""
+    if nickname is None and class_name is None:
+        from .class_server import read_pupil
+
+        pupil = read_pupil(folder if folder is not None else Path.cwd())
+        if pupil is not None:
+            nickname, class_name = pupil.nickname, pupil.class_name
     return SignIn(lang, lesson, nickname, class_name, db)
 
 
@@ -203,42 +289,13 @@ def record_simulation(key: str, payload: dict[str, Any]) -> None:
 
 
 # ---------------------------------------------------------------------- the teacher's side
-@dataclass(frozen=True)
-class QuestionStats:
-    """How a class did on one question."""
-
-    key: str
-    lesson: int
-    question: str
-    answer: str
-    students: int
-    right_first: int
-    right: int
-    shown: int
-    wrong_answers: tuple[tuple[str, int], ...]
-
-
 def question_stats(records: Sequence[LessonRecord]) -> list[QuestionStats]:
     """Per question (in lesson order): how many students answered, how many were right at the
-    first try and in the end, how many asked for the answer, and the commonest wrong answers."""
-    by_question: dict[tuple[int, str], list[LessonRecord]] = defaultdict(list)
-    for r in records:
-        if r.kind == "answer":
-            by_question[(r.lesson, r.key)].append(r)
-    out = []
-    for (lesson, key), rows in sorted(by_question.items()):
-        by_student: dict[str, list[LessonRecord]] = defaultdict(list)
-        for r in rows:
-            by_student[r.nickname].append(r)
-        tried = {n: [r for r in rs if r.payload.get("status") in ("right", "wrong")] for n, rs in by_student.items()}
-        right_first = sum(1 for rs in tried.values() if rs and rs[0].payload.get("status") == "right")
-        right = sum(1 for rs in tried.values() if any(r.payload.get("status") == "right" for r in rs))
-        shown = sum(1 for rs in by_student.values() if any(r.payload.get("status") == "shown" for r in rs))
-        wrong = Counter(_clean(r.payload.get("given", "")) for r in rows if r.payload.get("status") == "wrong")
-        last = rows[-1].payload
-        out.append(QuestionStats(key, lesson, str(last.get("question", "")), str(last.get("answer", "")),
-                                 len(by_student), right_first, right, shown, tuple(wrong.most_common(3))))
-    return out
+    first try and in the end, how many asked for the answer, and the commonest wrong answers
+    (:func:`canal_heritage.store.lesson_stats.question_stats`, which the teacher's page uses too)."""
+    from ..store.lesson_stats import question_stats as stats
+
+    return stats(records)
 
 
 def leaderboard(records: Sequence[LessonRecord]) -> list[tuple[str, int, int, int]]:

@@ -165,8 +165,10 @@ def page(lesson: dict[str, Any], cells: Sequence[Cell], shown: Sequence[Shown | 
     tr = translator(lang)
     heading = tr.ui("lesson.paper", "Lesson {n} · {title}", n=lesson["number"], title=lesson["title"][lang])
     which = tr.ui("lesson.paper", "Answer key") if kind == "key" else tr.ui("lesson.paper", "Worksheet")
-    facts = tr.ui("lesson.paper", "{which} · age {age} · {n} min", which=which, age=lesson["age"],
-                  n=lesson["minutes"])
+    how_long = (lesson["time"][lang] if "time" in lesson
+                else tr.ui("lesson.paper", "{n} min", n=lesson["minutes"]))  # sessions, or one stretch
+    facts = tr.ui("lesson.paper", "{which} · {level} · age {age} · {time}", which=which,
+                  level=lesson["level"][lang], age=lesson["age"], time=how_long)
     name, date = tr.ui("lesson.paper", "Name:"), tr.ui("lesson.paper", "Date:")
     goals = tr.ui("lesson.paper", "Objectives")
     later = tr.ui("lesson.paper", "(Here the notebook shows the engine's answer: your teacher will show it.)")

@@ -627,6 +627,83 @@ def cheapest_way(lang: str, state: ArrialaState, cell: str) -> NumberQuestion:
                                                                  "it crosses: which worker stands nearest?"))
 
 
+def completed_section(lang: str, state: ArrialaState, action: str) -> NumbersQuestion:
+    """Which cells form the section that ``action`` (text form) completes now? The answer is
+    the first section the engine scores when it plays the action on a copy."""
+    tr = translator(lang)
+    n = ArrialaNarrator(lang, state.game)
+    _, events = _section_event(state, action)
+    if not events:
+        raise ValueError(f"{action} completes no section now")
+    e = events[0]
+    first, last = e.args["first"], e.args["last"]
+    stretch_id = first.rpartition(":")[0]
+    numbers = set(range(int(first.rpartition(":")[2]), int(last.rpartition(":")[2]) + 1))
+    st = next(x for x in state.game.data.board.stretches if x.id == stretch_id)
+    return NumbersQuestion(
+        lang, numbers,
+        tr.ui("lesson.hint", "A section runs from one town or lock to the next: after this action, which run of "
+                             "cells between two of them has a worker on every cell?"),
+        explanation=n.event(e),
+        prompt=tr.ui("lesson.question", "Which cells of {stretch} form the section that this action completes? "
+                                        "Type their numbers, like 1 2 3.",
+                     stretch=f"{n.place(st.from_)}–{n.place(st.to)}"))
+
+
+def sheet_points(lang: str, state: ArrialaState, owner: int, kind: str = "section") -> NumberQuestion:
+    """Reading a score sheet: of ``owner``'s points, how many come from ``kind`` (``section``,
+    ``lock``, ``river_work``, ``engineering_work``, ``vineyard``)? The lines are the engine's
+    score sheet."""
+    tr = translator(lang)
+    n = ArrialaNarrator(lang, state.game)
+    sheet = next(o for o in state.score_sheet().owners if o.owner == owner)
+    items = [i for i in sheet.items if i.kind == kind]
+    what = {"section": tr.ui("lesson.sheet", "section"), "lock": tr.ui("lesson.sheet", "lock"),
+            "river_work": tr.ui("lesson.sheet", "river work"),
+            "engineering_work": tr.ui("lesson.sheet", "engineering work"),
+            "vineyard": tr.ui("lesson.sheet", "vineyard")}[kind]
+    total = sum(i.points for i in items)
+    return NumberQuestion(
+        lang, total,
+        tr.ui("lesson.hint", "In {owner}'s table, add up the points of the lines that say “{what}”.",
+              owner=n.owner(owner), what=what),
+        explanation=tr.ui_plural("lesson.explain", "{owner}: {n} line “{what}”, {points} points out of {total}.",
+                                 "{owner}: {n} lines “{what}”, {points} points out of {total}.", len(items),
+                                 owner=n.owner(owner), what=what, points=total, total=sheet.total),
+        prompt=tr.ui("lesson.question", "{owner} has {total} points. How many of them come from the lines “{what}” "
+                                        "of the score sheet?", owner=n.owner(owner), total=sheet.total, what=what))
+
+
+def turning_round(lang: str, review: Any) -> NumberQuestion:
+    """In which round did the game turn? The round of the costliest decision that the game
+    review (:func:`canal_heritage.review.review_record`) names."""
+    tr = translator(lang)
+    if not review.turning_points:
+        raise ValueError("the review names no turning point")
+    d = review.turning_points[0]
+    return NumberQuestion(
+        lang, d.round,
+        tr.ui("lesson.hint", "The review lists the decisions that cost the most points, the costliest first: read "
+                             "the round of the first one."),
+        prompt=tr.ui("lesson.question", "In which round did the game turn (the decision that cost the most "
+                                        "points)?"))
+
+
+def turning_cost(lang: str, review: Any) -> NumberQuestion:
+    """About how many points did the costliest decision cost (the review's figure, to the
+    tenth of a point it is written with)?"""
+    tr = translator(lang)
+    if not review.turning_points:
+        raise ValueError("the review names no turning point")
+    cost = round(-review.turning_points[0].gain, 1)
+    return NumberQuestion(
+        lang, cost,
+        tr.ui("lesson.hint", "Under the first decision, the review says how many points the other choice was worth "
+                             "more."),
+        tolerance=0.1, whole=False,
+        prompt=tr.ui("lesson.question", "About how many points did that decision cost? (To a tenth of a point.)"))
+
+
 # ---------------------------------------------------------------------- lesson 7
 def _share(tr: Any, x: float) -> str:
     return tr.ui("cli.percent", "{value}%", value=f"{100 * x:.0f}")

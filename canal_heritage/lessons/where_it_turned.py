@@ -16,31 +16,44 @@ from typing import Any
 from .. import games
 from ..core.errors import RecordError
 from ..i18n import translator
-from ..review import review_record, say
+from ..review import Review, review_record, say
 from .common import HTMLBlock
 
 STYLE = ("font-family:sans-serif;max-width:46em;background:#fffdf7;border:1px solid #d9c9a8;border-radius:0.6em;"
          "padding:0.5em 0.9em")
 
 
-def where_it_turned(player: Any, lang: str = "fr", *, seed: int = 0) -> HTMLBlock:
-    """The review of ``player``'s game (a :class:`.midi.RoundStepper` or a
-    :class:`.arriala.PlayArriala`) for the student's seat; before the game is over, a sentence
-    saying to finish it first."""
-    tr = translator(lang)
+def review_of(player: Any, *, seed: int = 0) -> Review | None:
+    """The review of ``player``'s finished game for the student's seat (``None`` before the end,
+    or for a game set up from a position): what :func:`where_it_turned` shows, for questions on
+    it. The same game and ``seed`` give the same review."""
     state, seat = player.state, player.seat
     if not state.is_terminal():
-        words = tr.ui("lesson.review_not_over", "Your game is not over yet: finish it above, then run this cell "
-                      "again.")
-        return HTMLBlock(f"<p>{html.escape(words)}</p>", words)
+        return None
     name = next(k.name for k in games.kinds() if isinstance(state.game, k.game_class))
     record = importlib.import_module(games.kind(name).engine.partition(":")[0] + ".record")
     try:
         data = record.record_of(state).to_json()
     except RecordError:  # a game set up from a position (not dealt) cannot be replayed
+        return None
+    return review_record(data, seat, seed=seed)
+
+
+def where_it_turned(player: Any, lang: str = "fr", *, seed: int = 0, review: Review | None = None) -> HTMLBlock:
+    """The review of ``player``'s game (a :class:`.midi.RoundStepper`, a
+    :class:`.arriala.PlayArriala` or a :class:`.arriala.FixedGame`) for the student's seat;
+    before the game is over, a sentence saying to finish it first. ``review``: one already
+    made by :func:`review_of` (not made again)."""
+    tr = translator(lang)
+    if not player.state.is_terminal():
+        words = tr.ui("lesson.review_not_over", "Your game is not over yet: finish it above, then run this cell "
+                      "again.")
+        return HTMLBlock(f"<p>{html.escape(words)}</p>", words)
+    if review is None:
+        review = review_of(player, seed=seed)
+    if review is None:
         words = tr.ui("lesson.review_no_record", "This game was set up from a position: it has no review.")
         return HTMLBlock(f"<p>{html.escape(words)}</p>", words)
-    review = review_record(data, seat, seed=seed)
     said = say(review, lang)
     lines = [said.headline]
     items = []

@@ -6,23 +6,25 @@ LESSON = {
     "number": 1,
     "slug": "riquet-two-seas",
     "title": {"fr": "Riquet et le canal des Deux-Mers", "en": "Riquet and the canal of the two seas"},
-    "age": "9–14",
-    "minutes": 55,
+    "level": {"fr": "cycle 3 (CM1–6e)", "en": "cycle 3 (CM1–6e)"},
+    "age": "9–11",
+    "minutes": 60,
+    "time": {"fr": "2 séances d'environ 30 min", "en": "two sessions of about 30 min"},
     "objectives": {
-        "fr": ["situer le Canal du Midi et le Canal de Garonne sur une carte du Sud-Ouest ;",
-               ("ordonner les grandes dates du canal, de l'édit royal à l'inspection de Vauban, et dater le "
+        "fr": ["séance 1 : situer le Canal du Midi et le Canal de Garonne sur une carte du Sud-Ouest ;",
+               "séance 1 : lire une carte faite à partir de coordonnées (longitude, latitude) ;",
+               ("séance 1 : ordonner les grandes dates du canal, de l'édit royal à l'inspection de Vauban, et dater le "
                 "Canal de Garonne ;"),
-               ("présenter Riquet, les ingénieurs qui ont dirigé ou surveillé les travaux, et Vauban, venu "
+               ("séance 2 : présenter Riquet, les ingénieurs qui ont dirigé ou surveillé les travaux, et Vauban, venu "
                 "après l'ouverture pour perfectionner le canal ;"),
-               "lire une carte faite à partir de coordonnées (longitude, latitude) ;",
-               "critiquer une source : pourquoi deux dates ? quel document pourrait trancher ?"],
-        "en": ["locate the Canal du Midi and the Canal de Garonne on a map of south-west France;",
-               ("put the canal's main dates in order, from the royal edict to Vauban's inspection, and date "
+               "séance 2 : critiquer une source : pourquoi deux dates ? quel document pourrait trancher ?"],
+        "en": ["session 1: locate the Canal du Midi and the Canal de Garonne on a map of south-west France;",
+               "session 1: read a map drawn from coordinates (longitude, latitude);",
+               ("session 1: put the canal's main dates in order, from the royal edict to Vauban's inspection, and date "
                 "the Canal de Garonne;"),
-               ("introduce Riquet, the engineers who directed or oversaw the works, and Vauban, who came after "
-                "the opening to improve the canal;"),
-               "read a map drawn from coordinates (longitude, latitude);",
-               "question a source: why two dates, and which document could settle it?"],
+               ("session 2: introduce Riquet, the engineers who directed or oversaw the works, and Vauban, who came "
+                "after the opening to improve the canal;"),
+               "session 2: question a source: why two dates, and which document could settle it?"],
     },
 }
 
@@ -75,6 +77,23 @@ SOURCES = {
 }
 
 CELLS = [
+    md(fr="""
+## Séance 1 · Où et quand ? (environ 30 minutes)
+
+À la fin de cette séance, vous saurez :
+
+- montrer sur une carte le Canal du Midi et le Canal de Garonne, et lire les coordonnées d'un lieu ;
+- dire de combien l'eau du canal monte entre Toulouse et son point le plus haut ;
+- ranger dans l'ordre les grandes dates du canal.
+""", en="""
+## Session 1 · Where and when? (about 30 minutes)
+
+By the end of this session you will be able to:
+
+- show the Canal du Midi and the Canal de Garonne on a map, and read a place's coordinates;
+- say how far the canal's water climbs from Toulouse to its highest point;
+- put the canal's main dates in order.
+"""),
     md(fr="""
 ## Un canal pour relier deux mers
 
@@ -247,6 +266,54 @@ timeline table. How many years after the Canal du Midi opened were its works fin
 """),
     code("""
 questions.years_between(lang, "canal-opens", "garonne-canal-works", until_end=True)
+"""),
+    md(fr="""
+## Fin de la séance 1
+
+Vous savez maintenant **où** passe le canal (de Toulouse à l'étang de Thau, prolongé vers Bordeaux
+par le Canal de Garonne) et **quand** il a été construit (de l'édit de 1666 à l'ouverture de 1681).
+C'est le bon moment pour s'arrêter.
+
+**Pour finir la séance**, chacun écrit sur son cahier une phrase qui commence par « Le Canal du
+Midi relie… » et une date à retenir. La prochaine fois, nous verrons **qui** a bâti le canal, et
+comment on sait ce que l'on sait.
+""", en="""
+## End of session 1
+
+You now know **where** the canal runs (from Toulouse to the Étang de Thau, carried on towards
+Bordeaux by the Canal de Garonne) and **when** it was built (from the edict of 1666 to the opening
+in 1681). This is a good place to stop.
+
+**To end the session**, everyone writes in their exercise book one sentence beginning "The Canal du
+Midi joins…" and one date to remember. Next time we will see **who** built the canal, and how we
+know what we know.
+""", minutes=5),
+    md(fr="""
+## Séance 2 · Qui a bâti le canal ? (environ 30 minutes)
+
+À la fin de cette séance, vous saurez :
+
+- présenter Riquet et les ingénieurs du jeu, et dire lesquels étaient là pendant les travaux ;
+- dire qui a fini le canal après la mort de Riquet ;
+- distinguer une source écrite à l'époque d'un texte écrit plus tard, et dire laquelle croire.
+
+**Pour se souvenir de la séance 1 :** quelles sont les deux mers que le canal relie ? En quelle
+année s'ouvre-t-il aux bateaux ? Si le carnet a été fermé depuis, exécutez d'abord la toute
+première cellule (la langue), puis la cellule suivante.
+""", en="""
+## Session 2 · Who built the canal? (about 30 minutes)
+
+By the end of this session you will be able to:
+
+- introduce Riquet and the game's engineers, and say which of them were there during the works;
+- say who finished the canal after Riquet's death;
+- tell a source written at the time from a text written later, and say which to trust.
+
+**To remember session 1:** which two seas does the canal join? In which year did it open to boats?
+If the notebook was closed since, run the very first cell (the language) first, then the next cell.
+"""),
+    code("""
+from canal_heritage.lessons import history, questions
 """),
     md(fr="""
 ## Les ingénieurs

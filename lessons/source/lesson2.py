@@ -6,17 +6,18 @@ LESSON = {
     "number": 2,
     "slug": "midi-round",
     "title": {"fr": "Un tour de Canal du Midi, pas à pas", "en": "A round of Canal du Midi, step by step"},
-    "age": "10–15",
+    "level": {"fr": "cycle 3 (CM2–6e) et cycle 4 (5e)", "en": "cycle 3 (CM2–6e) and cycle 4 (5e)"},
+    "age": "10–13",
     "minutes": 55,
     "objectives": {
         "fr": ["nommer les étapes d'un tour : révéler, piocher, miser, compter, attribuer ;",
                "prévoir si un chantier est construit ou retardé à partir des mises ;",
                "expliquer qui remporte un chantier, et pourquoi une égalité donne plusieurs pions ;",
-               "jouer un tour contre un robot et lire ses explications."],
+               "jouer deux tours contre un robot avec les boutons, pioche comprise, et lire ses explications."],
         "en": ["name the steps of a round: reveal, draw, bet, count, award;",
                "predict from the bets whether a site is built or delayed;",
                "explain who takes a site, and why a tie places several pawns;",
-               "play a round against a bot and read its explanations."],
+               "play two rounds against a bot with the buttons, the draw included, and read its explanations."],
     },
 }
 
@@ -66,13 +67,13 @@ from canal_heritage.midi.narration import Narrator
 """),
     *class_book(2),
     md(fr="""
-## Un tour, commande par commande
+## Un tour, bouton par bouton
 
 Vous jouez Clerville contre un robot qui joue Andréossy. Le nombre `seed` fixe le mélange des
 cartes : toute la classe a la même partie. La cellule suivante distribue et révèle le premier
 chantier.
 """, en="""
-## One round, one command at a time
+## One round, one button at a time
 
 You play Clerville against a bot playing Andréossy. The number `seed` fixes the shuffle, so the
 whole class has the same game. The next cell deals and reveals the first site.
@@ -86,108 +87,73 @@ stepper.tell()
         "en": "The workers are dealt. Clerville leads the first round.\n"
               "Round 1: site Seuil de Naurouze (II) is revealed. It needs 7 worker points."}),
     md(fr="""
-Votre main est pleine : on passe directement à la mise (étape C). Voici vos choix, tels que le
-moteur les donne :
+Voici la partie. En haut, les étapes du tour (l'étape en cours est en bleu) ; au milieu, **un
+bouton pour chaque choix que le moteur permet maintenant** ; en bas, le récit de la partie, avec
+les explications du robot en gris.
+
+Votre main est pleine : on passe directement à la mise (étape C).
+
+**À vous.** Le chantier demande 7 points. Cliquez sur la carte que vous misez. Le robot mise à son
+tour, les mises sont révélées, puis de nouveaux boutons vous demandent si vous envoyez des renforts
+(une pièce) : choisissez, puis lisez comment le chantier est compté et attribué.
 """, en="""
-Your hand is full, so the round goes straight to the bet (step C). Here are your choices, as
-the engine gives them:
+Here is the game. At the top, the steps of the round (the current one in blue); in the middle,
+**one button for each choice the engine allows now**; below, the story of the game, with the
+bot's explanations in grey.
+
+Your hand is full, so the round goes straight to the bet (step C).
+
+**Your turn.** The site needs 7 points. Click the card you bet. The bot bets in its turn, the bets
+are revealed, then new buttons ask whether you send reinforcements (a coin): choose, then read how
+the site is counted and awarded.
 """),
     code("""
-stepper.show_choices()
-"""),
-    md(fr="""
-**À vous.** Le chantier demande 7 points. Quelle carte misez-vous ? Changez le numéro entre
-parenthèses (0, 1 ou 2) puis exécutez la cellule : le robot mise à son tour, les mises sont
-révélées, puis on vous demande si vous envoyez des renforts.
-""", en="""
-**Your turn.** The site needs 7 points. Which card do you bet? Change the number in brackets
-(0, 1 or 2) and run the cell: the bot bets in its turn, the bets are revealed, then you are
-asked whether to send reinforcements.
-"""),
-    code("""
-stepper.choose_number(2)
-"""),
-    code("""
-stepper.show_choices()
-"""),
-    md(fr="""
-Choisissez de dépenser une pièce (renforts) ou non, puis lisez comment le chantier est compté
-et attribué. Les phrases en italique dans le widget plus bas, ou entre guillemets ici, sont les
-explications du robot.
-""", en="""
-Choose whether to spend a coin (reinforcements) or not, then read how the site is counted and
-awarded. The sentences in quotation marks are the bot's explanations.
-"""),
-    code("""
-stepper.choose_number(0)
+stepper
 """),
     md(fr="""
 ## Le tour 2, pioche comprise
 
 Vous avez misé une carte : il vous en reste deux en main. Le tour 2 commence donc par la
-**pioche** (étape B) : vous prenez une des cartes posées devant vous. Le robot a déjà pioché ;
-relisez ce que le récit dit de sa pioche, plus haut, puis répondez.
+**pioche** (étape B) : vous prendrez une des cartes posées devant vous. Le robot a déjà pioché ;
+relisez ce que le récit dit de sa pioche, puis répondez.
 """, en="""
 ## Round 2, with the draw
 
 You bet one card, so two are left in your hand. Round 2 therefore begins with the **draw**
-(step B): you take one of the cards lying in front of you. The bot has drawn already; read
-what the story says about its draw, above, then answer.
+(step B): you will take one of the cards lying in front of you. The bot has drawn already; read
+what the story says about its draw, then answer.
 """, minutes=10),
     code("""
 questions.draw_rule(lang)
 """),
     md(fr="""
-Vos choix pour la pioche : une carte face cachée (personne ne sait ce que c'est) ou l'une de vos
-cartes face visible.
+**À vous.** La partie continue ici (c'est la même que plus haut). Les boutons de la pioche : une
+carte face cachée (personne ne sait ce que c'est) ou l'une de vos cartes face visible. Piochez,
+misez, décidez des renforts : vous jouez ainsi un tour entier. Arrêtez-vous quand le tour 3
+commence dans le récit.
 """, en="""
-Your choices for the draw: a face-down card (nobody knows what it is) or one of your face-up
-cards.
+**Your turn.** The game goes on here (it is the same one as above). The draw's buttons: a
+face-down card (nobody knows what it is) or one of your face-up cards. Draw, bet, decide on
+reinforcements: that is a whole round. Stop when round 3 starts in the story.
 """),
     code("""
-stepper.show_choices()
+stepper
 """),
     md(fr="""
-**À vous.** Changez le numéro puis exécutez la cellule : vous piochez, puis le moteur vous
-demande votre mise.
+Vous venez de jouer un tour entier : pioche, mise, compte, renforts et attribution.
 """, en="""
-**Your turn.** Change the number and run the cell: you draw, then the engine asks for your
-bet.
-"""),
-    code("""
-stepper.choose_number(3)
-"""),
-    code("""
-stepper.show_choices()
-"""),
-    code("""
-stepper.choose_number(0)
-"""),
-    code("""
-stepper.show_choices()
-"""),
-    code("""
-stepper.choose_number(0)
+You have just played a whole round: draw, bet, count, reinforcements and award.
 """),
     md(fr="""
-Vous venez de jouer un tour entier : pioche, mise, compte, renforts et attribution. Le tour 3
-commence déjà dans le récit.
-""", en="""
-You have just played a whole round: draw, bet, count, reinforcements and award. Round 3 is
-already starting in the story.
-"""),
-    md(fr="""
-## Une partie entière avec des boutons
+## Une partie entière, en binôme
 
-Le même outil existe avec des boutons : les étapes du tour sont en haut (l'étape en cours est en
-bleu), vos cartes au milieu, le récit de la partie en bas. La feuille de score se déplie sous le
-récit.
+Une nouvelle partie (une autre graine, d'autres cartes), à jouer jusqu'au bout, neuf tours. La
+feuille de score se déplie sous le récit.
 """, en="""
-## A whole game with buttons
+## A whole game, in pairs
 
-The same tool comes with buttons: the steps of the round are at the top (the current one in
-blue), your cards in the middle, the story of the game below. The score sheet unfolds under the
-story.
+A new game (another seed, other cards), to play to the end, nine rounds. The score sheet unfolds
+under the story.
 """, minutes=8),
     code("""
 midi.RoundStepper(lang, seed=11)
@@ -305,4 +271,39 @@ story.tell()
 - A delayed site is not lost for everyone: lesson 3 explains why.
 - When is a coin worth spending on reinforcements?
 """, minutes=5),
+    md(fr="""
+## Pour aller plus loin : jouer en tapant des commandes
+
+*Facultatif, pour qui veut voir ce qu'il y a derrière les boutons.* Les boutons ne sont que les
+choix du moteur. On peut aussi les demander par une commande, `show_choices()`, qui les numérote
+à partir de 0, puis en jouer un avec `choose_number(…)`. Voici la même partie qu'au début (graine
+7) :
+""", en="""
+## Going further: playing by typing commands
+
+*Optional, for those who want to see what is behind the buttons.* The buttons are only the
+engine's choices. You can also ask for them with a command, `show_choices()`, which numbers them
+from 0, then play one with `choose_number(…)`. Here is the same game as at the start (seed 7):
+""", minutes=5, paper=False),
+    code("""
+typed = midi.RoundStepper(lang, seed=7)
+typed.show_choices()
+""", paper=False),
+    md(fr="""
+Changez le numéro entre parenthèses puis exécutez la cellule : la carte est misée, puis la
+cellule suivante montre les nouveaux choix (les renforts). Exécuter deux fois une cellule de choix
+ne joue rien la seconde fois, et le dit.
+""", en="""
+Change the number in brackets and run the cell: the card is bet, then the next cell shows the new
+choices (reinforcements). Running a choice cell twice plays nothing the second time, and says so.
+""", paper=False),
+    code("""
+typed.choose_number(2)
+""", paper=False),
+    code("""
+typed.show_choices()
+""", paper=False),
+    code("""
+typed.choose_number(0)
+""", paper=False),
 ]

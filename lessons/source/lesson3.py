@@ -6,7 +6,8 @@ LESSON = {
     "number": 3,
     "slug": "midi-scoring",
     "title": {"fr": "Compter les points du Canal du Midi", "en": "Scoring Canal du Midi"},
-    "age": "11–15",
+    "level": {"fr": "cycle 4 (5e–4e)", "en": "cycle 4 (5e–4e)"},
+    "age": "12–14",
     "minutes": 45,
     "objectives": {
         "fr": ["calculer la valeur d'un chantier tenu seul, partagé ou gagné par voisinage ;",

@@ -6,17 +6,21 @@ LESSON = {
     "number": 4,
     "slug": "chance-strategy",
     "title": {"fr": "Hasard et stratégie", "en": "Chance and strategy"},
-    "age": "13–17",
+    "level": {"fr": "cycle 4 (3e) et lycée (seconde, première)", "en": "cycle 4 (3e) and lycée (seconde, première)"},
+    "age": "14–17",
     "minutes": 55,
+    "time": {"fr": "55 min (en 3e, parties 1 et 2 : 30 min)", "en": "55 min (in 3e, parts 1 and 2: 30 min)"},
     "objectives": {
-        "fr": ["calculer une moyenne de valeurs équiprobables (une pioche face cachée) ;",
-               "estimer une probabilité par la simulation et voir l'estimation se stabiliser ;",
-               "calculer une espérance : des points multipliés par leur probabilité ;",
-               "comparer des choix de mise par leur gain moyen, et discuter ses limites."],
-        "en": ["average equally likely values (a face-down draw);",
-               "estimate a probability by simulation, and watch the estimate settle;",
-               "compute an expected value: points multiplied by their probability;",
-               "compare bets by their average gain, and discuss its limits."],
+        "fr": ["3e : calculer une moyenne de valeurs équiprobables (une pioche face cachée) ;",
+               "3e : estimer une probabilité par la simulation (une fréquence) ;",
+               "seconde : voir l'estimation se stabiliser quand les parties s'ajoutent ;",
+               "première : calculer une espérance, des points multipliés par leur probabilité ;",
+               "première : comparer des choix de mise par leur gain moyen, et discuter ses limites."],
+        "en": ["3e: average equally likely values (a face-down draw);",
+               "3e: estimate a probability by simulation (a frequency);",
+               "seconde: watch the estimate settle as games add up;",
+               "première: compute an expected value, points multiplied by their probability;",
+               "première: compare bets by their average gain, and discuss its limits."],
     },
 }
 
@@ -31,6 +35,11 @@ pas : on ne peut que les estimer.
 
 Tous les tirages de ce carnet partent d'un nombre fixe, la **graine** (`seed`) : en relançant une
 cellule, on retrouve exactement les mêmes résultats, et toute la classe aussi.
+
+**Par niveau.** Chaque partie dit pour quelle classe elle est écrite. En **3e**, faites les
+parties 1 et 2 (probabilité, fréquence, simulation) et arrêtez-vous avant le paquet de 480
+parties, puis passez à « Pour discuter » ; en **seconde**, ajoutez ce paquet (la fluctuation
+d'échantillonnage) ; en **première**, la partie 3 introduit l'espérance.
 """, en="""
 ## Where is the chance?
 
@@ -40,6 +49,11 @@ The opponents' bets are not chance, but they are unknown: we can only estimate t
 
 Every draw in this notebook starts from a fixed number, the **seed**: running a cell again gives
 exactly the same results, for the whole class too.
+
+**By level.** Each part says which class it is written for. In **3e**, do parts 1 and 2
+(probability, frequency, simulation) and stop before the batch of 480 games, then go to "To
+discuss"; in **seconde**, add that batch (sampling fluctuation); in **première**, part 3 introduces
+expected value.
 """, minutes=5),
     code("""
 from canal_heritage.lessons import lab, midi, questions
@@ -48,13 +62,13 @@ from canal_heritage.midi.narration import Narrator
 """),
     *class_book(4),
     md(fr="""
-## 1. Une pioche face cachée
+## 1. Une pioche face cachée · 3e : moyenne
 
 Au début d'une partie, chaque joueur a trois cartes face cachée devant lui. Le joueur qui va
 piocher sait quelles valeurs elles peuvent avoir (il connaît ses neuf cartes et voit les six
 autres), mais pas laquelle est où.
 """, en="""
-## 1. A face-down draw
+## 1. A face-down draw · 3e: average
 
 At the start of a game, each player has three face-down cards in front of them. The player about
 to draw knows which values they may be (they know their nine cards and see the other six), but
@@ -79,13 +93,13 @@ accepted, to within 0.05.)
 questions.face_down_average(lang, state, me)
 """),
     md(fr="""
-## 2. Quels chantiers sont construits ?
+## 2. Quels chantiers sont construits ? · 3e : probabilité et simulation
 
 Faisons jouer 100 parties entre deux robots « heuristiques » (ils suivent des règles simples),
 et comptons combien de fois chaque chantier a été construit. La bande verte marque l'objectif
 du projet : 60 à 80 % des chantiers construits.
 """, en="""
-## 2. Which sites get built?
+## 2. Which sites get built? · 3e: probability and simulation
 
 Let us have two "heuristic" bots (they follow simple rules of thumb) play 100 games, and count
 how often each site was built. The green band is the project's aim: 60 to 80 % of sites built.
@@ -98,13 +112,15 @@ lab.plot_build_rates(rates, lang)
 questions.least_built(lang, rates["A"])
 """),
     md(fr="""
-Une estimation faite sur peu de parties varie beaucoup. Pour voir de combien, on joue 480
+**Seconde : la fluctuation d'échantillonnage** (en 3e, on peut s'arrêter ici et passer à
+« Pour discuter »). Une estimation faite sur peu de parties varie beaucoup. Pour voir de combien, on joue 480
 parties une seule fois, puis on les découpe en paquets : 48 paquets de 10 parties, 12 de 40,
 3 de 160, comme si 48 groupes avaient joué chacun 10 parties. Chaque paquet donne sa propre
 estimation de la part de parties où Le Somail (VI) est construit (un point par estimation ; les
 traits orange marquent la plus basse et la plus haute).
 """, en="""
-An estimate from few games varies a lot. To see how much, we play 480 games once, then cut
+**Seconde: sampling fluctuation** (a 3e class may stop here and go to "To discuss"). An estimate
+from few games varies a lot. To see how much, we play 480 games once, then cut
 them into batches: 48 batches of 10 games, 12 of 40, 3 of 160, as if 48 groups had each played
 10 games. Each batch gives its own estimate of the share of games in which Le Somail (VI) is
 built (one dot per estimate; the orange lines mark the lowest and the highest).
@@ -137,7 +153,7 @@ questions.spread_gap(lang, spread, 10)
 questions.enough_games(lang, spread, within=0.1)
 """),
     md(fr="""
-## 3. L'espérance d'une mise
+## 3. L'espérance d'une mise · lycée (première) : espérance
 
 L'**espérance** d'un choix, c'est ce qu'il rapporte en moyenne : chaque gain possible multiplié
 par sa probabilité, puis additionné.
@@ -145,7 +161,7 @@ par sa probabilité, puis additionné.
 **À vous.** Une mise remporte un chantier de valeur 8 dans 3 parties sur 4, et ne rapporte rien
 sinon. Quelle est son espérance ?
 """, en="""
-## 3. The expected value of a bet
+## 3. The expected value of a bet · lycée (première): expected value
 
 The **expected value** of a choice is what it brings on average: each possible gain multiplied
 by its probability, then added up.
@@ -224,7 +240,7 @@ far it is ahead of the next one (the sentence under the table): a few hundredths
 questions.best_bet(lang, big[0])
 """),
     md(fr="""
-## Votre partie : où a-t-elle tourné ?
+## Votre partie : où a-t-elle tourné ? · lycée (première)
 
 Jouez une partie entière contre le robot (neuf tours, une dizaine de minutes). Puis la cellule
 suivante **pèse chacune de vos décisions** comme nous avons pesé les mises : à partir de ce que
@@ -232,7 +248,7 @@ vous pouviez voir, elle distribue de nombreuses fois les cartes cachées, joue c
 jusqu'au bout et compare les moyennes. Elle nomme les décisions qui vous ont coûté le plus de
 points, avec leur marge d'erreur, et votre meilleur coup.
 """, en="""
-## Your game: where did it turn?
+## Your game: where did it turn? · lycée (première)
 
 Play a whole game against the bot (nine rounds, about ten minutes). Then the next cell **weighs
 each of your decisions** as we weighed the bets: from what you could see, it deals the hidden

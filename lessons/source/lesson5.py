@@ -6,7 +6,8 @@ LESSON = {
     "number": 5,
     "slug": "arriala-sections",
     "title": {"fr": "Arriala : sections, écluses et majorités", "en": "Arriala: sections, locks and majorities"},
-    "age": "10–15",
+    "level": {"fr": "cycle 3 (CM2–6e) et cycle 4 (5e)", "en": "cycle 3 (CM2–6e) and cycle 4 (5e)"},
+    "age": "10–13",
     "minutes": 50,
     "objectives": {
         "fr": ["reconnaître une section : entre deux villes, une ville et une écluse, ou deux écluses ;",

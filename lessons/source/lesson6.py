@@ -6,17 +6,18 @@ LESSON = {
     "number": 6,
     "slug": "arriala-play",
     "title": {"fr": "Jouer à Arriala contre un robot", "en": "Play Arriala against a bot"},
+    "level": {"fr": "cycle 3 (CM1–6e) et cycle 4 (5e–3e)", "en": "cycle 3 (CM1–6e) and cycle 4 (5e–3e)"},
     "age": "9–15",
-    "minutes": 50,
+    "minutes": 65,
     "objectives": {
         "fr": ["dépenser 5 Points-Actions par tour en choisissant ses actions ;",
-               "anticiper ce qui complète une section et qui la marquera ;",
+               "anticiper ce qui complète une section et qui la marquera, dans une partie commentée ;",
                "prévoir le coup d'un robot, puis le comparer à son explication et le critiquer ;",
-               "relire une partie sur sa feuille de score."],
+               "relire une partie sur sa feuille de score, et trouver avec la revue où elle a tourné."],
         "en": ["spend 5 action points a turn by choosing actions;",
-               "foresee what completes a section and who will score it;",
+               "foresee what completes a section and who will score it, in a game played for you;",
                "predict a bot's move, then compare it with its explanation and criticise it;",
-               "look back on a game through its score sheet."],
+               "look back on a game through its score sheet, and find with the review where it turned."],
     },
 }
 
@@ -109,6 +110,134 @@ cellule ci-dessous (double-cliquez dessus pour écrire).
 **Criticise the bot.** Its explanation talks about points, not about the cost. What would you
 have done in its place, and what would you have done with the action points saved? Write your
 answer in the cell below (double-click it to write).
+"""),
+    answer(fr="""
+*Votre réponse :*
+""", en="""
+*Your answer:*
+"""),
+    md(fr="""
+## Une partie commentée
+
+Avant votre propre partie, suivons une partie déjà jouée, la même sur tous les ordinateurs (graine
+15). Rouge est joué pour vous : chaque fois qu'une écluse peut compléter une section, il la
+construit ; sinon, il joue comme le robot. Jaune est le robot. La partie s'arrête à ses moments
+importants : à vous de répondre avant que le moteur ne joue.
+""", en="""
+## A game played for you
+
+Before your own game, let us follow a game already played, the same on every computer (seed 15).
+Red is played for you: whenever a lock can complete a section, Red builds it; otherwise Red plays
+as the bot would. Yellow is the bot. The game stops at its important moments: answer before the
+engine plays.
+""", minutes=15),
+    code("""
+fixed = arriala.FixedGame(lang, seed=15)
+lock = fixed.first_lock()
+fixed.before(lock)
+"""),
+    md(fr="""
+**À vous.** Rouge va construire une écluse sur la case entourée. Quelle section cette écluse
+complète-t-elle, et qui la marque ?
+""", en="""
+**Your turn.** Red is about to build a lock on the ringed cell. Which section does this lock
+complete, and who scores it?
+"""),
+    code("""
+questions.completed_section(lang, lock.state, lock.text)
+"""),
+    code("""
+questions.section_scorer(lang, lock.state, lock.text)
+"""),
+    md(fr="""
+Le moteur joue l'écluse et raconte :
+""", en="""
+The engine plays the lock and tells what happens:
+"""),
+    code("""
+fixed.after(lock)
+""", reveals=True),
+    md(fr="""
+La partie continue. Plus tard, le joueur à qui c'est le tour s'apprête à compléter une section plus
+grande.
+""", en="""
+The game goes on. Later, the player whose turn it is is about to complete a larger section.
+"""),
+    code("""
+later = fixed.first_section()
+fixed.before(later)
+"""),
+    md(fr="""
+**À vous.** Qui marque cette section, et combien de points rapporte-t-elle ?
+""", en="""
+**Your turn.** Who scores this section, and how many points is it worth?
+"""),
+    code("""
+questions.section_scorer(lang, later.state, later.text)
+"""),
+    code("""
+questions.section_points(lang, later.state, later.text)
+"""),
+    code("""
+fixed.after(later)
+""", reveals=True),
+    md(fr="""
+**La fin de la partie.** Voici le plateau final et la feuille de score : chaque ligne dit d'où
+viennent des points.
+""", en="""
+**The end of the game.** Here are the final board and the score sheet: each line says where some
+points came from.
+"""),
+    code("""
+fixed.end()
+"""),
+    code("""
+arriala.score_sheet(fixed.state, lang)
+"""),
+    md(fr="""
+**À vous.** Lisez la feuille de score du vainqueur : pourquoi a-t-il ce total ?
+""", en="""
+**Your turn.** Read the winner's score sheet: why does the winner have that total?
+"""),
+    code("""
+winner = fixed.state.winners[0]
+questions.sheet_points(lang, fixed.state, winner, "section")
+"""),
+    code("""
+questions.sheet_points(lang, fixed.state, winner, "lock")
+"""),
+    md(fr="""
+**Où la partie a-t-elle tourné pour Rouge ?** La revue reprend chaque décision de Rouge et la
+compare aux autres choix possibles à ce moment-là, en ne regardant que ce que Rouge pouvait voir.
+Elle nomme les décisions qui ont coûté le plus de points (quelques secondes).
+""", en="""
+**Where did the game turn for Red?** The review takes each of Red's decisions again and compares it
+with the other choices Red had then, looking only at what Red could see. It names the decisions
+that cost the most points (a few seconds).
+"""),
+    code("""
+from canal_heritage.lessons.where_it_turned import review_of, where_it_turned
+
+review = review_of(fixed)
+where_it_turned(fixed, lang, review=review)
+"""),
+    md(fr="""
+**À vous.** Lisez la revue.
+""", en="""
+**Your turn.** Read the review.
+"""),
+    code("""
+questions.turning_round(lang, review)
+"""),
+    code("""
+questions.turning_cost(lang, review)
+"""),
+    md(fr="""
+**À discuter.** Rouge construisait une écluse dès qu'elle complétait une section. D'après la revue,
+était-ce toujours un bon choix ? Pourquoi ? Écrivez votre réponse ci-dessous.
+""", en="""
+**To discuss.** Red built a lock whenever it completed a section. According to the review, was
+that always a good choice? Why? Write your answer below.
 """),
     answer(fr="""
 *Votre réponse :*

@@ -6,7 +6,8 @@ LESSON = {
     "number": 7,
     "slug": "balance-lab",
     "title": {"fr": "Le laboratoire d'équilibrage", "en": "The balance lab"},
-    "age": "14–18",
+    "level": {"fr": "lycée (seconde, première)", "en": "lycée (seconde, première)"},
+    "age": "15–17",
     "minutes": 60,
     "objectives": {
         "fr": ["formuler ce qu'est un jeu « équilibré » avec des critères mesurables ;",

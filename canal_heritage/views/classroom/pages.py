@@ -43,10 +43,12 @@ from ...rooms.hub import Hub, RoomPlan, SeatPlan, bot_levels
 from ...rooms.overview import RoomEnd
 from ...rooms.qr import join_qr_svg
 from ...rooms.room import Refusal, Replica, Room, device
+from ...store.lesson_stats import question_stats
 from .. import screens
 from ..theme import ACCENT, BUTTON_CSS, CANAL, INK, MUTED, PAPER, PLANE, SURFACE, button, html, root_styles, text
 from .class_view import ClassView
 from .lesson_end import lesson_end_page, slug
+from .lesson_results import lesson_tables
 
 log = logging.getLogger(__name__)
 
@@ -833,17 +835,20 @@ class ClassResults:
             sizing_mode="stretch_width", margin=0, css_classes=["results-section"])
         return self.box
 
-    def show(self, classes: list[tuple[int, str, list[Any]]] | None) -> None:
+    def show(self, classes: list[tuple[int, str, list[Any]]] | None,
+             lessons: dict[int, list[Any]] | None = None) -> None:
         """The results of ``classes`` (each with its finished rooms, read from the store) in the
-        section; None: the store could not be read."""
+        section, with what each class answered in the lessons (``lessons``: per class, the
+        questions' results, :func:`canal_heritage.store.lesson_stats.question_stats`); None:
+        the store could not be read."""
         if classes is None:
             self.box.objects = [html("<h2>" + text(self.tr.ui("teacher.results", "Results")) + "</h2>"),
                                 note(self.tr.ui("room.store_down", "The results cannot be read now: "
                                                 "try again in a moment."))]
             return
-        self.box.objects = self._parts(classes)
+        self.box.objects = self._parts(classes, lessons or {})
 
-    def _parts(self, classes: list[tuple[int, str, list[Any]]]) -> list[Any]:
+    def _parts(self, classes: list[tuple[int, str, list[Any]]], lessons: dict[int, list[Any]]) -> list[Any]:
         """The section's parts for ``classes`` (each with its finished rooms, read from the store)."""
         tr = self.tr
         store = self.hub.store
@@ -871,6 +876,7 @@ class ClassResults:
             table = ("<table class='results'><thead><tr>" + "".join(f"<th>{text(h)}</th>" for h in heads)
                      + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>") if rows else (
                 "<p class='hint'>" + text(tr.ui("teacher.no_finished", "No finished game yet.")) + "</p>")
+            table += lesson_tables(tr, lessons.get(cid, []))
             download = pn.widgets.FileDownload(
                 callback=(lambda c: lambda: io.StringIO(store.export_csv(c)))(cid),
                 filename=f"results-{slug(label)}.csv",
@@ -1069,24 +1075,27 @@ class TeacherPage(pn.viewable.Viewer):
         if box is self.results.box:  # the page still shows these lists
             self._show_lists(lists)
 
-    def _read_lists(self) -> tuple[list[tuple[int, str, list[Any]]], list[Any]]:
-        """In the store's thread: the classes with their finished rooms (the 20 newest), and the
-        rooms open in other servers on the same store (behind a proxy)."""
+    def _read_lists(self) -> tuple[list[tuple[int, str, list[Any]]], list[Any], dict[int, list[Any]]]:
+        """In the store's thread: the classes with their finished rooms (the 20 newest), the
+        rooms open in other servers on the same store (behind a proxy), and what each class
+        answered in the lesson notebooks, question by question."""
         store = self.hub.store
         classes = [(cid, label, store.results(cid)) for cid, label, _created in store.classes()[:20]]
         others: list[Any] = []
         if self.hub.shared:
             here = {r.id for r in self.hub.rooms.values()}
             others = [r for r in store.live_rooms("room") if r.id not in here]
-        return classes, others
+        lessons = {cid: question_stats(store.lesson_records(cid, kind="answer")) for cid, _label, _rooms in classes}
+        return classes, others, {cid: stats for cid, stats in lessons.items() if stats}
 
-    def _show_lists(self, lists: tuple[list[tuple[int, str, list[Any]]], list[Any]] | None) -> None:
+    def _show_lists(self, lists: tuple[list[tuple[int, str, list[Any]]], list[Any], dict[int, list[Any]]] | None
+                    ) -> None:
         if lists is None:
             self.results.show(None)
             return
-        classes, others = lists
+        classes, others, lessons = lists
         self._show_open_rooms(others)
-        self.results.show(classes)
+        self.results.show(classes, lessons)
 
     def _show_open_rooms(self, others: list[Any]) -> None:
         """Behind a proxy, "Rooms open now" on the other servers (this server's are in the class
