@@ -41,7 +41,7 @@ def lesson_tables(tr: Any, stats: Sequence[QuestionStats]) -> str:
                                          for h, v in zip(heads, cells, strict=True)) + "</tr>")
         caption = tr.ui("teacher.lesson_n", "Lesson {n}", n=lesson)
         parts.append(f"<table class='results lesson-results lesson-{lesson}'><caption style='text-align:left;"
-                     f"font-weight:600'>{text(caption)}</caption><thead><tr>"
+                     f"font-weight:600;white-space:nowrap'>{text(caption)}</caption><thead><tr>"
                      + "".join(f"<th>{text(h)}</th>" for h in heads) + f"</tr></thead><tbody>{''.join(body)}"
                      "</tbody></table>")
     return "".join(parts)
