@@ -163,6 +163,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
                     help="players at the table: our bot and ISMCTS at every other seat (default 2); with more "
                          "than 2, the score is head to head: ahead of an ISMCTS 1, level 1/2, behind 0")
+    ap.add_argument("--first-game", type=int, default=0,
+                    help="number of the first game (games are seeded by their number: a second run from where "
+                         "the first stopped plays new games)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
@@ -176,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
                                for n, g in (("expert", args.games), ("heuristic", args.reference_games))]:
         if not games:
             continue
-        tasks = [(which, name, k, args.seconds, args.fill_time, args.players) for k in range(games)]
+        tasks = [(which, name, k, args.seconds, args.fill_time, args.players)
+                 for k in range(args.first_game, args.first_game + games)]
         with ProcessPoolExecutor(args.jobs) as pool:
             out = list(pool.map(play, tasks))
         score = sum(g["score"] for g in out) / len(out)

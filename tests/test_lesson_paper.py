@@ -72,9 +72,30 @@ def test_pages_print_offline_with_pictures_and_room_to_write():
         assert "@media print" in text and "@page" in text
     want = pages()
     sheet = want[ROOT / "lessons/print/en/07-balance-lab-worksheet.html"]
-    assert sheet.count('class="line"') >= 4 * 4  # four answer cells, four lines each
+    assert sheet.count('class="line"') >= 4 * 3  # four answer cells, three lines each
     assert sheet.count("data:image/png;base64,") == 2  # its two figures are pictures
     stepper = want[ROOT / "lessons/print/fr/02-midi-round-worksheet.html"]
     assert "Vous jouez Clerville" in stepper  # the button widget leaves where its game stands
     board = want[ROOT / "lessons/print/en/06-arriala-play-worksheet.html"]
     assert "<svg" in board
+
+
+def test_the_pdfs_are_printed_from_the_pages_as_they_are_now():
+    """Each PDF says which page it was printed from (a digest in its Subject): after a change,
+    `uv run python lessons/build.py --pdf` prints again."""
+    b = build()
+    stale = [str(b.pdf_path(p).relative_to(ROOT)) for p, text in pages().items()
+             if b.printed_digest(b.pdf_path(p)) != b.digest(text)]
+    assert stale == [], "run `uv run python lessons/build.py --pdf` (needs Chromium)"
+
+
+def test_no_page_tells_a_student_to_click_or_run():
+    b = build()
+    from canal_heritage.lessons.paper import screen_words_in
+
+    for path, text in pages().items():
+        assert screen_words_in(text, b.SCREEN_WORDS[path.parent.name]) == [], path.name
+    sheet = pages()[ROOT / "lessons/print/fr/01-riquet-two-seas-worksheet.html"]
+    assert "Cochez-le." in sheet  # the paper's own words where the screen's were
+    game = pages()[ROOT / "lessons/print/en/06-arriala-play-worksheet.html"]
+    assert "Fill in your game's score sheet" in game and "Total 0" not in game  # a blank sheet, not zeros

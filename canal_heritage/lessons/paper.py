@@ -48,7 +48,7 @@ class Cell:
     text: str
     minutes: int | None = None
     reveals: bool = False  # a code cell showing the answers of the questions above
-    paper: bool = True  # False: on screen only (run, but not printed)
+    paper: bool | str = True  # False: on screen only (run, but not printed); "key": in the key only
 
 
 @dataclass
@@ -101,12 +101,28 @@ h1 { font-size: 1.6em; margin: 0.2em 0 0.4em; } h2 { font-size: 1.25em; margin: 
 pre { white-space: pre-wrap; font-size: 0.92em; background: #f6f6f6; padding: 0.4em 0.6em; }
 img, svg { max-width: 100%; height: auto; } table { border-collapse: collapse; font-size: 0.95em; }
 th, td { padding: 2px 5px !important; }  /* tables with many columns still fit an A4 page */
+/* a blank sheet to fill in: a table whose corner is empty, and its empty cells */
+table:has(th:first-child:empty) td:empty { border: 1px solid #999; height: 1.8em; min-width: 6em; }
 blockquote { border-left: 4px solid #8d6e63; margin: 0.6em 0; padding: 0.2em 0.8em; background: #faf6f2; }
-@page { size: A4; margin: 15mm; }
+@page { size: A4; margin: 10mm 12mm; }
 @media print {
-  body { margin: 0; max-width: none; font-size: 11pt; }
-  table { font-size: 0.78em; }
-  .question, .box, img, svg, table, pre, .key, blockquote { break-inside: avoid; }
+  /* written for paper: at most four A4 pages a worksheet */
+  body { margin: 0; max-width: none; font-size: 9.5pt; line-height: 1.25; padding: 0; }
+  h1 { font-size: 1.4em; margin: 0 0 0.2em; } h2 { font-size: 1.12em; margin: 0.7em 0 0.25em; }
+  p, ul, ol { margin: 0.3em 0; } li { margin: 0; } .who { margin: 0.3em 0 0.5em; }
+  table { font-size: 0.8em; line-height: 1.2; } .box { padding: 0.2em 0.6em; margin: 0.4em 0; }
+  .question { padding: 0.1em 0.6em; margin: 0.4em 0; }
+  .question > b:first-child { float: left; margin-right: 0.6em; }
+  .question p, .question ul { margin: 0.15em 0; }
+  .question ul:has(> li:nth-child(3)) { columns: 2; column-gap: 1.5em; }
+  .question ul:has(> li:nth-child(6)) { columns: 3; }
+  .question li { break-inside: avoid; }
+  .line { height: 1.6em; }
+  img { display: block; margin: 0.2em auto; max-height: 6.5cm; width: auto; }
+  svg { display: block; max-height: 5.5cm; width: auto; }
+  .question, .box, img, svg, pre, .key, blockquote, tr { break-inside: avoid; }
+  table:has(tr:nth-child(8)) { break-inside: auto; }  /* a long table may go on over the page */
+  table { break-inside: avoid; }
   h2 { break-after: avoid; }
 }
 """
@@ -158,10 +174,27 @@ def _value(value: Any) -> str:
     return f"<pre>{html.escape(repr(value))}</pre>"
 
 
+def for_paper(text: str, screen: Sequence[tuple[str, str]]) -> str:
+    """``text`` (HTML) with its sentences about the screen rewritten for paper: ``screen``
+    holds (pattern, replacement) pairs, a space in a pattern standing for any whitespace."""
+    for pattern, replacement in screen:
+        text = re.sub(pattern.replace(" ", r"\s+"), replacement, text)
+    return text
+
+
+def screen_words_in(page_html: str, banned: Sequence[str]) -> list[str]:
+    """The on-screen words and phrases of ``banned`` left in a page's text (its pictures,
+    style and tags aside; spaces and line breaks count as one space; case aside)."""
+    text = re.sub(r"<style>.*?</style>|<svg.*?</svg>|<[^>]+>", " ", page_html, flags=re.S)
+    text = " ".join(html.unescape(text).split()).lower()
+    return [w for w in banned if w.lower() in text]
+
+
 def page(lesson: dict[str, Any], cells: Sequence[Cell], shown: Sequence[Shown | None], lang: str,
-         kind: Kind) -> str:
+         kind: Kind, *, screen: Sequence[tuple[str, str]] = (), banned: Sequence[str] = ()) -> str:
     """The worksheet (``kind="worksheet"``) or the answer key (``"key"``) of one lesson, as
-    a complete HTML page."""
+    a complete HTML page. ``screen``: the rewrites of on-screen sentences for paper
+    (:func:`for_paper`); ``banned``: on-screen words none of which may be left (ValueError)."""
     tr = translator(lang)
     heading = tr.ui("lesson.paper", "Lesson {n} · {title}", n=lesson["number"], title=lesson["title"][lang])
     which = tr.ui("lesson.paper", "Answer key") if kind == "key" else tr.ui("lesson.paper", "Worksheet")
@@ -171,38 +204,43 @@ def page(lesson: dict[str, Any], cells: Sequence[Cell], shown: Sequence[Shown | 
                   level=lesson["level"][lang], age=lesson["age"], time=how_long)
     name, date = tr.ui("lesson.paper", "Name:"), tr.ui("lesson.paper", "Date:")
     goals = tr.ui("lesson.paper", "Objectives")
-    later = tr.ui("lesson.paper", "(Here the notebook shows the engine's answer: your teacher will show it.)")
+    later = tr.ui("lesson.paper", "(Your teacher will show the engine's answer to the questions above.)")
     students_write = tr.ui("lesson.paper", "The students write here: there is no single right answer.")
     body = [f"<h1>{html.escape(heading)}</h1>", f"<p><b>{html.escape(facts)}</b></p>"]
     if kind == "worksheet":
         body.append(f'<div class="who">{html.escape(name)}<span></span>{html.escape(date)}<span></span></div>')
-    objectives = "".join(f"<li>{html.escape(o)}</li>" for o in lesson["objectives"][lang])
-    body.append(f'<div class="box"><b>{html.escape(goals)}</b><ul>{objectives}</ul></div>')
+    if kind == "key":  # the teacher's: the worksheet keeps its room for the questions
+        objectives = for_paper("".join(f"<li>{html.escape(o)}</li>" for o in lesson["objectives"][lang]), screen)
+        body.append(f'<div class="box"><b>{html.escape(goals)}</b><ul>{objectives}</ul></div>')
     number = 0
     for cell, result in zip(cells, shown, strict=True):
-        if not cell.paper:
+        if not cell.paper or (cell.paper == "key" and kind == "worksheet"):
             continue
         if cell.kind == "markdown":
-            text = _markdown(cell.text)
+            text = for_paper(_markdown(cell.text), screen)
             if cell.minutes and kind == "key":
                 time = html.escape(tr.ui("lesson.paper", "about {n} min", n=cell.minutes))
                 text = re.sub(r"(<h2>)(.*?)(</h2>)", rf'\1\2<span class="time">{time}</span>\3', text, count=1)
             body.append(text)
         elif cell.kind == "answer":
-            space = _lines(4) if kind == "worksheet" else f'<div class="key">{html.escape(students_write)}</div>'
-            body.append(_markdown(cell.text) + space)
+            space = _lines(3) if kind == "worksheet" else f'<div class="key">{html.escape(students_write)}</div>'
+            body.append(for_paper(_markdown(cell.text), screen) + space)
         elif result is not None:
             if cell.reveals and kind == "worksheet":
                 body.append(f'<p class="later"><i>{html.escape(later)}</i></p>')
                 continue
             if isinstance(result.value, _Question):
                 number += 1
-                body.append(_question(result.value, number, kind))
+                body.append(for_paper(_question(result.value, number, kind), screen))
                 continue
             if result.printed:
                 body.append(f"<pre>{html.escape(result.printed.rstrip())}</pre>")
             body.append(result.html)
     title = f"{heading} · {which}"
-    return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+    out = (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
             f"<title>{html.escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
             + "\n".join(b for b in body if b) + "\n</body>\n</html>\n")
+    left = screen_words_in(out, banned)
+    if left:
+        raise ValueError(f"lesson {lesson['number']} ({lang}, {kind}) still says on paper: {', '.join(left)}")
+    return out

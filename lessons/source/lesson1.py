@@ -93,7 +93,11 @@ By the end of this session you will be able to:
 - show the Canal du Midi and the Canal de Garonne on a map, and read a place's coordinates;
 - say how far the canal's water climbs from Toulouse to its highest point;
 - put the canal's main dates in order.
-"""),
+""", on_paper={"fr": """
+## Séance 1 · Où et quand ? (environ 30 minutes)
+""", "en": """
+## Session 1 · Where and when? (about 30 minutes)
+"""}),
     md(fr="""
 ## Un canal pour relier deux mers
 
@@ -210,7 +214,7 @@ instance), the timeline gives both years rather than picking one.
 """, minutes=10),
     code("""
 history.timeline_figure(lang, start=1600, end=1700)
-"""),
+""", paper=False),  # on paper, the table below says it all (at most four pages a worksheet)
     code("""
 history.timeline(lang)
 """),
@@ -311,7 +315,16 @@ By the end of this session you will be able to:
 
 **To remember session 1:** which two seas does the canal join? In which year did it open to boats?
 If the notebook was closed since, run the very first cell (the language) first, then the next cell.
-"""),
+""", on_paper={"fr": """
+## Séance 2 · Qui a bâti le canal ? (environ 30 minutes)
+
+**Pour se souvenir de la séance 1 :** quelles sont les deux mers que le canal relie ? En quelle
+année s'ouvre-t-il aux bateaux ?
+""", "en": """
+## Session 2 · Who built the canal? (about 30 minutes)
+
+**To remember session 1:** which two seas does the canal join? In which year did it open to boats?
+"""}),
     code("""
 from canal_heritage.lessons import history, questions
 """),
@@ -441,5 +454,5 @@ questions.best_source(lang)
   difference (what exactly is measured?), then look for a source.
 - If Riquet's baptism record turned up in the registers of Béziers, what would you check before
   believing it?
-""", minutes=7),
+""", minutes=7, paper="key"),  # on paper, questions for the teacher to ask (four pages a worksheet)
 ]

@@ -77,7 +77,18 @@ chantier.
 
 You play Clerville against a bot playing Andréossy. The number `seed` fixes the shuffle, so the
 whole class has the same game. The next cell deals and reveals the first site.
-""", minutes=12),
+""", minutes=12, on_paper={"fr": """
+## Un tour, étape par étape
+
+Vous jouez Clerville contre un robot qui joue Andréossy. Le nombre `seed` fixe le mélange des
+cartes : toute la classe a la même partie. Les cartes sont distribuées et le premier chantier est
+révélé :
+""", "en": """
+## One round, step by step
+
+You play Clerville against a bot playing Andréossy. The number `seed` fixes the shuffle, so the
+whole class has the same game. The cards are dealt and the first site is revealed:
+"""}),
     code("""
 stepper = midi.RoundStepper(lang, seed=7)
 stepper.tell()
@@ -106,7 +117,19 @@ Your hand is full, so the round goes straight to the bet (step C).
 **Your turn.** The site needs 7 points. Click the card you bet. The bot bets in its turn, the bets
 are revealed, then new buttons ask whether you send reinforcements (a coin): choose, then read how
 the site is counted and awarded.
-"""),
+""", on_paper={"fr": """
+Voici la partie. En haut, les étapes du tour (l'étape en cours est en bleu) ; puis ce que chacun a
+en main et devant lui ; en bas, le récit de la partie. Votre main est pleine : on passe directement
+à la mise (étape C).
+
+**À vous.** Le chantier demande 7 points. Quelle carte misez-vous, et pourquoi ? ……………………………………
+""", "en": """
+Here is the game. At the top, the steps of the round (the current one in blue); then what each
+player holds in hand and in front of them; below, the story of the game. Your hand is full, so the
+round goes straight to the bet (step C).
+
+**Your turn.** The site needs 7 points. Which card do you bet, and why? ……………………………………
+"""}),
     code("""
 stepper
 """),
@@ -122,7 +145,18 @@ relisez ce que le récit dit de sa pioche, puis répondez.
 You bet one card, so two are left in your hand. Round 2 therefore begins with the **draw**
 (step B): you will take one of the cards lying in front of you. The bot has drawn already; read
 what the story says about its draw, then answer.
-""", minutes=10),
+""", minutes=10, on_paper={"fr": """
+## Le tour 2, pioche comprise
+
+Vous avez misé une carte : il vous en reste deux en main. Le tour 2 commence donc par la
+**pioche** (étape B) : vous prendrez une des cartes posées devant vous, face visible ou face
+cachée.
+""", "en": """
+## Round 2, with the draw
+
+You bet one card, so two are left in your hand. Round 2 therefore begins with the **draw**
+(step B): you will take one of the cards lying in front of you, face up or face down.
+"""}),
     code("""
 questions.draw_rule(lang)
 """),
@@ -135,15 +169,15 @@ commence dans le récit.
 **Your turn.** The game goes on here (it is the same one as above). The draw's buttons: a
 face-down card (nobody knows what it is) or one of your face-up cards. Draw, bet, decide on
 reinforcements: that is a whole round. Stop when round 3 starts in the story.
-"""),
+""", paper=False),
     code("""
 stepper
-"""),
+""", paper=False),
     md(fr="""
 Vous venez de jouer un tour entier : pioche, mise, compte, renforts et attribution.
 """, en="""
 You have just played a whole round: draw, bet, count, reinforcements and award.
-"""),
+""", paper=False),
     md(fr="""
 ## Une partie entière, en binôme
 
@@ -154,10 +188,10 @@ feuille de score se déplie sous le récit.
 
 A new game (another seed, other cards), to play to the end, nine rounds. The score sheet unfolds
 under the story.
-""", minutes=8),
+""", minutes=8, paper=False),
     code("""
 midi.RoundStepper(lang, seed=11)
-"""),
+""", paper=False),
     md(fr="""
 ## Prévoir le compte : l'exemple de la règle
 

@@ -256,16 +256,32 @@ ses choix (en italique). Relancez la cellule pour recommencer une partie.
 Choose a kind of action, then the action itself (its cost is in brackets), and press *Play*.
 *End the turn* hands over to the bot, which plays its whole turn and explains its choices (in
 italics). Run the cell again to start a new game.
-""", minutes=20),
+""", minutes=20, on_paper={"fr": """
+## Votre partie
+
+Jouez une partie d'*Arriala* à deux, avec le plateau et les cartes du jeu : l'un joue Rouge,
+l'autre Jaune, et le joueur virtuel garde ses ouvriers dans les villes. Chaque tour, 5
+Points-Actions : le tableau du début dit ce que coûte chaque action.
+""", "en": """
+## Your game
+
+Play a game of *Arriala* in pairs, with the game's board and cards: one of you plays Red, the
+other Yellow, and the virtual player keeps its workers in the towns. Each turn, 5 action points:
+the table at the start says what each action costs.
+"""}),
     code("""
 game
-"""),
+""", paper=False),
     md(fr="""
 **Pendant la partie.** Notez une explication du robot avec laquelle vous n'êtes pas d'accord, et
 pourquoi.
 """, en="""
 **During the game.** Note one of the bot's explanations you disagree with, and why.
-"""),
+""", on_paper={"fr": """
+**Pendant la partie.** Notez un coup de votre adversaire qui vous a surpris, et pourquoi.
+""", "en": """
+**During the game.** Note one of your opponent's moves that surprised you, and why.
+"""}),
     answer(fr="""
 *Votre réponse :*
 """, en="""
@@ -282,10 +298,36 @@ de route).
 
 The score sheet shows where everyone's points came from: sections, locks, river works,
 engineering works and vineyards. Run the cell when the game is over (or along the way).
-""", minutes=5),
+""", minutes=5, on_paper={"fr": """
+## Après la partie
+
+Remplissez la feuille de score de votre partie : d'où viennent les points de chacun ?
+
+| | Rouge | Jaune | Joueur virtuel |
+|---|---|---|---|
+| Sections | | | |
+| Écluses | | | |
+| Ouvrages fluviaux | | | |
+| Ouvrages d'art | | | |
+| Vignes | | | |
+| **Total** | | | |
+""", "en": """
+## After the game
+
+Fill in your game's score sheet: where did each player's points come from?
+
+| | Red | Yellow | Virtual player |
+|---|---|---|---|
+| Sections | | | |
+| Locks | | | |
+| River works | | | |
+| Engineering works | | | |
+| Vineyards | | | |
+| **Total** | | | |
+"""}),
     code("""
 arriala.score_sheet(game.state, lang)
-"""),
+""", paper=False),
     md(fr="""
 **Où votre partie a-t-elle tourné ?** Quand la partie est finie, cette cellule reprend chacune
 de vos actions et la compare aux autres actions possibles à ce moment-là, en ne regardant que
@@ -326,5 +368,17 @@ where_it_turned(game, lang)
 - The bot explains every action. Which explanation did you find least convincing?
 - Did you let the bot complete a section? Could you have stopped it?
 - Vineyards count only at the end: when should you send a worker there?
-""", minutes=5),
+""", minutes=5, on_paper={"fr": """
+## Pour discuter
+
+- Le robot explique chaque action. Quelle explication vous a semblé la moins convaincante ?
+- Avez-vous laissé votre adversaire compléter une section ? Aurait-on pu l'en empêcher ?
+- Les vignes ne comptent qu'à la fin : quand faut-il y envoyer un ouvrier ?
+""", "en": """
+## To discuss
+
+- The bot explains every action. Which explanation did you find least convincing?
+- Did you let your opponent complete a section? Could you have stopped it?
+- Vineyards count only at the end: when should you send a worker there?
+"""}),
 ]
