@@ -218,6 +218,7 @@ def table_then(table: ArrialaTableLike, obs: Any) -> str:
     left and its cards in hand. Drawn from that seat's observation only."""
     n, tr = table.narrator, table.tr
     players = table.match.game.players
+
     def owner(o: int, points: int) -> str:
         said = tr.ui_plural("review.points", "{n} point", "{n} points", points)
         return f"<span class='owner'>{who(*arriala_seat(o, players), n.owner(o), 20)}<b>{text(said)}</b></span>"

@@ -153,15 +153,15 @@ class GameReview(pn.viewable.Viewer):
         tr: the translator of the page.
         executor: the bots' worker processes (or a callable returning them); None: threads.
         names: the seats' names.
-        kept: the reviews already made for this game (seat → review), shared with the next
-            part made for it: the end screen rebuilt in another language shows the review
-            again at once, in that language.
+        kept: what was already made for this game (:class:`Kept`), shared with the next part
+            made for it: the end screen rebuilt in another language shows the review again at
+            once, in that language; None: a record of this part's own.
         picture: draws the table as the seat saw it then, from its observation (the table's
             ``table_then``); None: no pictures.
     """
 
     def __init__(self, match: Any, history: Sequence[int], seats: Sequence[int], tr: Any, executor: Any = None,
-                 names: Sequence[str] | None = None, kept: dict[int, Review] | None = None,
+                 names: Sequence[str] | None = None, kept: Kept | None = None,
                  picture: Callable[[Any], str] | None = None) -> None:
         super().__init__()
         self._game_name = match.game_name
@@ -171,11 +171,9 @@ class GameReview(pn.viewable.Viewer):
         self._tr = tr
         self._executor = executor
         self._names = list(names) if names is not None else None
-        self._reviews: dict[int, Review] = kept if kept is not None else {}
+        self._kept = kept if kept is not None else Kept()
+        self._reviews, self._looks = self._kept, self._kept.looks
         self._picture = picture
-        #: the seat's observations at its turning points and best move (seat → index → observation)
-        self._looks: dict[int, dict[int, Any]] = kept.looks if isinstance(kept, Kept) else {}
-        self._task: asyncio.Task[None] | None = None
         buttons = []
         for seat in seats:
             label = (tr.ui("review.open", "Where did the game turn?") if len(seats) == 1 else
@@ -190,11 +188,14 @@ class GameReview(pn.viewable.Viewer):
         self._body = html("", stylesheets=[REVIEW_CSS], margin=(4, 0), sizing_mode="stretch_width")
         self._panel = pn.Column(self._buttons, self._progress, self._status, self._body, css_classes=["game-review"],
                                 sizing_mode="stretch_width", margin=(6, 0))
-        #: the seat whose review is drawn (None: none yet)
-        self.shown: int | None = None
-        shown = getattr(kept, "shown", None)
+        shown = self._kept.shown
         if shown is not None and shown in self._reviews and shown in seats:
             self._draw(shown, self._reviews[shown])
+
+    @property
+    def shown(self) -> int | None:
+        """The seat whose review is drawn (None: none yet)."""
+        return self._kept.shown
 
     def __panel__(self) -> pn.Column:
         return self._panel
@@ -244,9 +245,7 @@ class GameReview(pn.viewable.Viewer):
                 except Exception:  # a picture that cannot be drawn: the review without it
                     log.exception("the table could not be drawn for the review")
         self._body.object = review_markup(review, say(review, self._tr.lang, self._names), self._tr, pictures)
-        self.shown = seat
-        if isinstance(self._reviews, Kept):
-            self._reviews.shown = seat
+        self._kept.shown = seat
 
     def _advance(self, done: int, total: int) -> None:
         self._progress.max = max(1, total)
