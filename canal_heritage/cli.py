@@ -867,9 +867,18 @@ def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
     else:
         print(f"Canal Heritage lessons: {folder / args.lang if args.lang else folder}  (Ctrl+C to stop)", flush=True)
     cmd = lessons_command(args.no_browser, port, args.lang, folder, lan=args.lan)
-    if env:
+    import tempfile
+
+    from .i18n import language_from_environment
+    from .lessons.lab_settings import TEMPLATES, write_lab_settings
+
+    # JupyterLab in the lessons' language, asking nothing first; the computer's settings untouched
+    with tempfile.TemporaryDirectory(prefix="canal-heritage-lab-") as settings:
+        lang = args.lang or ("fr" if args.lan else language_from_environment(os.environ))  # as the sign-in page
+        lab = write_lab_settings(Path(settings), lang)
+        env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, [str(lab), os.environ.get("JUPYTER_CONFIG_PATH")]))
+        cmd.append(f"--ServerApp.extra_template_paths={lab / TEMPLATES}")
         return run_until_stopped(cmd, env={**os.environ, **env})
-    return run_until_stopped(cmd)
 
 
 def lan_urls(port: int) -> list[str]:

@@ -139,7 +139,7 @@ def test_cli_lessons_opens_jupyterlab_on_the_lessons_folder(monkeypatch, capsys)
     from canal_heritage.cli import lessons_folder
 
     seen = []
-    monkeypatch.setattr(cli, "run_until_stopped", lambda cmd: seen.append(cmd) or 0)
+    monkeypatch.setattr(cli, "run_until_stopped", lambda cmd, env=None: seen.append(cmd) or 0)
     assert main(["lessons", "--no-browser", "--port", "8899"]) == 0
     cmd = seen[0]
     assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
@@ -157,7 +157,7 @@ def test_cli_lessons_in_a_folder_of_ones_own_copies_them_and_keeps_what_is_there
     from canal_heritage import cli
 
     seen = []
-    monkeypatch.setattr(cli, "run_until_stopped", lambda cmd: seen.append(cmd) or 0)
+    monkeypatch.setattr(cli, "run_until_stopped", lambda cmd, env=None: seen.append(cmd) or 0)
     folder = tmp_path / "my lessons"
     assert main(["lessons", "--folder", str(folder), "--no-browser"]) == 0
     assert f"--ServerApp.root_dir={folder}" in seen[0]

@@ -190,6 +190,33 @@ def signin_page(lang: str, lessons: list[tuple[str, str]], *, xsrf: str, message
 </form></body></html>"""
 
 
+def login_template(lang: str) -> str:
+    """Jupyter Server's login page (a Jinja template, ``login.html``) in ``lang``, for pupils: the
+    class password and one button, in the sign-in page's look, instead of Jupyter's page about
+    tokens and ``jupyter server list``. ``next`` (where to go once in, already escaped for an
+    address) and the form's XSRF field are filled by Jupyter Server; a wrong password comes back
+    with ``message`` set."""
+    tr = translator(lang)
+    esc = html.escape
+    title = esc(tr.ui("lesson.signin", "Canal Heritage lessons"))
+    intro = esc(tr.ui("lesson.signin", "Your teacher gives the class's password (written on the board)."))
+    label = esc(tr.ui("lesson.signin", "The class's password"))
+    wrong = esc(tr.ui("lesson.signin", "That is not the class's password: type it again, or ask your teacher."))
+    go = esc(tr.ui("lesson.signin", "Enter"))
+    return f"""<!DOCTYPE html>
+<html lang="{esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>{title}</title><style>{PAGE_CSS}</style></head>
+<body><h1>{title}</h1>
+<p>{intro}</p>
+{{% if message %}}<p class='problem' role='alert'>{wrong}</p>{{% endif %}}
+<form method="post" action="{{{{ base_url }}}}login?next={{{{ next }}}}">
+{{{{ xsrf_form_html() | safe }}}}
+<label for="password_input">{label}</label>
+<input type="password" name="password" id="password_input" autocomplete="off" autofocus required>
+<button type="submit" id="login_submit">{go}</button>
+</form></body></html>"""
+
+
 def _handler_class() -> type:
     """The sign-in page's handler (made here: Jupyter Server is imported only in its process)."""
     from jupyter_server.base.handlers import JupyterHandler

@@ -76,8 +76,22 @@ def class_server(tmp_path_factory):
         proc.wait()
 
 
-def sign_in(page, url: str, nickname: str) -> None:
-    page.goto(f"{url}/canal/signin?token={PIN}&lang=en")
+def sign_in(page, url: str, nickname: str, *, by_password: bool = False) -> None:
+    """Reach the sign-in page (``by_password``: as a pupil does, through the class password's
+    page, a wrong password first; else with the token in the address), then sign in."""
+    if by_password:
+        page.goto(f"{url}/canal/signin?lang=en")
+        expect(page.get_by_role("heading", name="Canal Heritage lessons")).to_be_visible()
+        assert "jupyter server list" not in page.content()  # not Jupyter's page about tokens
+        password = page.get_by_label("The class's password")
+        password.fill("000000")
+        password.press("Enter")
+        expect(page.get_by_role("alert")).to_contain_text("not the class's password")
+        page.get_by_label("The class's password").fill(PIN)
+        page.get_by_role("button", name="Enter").click()
+        expect(page.get_by_label("Your nickname")).to_be_visible()
+    else:
+        page.goto(f"{url}/canal/signin?token={PIN}&lang=en")
     page.get_by_label("Your nickname").fill(nickname)
     page.get_by_label("Your class").fill("5e B")
     page.get_by_label("Lesson").select_option(index=0)
@@ -86,16 +100,17 @@ def sign_in(page, url: str, nickname: str) -> None:
 
 
 def run_all(page) -> None:
-    """Every cell of the notebook, once its kernel is ready (JupyterLab asks for a kernel when
-    one is slow to start on a busy machine: the preferred one is taken)."""
+    """Every cell of the notebook, once its kernel is ready. The pupil is asked nothing on the
+    way: no "Select Kernel" dialog (the lesson's kernel starts by itself, however slowly) and no
+    question about Jupyter's news (lab_settings.py)."""
     page.locator(".jp-Notebook").first.wait_for(timeout=60_000)
     ready = page.get_by_text("Python 3 (ipykernel) | Idle")
     for _ in range(300):
-        if page.locator(".jp-Dialog").count():
-            page.locator(".jp-Dialog").get_by_role("button", name="Select").click()
+        assert not page.locator(".jp-Dialog").count(), page.locator(".jp-Dialog").inner_text()
         if ready.count():
             break
         time.sleep(0.2)
+    assert not page.get_by_text("official Jupyter news").count()
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
     page.locator(".lm-Menu-item", has_text="Run All Cells").first.click()
 
@@ -122,7 +137,7 @@ def test_two_pupils_on_one_server_keep_their_own_answers_and_the_teacher_sees_bo
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             page = context.new_page()
             page.set_default_timeout(30_000)
-            sign_in(page, url, nickname)
+            sign_in(page, url, nickname, by_password=not pupils)
             pupils.append((context, page))
             run_all(page)
             expect(page.locator(".jp-OutputArea-output", has_text=f"Signed in as {nickname}")).to_be_visible(
