@@ -299,8 +299,19 @@ class RoundStepper:
         current = "count" if self.state.is_terminal() else _PHASE_STEP.get(obs.phase, "count")
         for s in STEPS:
             label = html.escape(step_name(s, tr.lang))
-            steps.append(f'<span style="padding:1px 6px;margin-right:3px;border-radius:3px;'
-                         f'{"background:#1f4e96;color:white" if s == current else "background:#eee"}">{label}</span>')
+            if s == current:
+                look = "background:#1f4e96;color:white"
+            elif s == "count" and current == "reinforce":  # D is under way: E is played inside it
+                look = "background:#c9daf2;color:#1f2a3a;outline:2px dashed #1f4e96"
+            else:
+                look = "background:#eee"
+            steps.append(f'<span style="padding:1px 6px;margin-right:3px;border-radius:3px;{look}">{label}</span>')
+        if current == "reinforce":
+            # the rulebook's order is A B C D E, yet E comes in the middle of D (the bets are
+            # revealed, reinforcements are offered, then the site is counted and given out)
+            steps.append('<div style="font-size:90%;margin-top:2px">' + html.escape(tr.ui(
+                "lesson.step", "Step E comes in the middle of step D: the bets are revealed, whoever wishes sends "
+                "reinforcements, then the site is counted and given out.")) + "</div>")
         rows = []
         if obs.current_site is not None:
             rows.append(tr.ui("lesson.midi", "Round {round} of {rounds}: {site}, {threshold} worker points needed.",

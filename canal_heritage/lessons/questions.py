@@ -427,7 +427,8 @@ def least_built(lang: str, summary: Any) -> ChoiceQuestion:
     tr = translator(lang)
     rates = summary.per_site_built
     answer = min(rates, key=lambda s: (rates[s], s))
-    return ChoiceQuestion(lang, list(rates), answer, tr.ui("lesson.hint", "Look for the shortest bar in the plot."))
+    return ChoiceQuestion(lang, list(rates), answer, tr.ui("lesson.hint", "Look for the shortest bar in the plot."),
+                          prompt=tr.ui("lesson.question", "In these games, which site was built least often?"))
 
 
 def best_bet(lang: str, rows: Sequence[Mapping[str, Any]]) -> ChoiceQuestion:

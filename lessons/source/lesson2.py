@@ -106,7 +106,9 @@ Votre main est pleine : on passe directement à la mise (étape C).
 
 **À vous.** Le chantier demande 7 points. Cliquez sur la carte que vous misez. Le robot mise à son
 tour, les mises sont révélées, puis de nouveaux boutons vous demandent si vous envoyez des renforts
-(une pièce) : choisissez, puis lisez comment le chantier est compté et attribué.
+(une pièce) : choisissez, puis lisez comment le chantier est compté et attribué. Les renforts
+sont l'étape E, mais ils se jouent au milieu de l'étape D, avant que le chantier soit attribué :
+c'est pourquoi la barre des étapes passe de C à E, D restant en pointillés.
 """, en="""
 Here is the game. At the top, the steps of the round (the current one in blue); in the middle,
 **one button for each choice the engine allows now**; below, the story of the game, with the
@@ -116,7 +118,9 @@ Your hand is full, so the round goes straight to the bet (step C).
 
 **Your turn.** The site needs 7 points. Click the card you bet. The bot bets in its turn, the bets
 are revealed, then new buttons ask whether you send reinforcements (a coin): choose, then read how
-the site is counted and awarded.
+the site is counted and awarded. Reinforcements are step E, but they are played in the middle of
+step D, before the site is given out: that is why the bar of steps goes from C to E, with D
+outlined in dashes.
 """, on_paper={"fr": """
 Voici la partie. En haut, les étapes du tour (l'étape en cours est en bleu) ; puis ce que chacun a
 en main et devant lui ; en bas, le récit de la partie. Votre main est pleine : on passe directement

@@ -168,9 +168,9 @@ later = fixed.first_section()
 fixed.before(later)
 """),
     md(fr="""
-**À vous.** Qui marque cette section, et combien de points rapporte-t-elle ?
+**À vous.** Qui marque cette section ? Combien de points rapporte-t-elle à celui qui la marque ?
 """, en="""
-**Your turn.** Who scores this section, and how many points is it worth?
+**Your turn.** Who scores this section? How many points does it bring whoever scores it?
 """),
     code("""
 questions.section_scorer(lang, later.state, later.text)
