@@ -91,6 +91,14 @@ def check_end(page, players: int | None = None) -> None:
             title.inner_text() in ("You won!", "You shared first place")
 
 
+def check_score_sheet_fits(page) -> None:
+    """The score sheet's every column is in its box on a phone: nothing to find by scrolling
+    sideways (the box would scroll rather than the page, but a visitor seldom thinks to)."""
+    sheet = page.locator(".end-screen table.score").first
+    needed, room = sheet.evaluate("t => [t.scrollWidth, t.closest('.score-box').clientWidth]")
+    assert needed <= room + 1, f"the score sheet needs {needed} px in a {room} px box"
+
+
 SIZES = [(390, 844)]
 
 
@@ -110,6 +118,7 @@ def test_a_canal_du_midi_game_ends_speaking_to_the_visitor_with_play_again_in_vi
             if not click_any_action(page):
                 page.wait_for_timeout(150)
         check_end(page)
+        check_score_sheet_fits(page)
     finally:
         context.close()
 
@@ -128,6 +137,7 @@ def test_an_arriala_game_ends_speaking_to_the_visitor_with_play_again_in_view(br
         while time.time() < deadline and act(page):
             pass
         check_end(page, players=3)  # against two computers
+        check_score_sheet_fits(page)  # three columns and the longest headings
     finally:
         context.close()
 

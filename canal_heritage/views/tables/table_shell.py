@@ -102,6 +102,16 @@ NO_SQUEEZE_CSS = """
 """
 
 
+#: The score sheet's cells (in the sheet's own markup: the end screen's panes have shadow roots).
+SCORE_CSS = ("<style>.score th, .score td { padding: 0.4em 0.55em; }"
+             " .score th { overflow-wrap: break-word; hyphens: auto; }"
+             " .score th[scope=row] { text-align: left; min-width: 6em; max-width: 11em; }"
+             " .score td { text-align: center; }"
+             " @media (max-width: 480px) { .score { font-size: 0.8em; }"
+             " .score th, .score td { padding: 0.3em 0.25em; } .score th[scope=row] { min-width: 5em; max-width: 9em; }"
+             " }</style>")
+
+
 def score_table(players: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]], totals: Sequence[int],
                 total_words: str, after: Sequence[tuple[str, Sequence[str]]] = ()) -> str:
     """The end screen's score sheet: a column per player, a row per ``(heading, cells)`` (cell
@@ -112,9 +122,10 @@ def score_table(players: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]
     head = "".join(f"<th scope='col'>{text(name)}</th>" for name in players)
     body = [row(h, c) for h, c in rows] + [row(total_words, [f"<strong>{t}</strong>" for t in totals])]
     body += [row(h, c) for h, c in after]
-    # a narrow screen scrolls the sheet sideways inside its box, never the page
-    return (f"<div class='score-box' style='overflow-x:auto;max-width:calc(100vw - 4.5em)'>"
-            f"<table class='score' style='border-collapse:collapse' border='1' cellpadding='6'>"
+    # the row headings wrap, and a phone gets tighter cells, so that four columns fit 390 px; a
+    # sheet still too wide scrolls sideways inside its box, never the page
+    return (f"<div class='score-box' style='overflow-x:auto;max-width:calc(100vw - 4.5em)'>{SCORE_CSS}"
+            f"<table class='score' style='border-collapse:collapse' border='1'>"
             f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
 
 
