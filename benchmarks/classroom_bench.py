@@ -965,7 +965,16 @@ class BrowserRoom:
                 await self.teacher.locator(".end-screen").first.wait_for(timeout=30_000)
                 await self.open(browser, first=False)
             except Exception as err:
-                self.failures.append({"room": self.index, "why": f"no new room: {str(err).splitlines()[0]}"})
+                # which wait ran out (Playwright's call log names the locator), and the teacher's page then
+                waited = [line.strip() for line in str(err).splitlines() if "waiting for" in line][:1]
+                shot = Path(tempfile.gettempdir()) / f"classroom-bench-room{self.index}-no-new-room.png"
+                try:
+                    await self.teacher.screenshot(path=str(shot), full_page=True)
+                except Exception:
+                    shot = None
+                self.failures.append({"room": self.index, "why": f"no new room: {str(err).splitlines()[0]}"
+                                      + (f" ({waited[0]})" if waited else ""),
+                                      "game": len(self.games), "screenshot": str(shot) if shot else None})
                 break
         await asyncio.sleep(3.0)  # the last clicks' updates still on their way
         collecting.cancel()

@@ -19,7 +19,7 @@ from .settings import ServeSettings, configure, public_address, settings
 __all__ = [
     "ServeSettings", "configure", "make_server", "mend_bokeh_new_models", "mend_panel_write_queue", "port_problem",
     "public_address", "quiet_known_references", "routed_here", "serve_until_stopped", "settings",
-    "tune_garbage_collector", "websocket_origins",
+    "skip_busy_accounting", "tune_garbage_collector", "websocket_origins",
 ]
 
 
@@ -75,6 +75,25 @@ def quiet_known_references() -> None:
     from bokeh.util.warnings import BokehUserWarning
 
     warnings.filterwarnings("ignore", message="reference already known", category=BokehUserWarning)
+
+
+def skip_busy_accounting() -> None:
+    """Stop Panel counting every page's events in its global "busy" state (Panel 1.9.4).
+
+    For loading indicators (which the exhibit does not use: no template, no ``pn.state.busy``
+    watcher), Panel notes the start and the end of every event and periodic callback of every
+    page in ``pn.state``: each note sets a read-only parameter through ``edit_readonly``, which
+    unlocks and locks again every parameter of the state, about 0.35 ms a note. With forty
+    classroom pages (a connection check each second, a watchdog every 1.5 s, the clicks'
+    updates) that was over a quarter of the server's event-loop time (``classroom_bench.py
+    --profile``, docs/performance.md). ``pn.state.busy`` stays False."""
+    from panel.io.state import state
+
+    def unnoted(event_id: str) -> None:
+        return None
+
+    state._add_busy_event = unnoted  # type: ignore[method-assign]
+    state._remove_busy_event = unnoted  # type: ignore[method-assign]
 
 
 def mend_panel_write_queue() -> None:
@@ -230,6 +249,7 @@ def make_server(*, port: int = 5006, address: str = "127.0.0.1", kiosk: bool = F
     pn.extension(notifications=False)
     load_components()  # every page learns every component's type (see load_components)
     quiet_known_references()
+    skip_busy_accounting()
     mend_panel_write_queue()
     mend_bokeh_new_models()
 

@@ -350,3 +350,25 @@ def test_a_markup_pane_builds_panels_own_layout_only_when_asked():
     assert panes[0].layout is layout and layout.width == 210
     alone = html("<b>a page of its own</b>")
     assert alone.get_root(Document()).text == "&lt;b&gt;a page of its own&lt;/b&gt;"
+
+
+def test_events_are_handled_without_panels_busy_notes():
+    """A widget's change from the browser still reaches its watchers once Panel's busy notes
+    are skipped (canal_heritage.serve.skip_busy_accounting), and none is noted."""
+    import panel as pn
+    from panel.io.state import state
+
+    from canal_heritage.serve import skip_busy_accounting
+
+    skip_busy_accounting()
+    noted = []
+    original = type(state)._add_busy_event
+    type(state)._add_busy_event = lambda self, event_id: noted.append(event_id)  # what Panel would call
+    try:
+        box = pn.widgets.TextInput(value="")
+        seen = []
+        box.param.watch(lambda e: seen.append(e.new), "value")
+        box._process_events({"value": "Léa"})  # as a message from the page does
+        assert seen == ["Léa"] and noted == [] and state.busy is False and state._busy_counter == []
+    finally:
+        type(state)._add_busy_event = original
