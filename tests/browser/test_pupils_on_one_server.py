@@ -70,7 +70,9 @@ def class_server(tmp_path_factory):
     yield url, db
     os.killpg(proc.pid, signal.SIGINT)
     with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(30)
+        # longer than the command's own 30 s of grace, after which it kills JupyterLab itself: killing
+        # the command first left JupyterLab (a process group of its own) and its kernels running
+        proc.wait(45)
     if proc.poll() is None:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
