@@ -854,6 +854,10 @@ def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
         problem = port_problem(port, "0.0.0.0" if args.lan else "127.0.0.1")
         if problem:
             parser.fail(problem)
+    from .i18n import language_from_environment
+
+    # the class's sign-in pages and JupyterLab speak the lessons' language (a class's server: French by default)
+    lang = args.lang or ("fr" if args.lan else language_from_environment(os.environ))
     env: dict[str, str] = {}
     if args.db is not None:  # the kernels keep the class book there (they inherit the server's environment)
         env["CANAL_HERITAGE_DB"] = args.db
@@ -861,7 +865,7 @@ def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
         from .lessons.class_server import LANG_VARIABLE
 
         env["JUPYTER_TOKEN"] = password
-        env[LANG_VARIABLE] = args.lang or "fr"
+        env[LANG_VARIABLE] = lang
         print(f"Canal Heritage lessons for a class: {folder}  (Ctrl+C to stop)", flush=True)
         print(class_notice(lan_urls(port), password, folder), flush=True)
     else:
@@ -869,12 +873,10 @@ def _lessons(args: argparse.Namespace, parser: _Parser) -> int:
     cmd = lessons_command(args.no_browser, port, args.lang, folder, lan=args.lan)
     import tempfile
 
-    from .i18n import language_from_environment
     from .lessons.lab_settings import TEMPLATES, write_lab_settings
 
     # JupyterLab in the lessons' language, asking nothing first; the computer's settings untouched
     with tempfile.TemporaryDirectory(prefix="canal-heritage-lab-") as settings:
-        lang = args.lang or ("fr" if args.lan else language_from_environment(os.environ))  # as the sign-in page
         lab = write_lab_settings(Path(settings), lang)
         env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(filter(None, [str(lab), os.environ.get("JUPYTER_CONFIG_PATH")]))
         cmd.append(f"--ServerApp.extra_template_paths={lab / TEMPLATES}")

@@ -21,6 +21,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .class_server import login_template
+
 #: JupyterLab's plug-in that asks about news and checks for updates.
 ANNOUNCEMENTS = "@jupyterlab/apputils-extension:announcements"
 #: The folder, inside the settings' folder, of the pages Jupyter Server shows before JupyterLab.
@@ -42,8 +44,6 @@ def write_lab_settings(folder: Path, lang: str) -> Path:
     """Write the settings for a lesson in ``lang`` into ``folder`` (made if missing) and return it:
     the folder to add to ``JUPYTER_CONFIG_PATH``. Its ``templates`` folder holds the login page
     (:data:`TEMPLATES`: give it to ``--ServerApp.extra_template_paths``)."""
-    from .class_server import login_template
-
     (folder / TEMPLATES).mkdir(parents=True, exist_ok=True)
     (folder / TEMPLATES / "login.html").write_text(login_template(lang), encoding="utf-8")
     labconfig = folder / "labconfig"
